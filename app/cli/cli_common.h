@@ -1,0 +1,32 @@
+// Shared pieces of the bridgebench-cli subcommands: exit codes, the options every data
+// command has, and the registration signature each command file implements.
+#pragma once
+
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace bb::cli {
+
+// ARCHITECTURE.md "The command line": scripts rely on these values.
+enum ExitCode : int { kExitOk = 0, kExitRunFailed = 1, kExitUsage = 2, kExitInput = 3 };
+
+// Filled by CLI11 while parsing; a command's callback stores its exit code here.
+struct CliState {
+    int exitCode = kExitOk;
+};
+
+// Adds `--db FILE` (default: bb::defaultDatabasePath()) to a subcommand.
+void addDbOption(CLI::App& command, std::string& dbPath);
+
+// Runs `body`, translating core's typed errors into a message on stderr and an exit code.
+template <typename Body>
+int guarded(Body&& body);
+
+// Implemented by each command file; main_cli.cpp calls them in order.
+void registerRunCommand(CLI::App& root, CliState& state);
+void registerListCommand(CLI::App& root, CliState& state);
+
+}  // namespace bb::cli
+
+#include "cli/cli_common_impl.h"

@@ -1,0 +1,32 @@
+// bridgebench-cli: wiring only; each subcommand lives in app/cli/.
+#include <iostream>
+
+#include "bridgebench/build_info.h"
+#include "cli/cli_common.h"
+
+int main(int argc, char** argv) {
+    CLI::App app{"BridgeBench: training-throughput benchmarks for vision-language models", "bridgebench-cli"};
+    app.require_subcommand(0, 1);
+    bool showVersion = false;
+    app.add_flag("--version", showVersion, "Print the app and library versions");
+
+    bb::cli::CliState state;
+    bb::cli::registerRunCommand(app, state);
+    bb::cli::registerListCommand(app, state);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& error) {
+        const int code = app.exit(error);
+        return code == 0 ? bb::cli::kExitOk : bb::cli::kExitUsage;
+    }
+    if (showVersion) {
+        std::cout << bb::formatBuildInfo(bb::buildInfo());
+        return bb::cli::kExitOk;
+    }
+    if (app.get_subcommands().empty()) {
+        std::cerr << app.help();
+        return bb::cli::kExitUsage;
+    }
+    return state.exitCode;
+}

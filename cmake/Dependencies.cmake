@@ -1,0 +1,35 @@
+# Every dependency is a Debian package (see scripts/packages.txt); GPU servers point
+# CMAKE_PREFIX_PATH at a CUDA LibTorch instead (torch.utils.cmake_prefix_path).
+find_package(Torch REQUIRED)
+if(BB_REQUIRE_CUDA AND NOT TORCH_CUDA_LIBRARIES AND NOT CAFFE2_USE_CUDA)
+  message(FATAL_ERROR "BB_REQUIRE_CUDA is ON but the LibTorch at ${Torch_DIR} has no CUDA")
+endif()
+find_package(Threads REQUIRED)
+find_package(SQLite3 REQUIRED)
+find_package(SQLiteCpp REQUIRED)
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(fmt REQUIRED)
+find_package(PkgConfig REQUIRED)
+pkg_check_modules(TURBOJPEG REQUIRED IMPORTED_TARGET libturbojpeg)
+
+# Only OpenCV's core and imgproc are hard dependencies (imgcodecs pulls GDAL and more
+# on Debian); Debian splits the CMake package into libopencv-dev, which drags in every
+# module, so look the two libraries up directly when the CMake package is absent.
+find_package(OpenCV QUIET COMPONENTS core imgproc)
+if(OpenCV_FOUND)
+  add_library(bb_opencv INTERFACE)
+  target_include_directories(bb_opencv SYSTEM INTERFACE ${OpenCV_INCLUDE_DIRS})
+  target_link_libraries(bb_opencv INTERFACE ${OpenCV_LIBS})
+else()
+  find_path(BB_OPENCV_INCLUDE opencv2/core.hpp PATH_SUFFIXES opencv4 REQUIRED)
+  find_library(BB_OPENCV_CORE opencv_core REQUIRED)
+  find_library(BB_OPENCV_IMGPROC opencv_imgproc REQUIRED)
+  add_library(bb_opencv INTERFACE)
+  target_include_directories(bb_opencv SYSTEM INTERFACE ${BB_OPENCV_INCLUDE})
+  target_link_libraries(bb_opencv INTERFACE ${BB_OPENCV_IMGPROC} ${BB_OPENCV_CORE})
+endif()
+
+add_library(bb_torch INTERFACE)
+target_include_directories(bb_torch SYSTEM INTERFACE ${TORCH_INCLUDE_DIRS})
+target_link_libraries(bb_torch INTERFACE ${TORCH_LIBRARIES})

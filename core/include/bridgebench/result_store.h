@@ -1,0 +1,82 @@
+// The SQLite results store. One ResultStore is one connection: use it from one thread at a
+// time. Opening applies pending schema migrations in one transaction, refuses files from a
+// newer build, and marks runs left Running by a dead process as Interrupted.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/run_status.h"
+#include "bridgebench/step_metrics.h"
+
+namespace bb {
+
+struct RunRecord {
+    std::int64_t id = 0;
+    std::string uuid;
+    std::string name;
+    std::string source = "local";  // local | imported | reference
+    RunStatus status = RunStatus::Running;
+    std::string error;
+    std::string deviceKind;        // cpu | cuda | hpu
+    std::string deviceName;
+    std::int64_t deviceCount = 1;
+    std::string model;
+    std::string precision;
+    std::int64_t batchSize = 0;
+    std::int64_t workers = 0;
+    bool deviceTransforms = false;
+    nlohmann::json config = nlohmann::json::object();
+    nlohmann::json environment = nlohmann::json::object();
+    nlohmann::json summary = nlohmann::json::object();
+    std::string createdAt;   // ISO 8601 UTC
+    std::string finishedAt;  // empty while running
+};
+
+class ResultStore {
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    // Throws StoreError naming the file (unreadable, not a database, newer schema).
+    explicit ResultStore(const std::filesystem::path& file);
+    ~ResultStore();
+    ResultStore(const ResultStore&) = delete;
+    ResultStore& operator=(const ResultStore&) = delete;
+
+    const std::filesystem::path& file() const;
+    int schemaVersion() const;
+
+    // Inserts a run owned by this process (status Running unless record says otherwise);
+    // fills in uuid and createdAt when empty. Returns the row id.
+    std::int64_t createRun(RunRecord record);
+    void finishRun(std::int64_t runId, RunStatus status, const std::string& error,
+                   const nlohmann::json& summary);
+    // All steps in one transaction.
+    void appendSteps(std::int64_t runId, std::span<const StepMetrics> steps);
+
+    std::vector<RunRecord> listRuns();
+    std::optional<RunRecord> findRun(std::int64_t runId);
+    // By id (all digits) or unique name; StoreError when a name is ambiguous.
+    std::optional<RunRecord> findRun(const std::string& idOrName);
+    std::vector<StepMetrics> steps(std::int64_t runId);
+    std::int64_t stepCount(std::int64_t runId);
+
+    // Runs marked Interrupted by this open (their process had died).
+    std::int64_t interruptedAtOpen() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl;
+};
+
+// $BRIDGEBENCH_DB, else $XDG_DATA_HOME/bridgebench/results.db (~/.local/share/...).
+std::filesystem::path defaultDatabasePath();
+
+}  // namespace bb

@@ -1,0 +1,62 @@
+// The settings of one run, their JSON form and their validation. The JSON keys are the
+// stable names documented in docs/ARCHITECTURE.md and used by `--set KEY=VALUE`.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace bb {
+
+struct RunConfig {
+    std::string name;                 // generated when empty
+    std::string model = "mini-clip";  // preset name or path to a Hugging Face config.json
+    std::string weights;              // optional safetensors checkpoint
+    std::string dataset = "synthetic";
+    std::int64_t steps = 50;
+    std::int64_t batchSize = 8;
+    std::string precision = "fp32";   // fp32 | bf16 | fp16
+    std::int64_t workers = 0;         // 0: the training thread loads batches itself
+    std::int64_t prefetchFactor = 2;  // batches in flight per worker
+    bool deviceTransforms = false;
+    std::string device = "cpu";       // cpu | cuda:N
+    std::int64_t threads = 0;         // intra-op threads; 0 = choose
+    std::int64_t seed = 0;
+    std::int64_t warmupSteps = 3;
+    double learningRate = 1e-5;
+    double weightDecay = 0.01;
+    double lrWarmupRatio = 0.0;
+    double gradClip = 1.0;            // max global grad norm; 0 disables clipping
+};
+
+// One documented key: its JSON name, what it means (tooltips and --help use this).
+struct ConfigKeyInfo {
+    std::string_view key;
+    std::string_view help;
+};
+const std::vector<ConfigKeyInfo>& runConfigKeys();
+
+// Parses a JSON object. Unknown keys and wrong types throw ConfigError naming the key.
+// Missing keys keep their defaults. Does not validate ranges: call validate().
+RunConfig runConfigFromJson(const nlohmann::json& object);
+nlohmann::json toJson(const RunConfig& config);
+
+// Applies `--set key=value`; the value is parsed as the key's type.
+void applySetting(RunConfig& config, std::string_view key, std::string_view value);
+
+// Throws ConfigError naming the first key whose value is out of range or unsupported by
+// this build (a cuda device on a CPU-only LibTorch), with the allowed values.
+void validate(const RunConfig& config);
+
+// Reads a JSON file; InputError for unreadable files or bad JSON (with line and column).
+RunConfig loadRunConfig(const std::filesystem::path& file);
+void saveRunConfig(const RunConfig& config, const std::filesystem::path& file);
+
+// The models this build can train, for validation messages and GUI choices.
+const std::vector<std::string>& modelPresetNames();
+
+}  // namespace bb

@@ -1,0 +1,42 @@
+// How the engine reports a run. The CLI prints from it, the store records from it, the GUI
+// wraps it in one QObject adapter (ui/adapters/engine_bridge.h).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/run_status.h"
+#include "bridgebench/run_summary.h"
+#include "bridgebench/step_metrics.h"
+
+namespace bb {
+
+struct RunStarted {
+    std::int64_t runId = 0;     // row id in the store; 0 when the run is not stored
+    std::string uuid;
+    std::string name;
+    std::int64_t totalSteps = 0;
+    nlohmann::json resolvedConfig;
+};
+
+struct RunOutcome {
+    RunStatus status = RunStatus::Completed;  // Completed, Cancelled or Failed
+    std::string error;                        // set when Failed
+    RunSummary summary;
+};
+
+// Contract: started() comes first, then step() once per finished step in order, then
+// finished() exactly once, last (also after a failure before the first step). Calls come
+// from engine threads, never the caller's; they must be cheap, must not block and must not
+// throw. A run that fails validation never starts and calls nothing.
+class RunObserver {
+public:
+    virtual ~RunObserver() = default;
+    virtual void started(const RunStarted& /*info*/) {}
+    virtual void step(const StepMetrics& metrics) = 0;
+    virtual void finished(const RunOutcome& outcome) = 0;
+};
+
+}  // namespace bb

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "bridgebench/step_metrics.h"
+
+namespace bb {
+
+// Headline figures of a run. Throughput statistics skip the first warmupSteps steps
+// (the study used 3); when a run has no step past warm-up they fall back to all steps
+// and warmupExcluded says so.
+struct RunSummary {
+    std::int64_t steps = 0;
+    std::int64_t warmupSteps = 0;
+    bool warmupExcluded = true;
+    double medianSamplesPerSec = 0;
+    double meanSamplesPerSec = 0;
+    double p5SamplesPerSec = 0;
+    double p95SamplesPerSec = 0;
+    double dataWaitShare = 0;       // data wait / wall time, over the counted steps
+    double achievedFlopsPerSec = 0; // 0 when the model's FLOPs per sample are unknown
+    std::int64_t samples = 0;
+    std::int64_t skippedSamples = 0;
+    double durationS = 0;
+    double finalLoss = 0;
+};
+
+RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps,
+                     double flopsPerSample = 0);
+
+void to_json(nlohmann::json& out, const RunSummary& summary);
+void from_json(const nlohmann::json& in, RunSummary& summary);
+
+}  // namespace bb

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <cstdint>
+
+namespace bb {
+
+// What one training step measured. Times are milliseconds of wall clock on the host,
+// taken after the device finished the work they cover (never around async launches).
+struct StepMetrics {
+    std::int64_t step = 0;          // 0-based index within the run
+    double timestampMs = 0;         // Unix epoch ms when the step ended
+    double wallMs = 0;              // whole step, data wait included
+    std::int64_t samples = 0;       // samples consumed by this step (per process)
+    double samplesPerSec = 0;       // derived by bb::samplesPerSecond() only
+    double dataWaitMs = 0;          // blocked waiting for the next batch
+    double hostToDeviceMs = 0;
+    double forwardMs = 0;
+    double backwardMs = 0;
+    double optimizerMs = 0;
+    double loss = 0;
+    std::int64_t rssBytes = 0;      // process resident set size after the step
+    double cpuUtilisation = 0;      // process CPU time / wall time over the step (1.0 = one core)
+    std::int64_t deviceMemoryBytes = 0;  // allocated on the training device (0 on CPU)
+};
+
+// The one place throughput is derived from raw fields.
+double samplesPerSecond(std::int64_t samples, double wallMs);
+
+}  // namespace bb

@@ -1,0 +1,10 @@
+# CPack: a Debian package whose dependencies are Debian's runtime packages.
+set(CPACK_PACKAGE_NAME bridgebench)
+set(CPACK_PACKAGE_VENDOR "BridgeBench")
+set(CPACK_PACKAGE_CONTACT "BridgeBench developers <dev@bridgebench.invalid>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_GENERATOR DEB)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_SECTION science)
+include(CPack)
