@@ -15,12 +15,17 @@ public:
 // An invalid setting. key() names the config key at fault ("batch_size", "model").
 class ConfigError : public Error {
 public:
-    ConfigError(std::string key, const std::string& message)
-        : Error(key.empty() ? message : key + ": " + message), m_key(std::move(key)) {}
+    // context, when given, says where the value came from (a file name).
+    ConfigError(std::string key, std::string detail, const std::string& context = {})
+        : Error((context.empty() ? "" : context + ": ") + (key.empty() ? detail : key + ": " + detail)),
+          m_key(std::move(key)),
+          m_detail(std::move(detail)) {}
     const std::string& key() const noexcept { return m_key; }
+    const std::string& detail() const noexcept { return m_detail; }
 
 private:
     std::string m_key;
+    std::string m_detail;
 };
 
 // A file that cannot be read or is malformed. what() names the file and the place in it.

@@ -42,7 +42,8 @@ struct RunRecord {
 
 class ResultStore {
 public:
-    static constexpr int kSchemaVersion = 1;
+    // The schema version this build writes; older files are migrated up to it at open.
+    static int latestSchemaVersion();
 
     // Throws StoreError naming the file (unreadable, not a database, newer schema).
     explicit ResultStore(const std::filesystem::path& file);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <string>
 
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_observer.h"
@@ -22,6 +23,8 @@ public:
     RunSession& operator=(const RunSession&) = delete;
 
     std::int64_t runId() const;
+    // The resolved name (generated when the config had none).
+    const std::string& name() const;
     void start();
     // Thread-safe; honoured within one step.
     void cancel();

@@ -1,0 +1,70 @@
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "bridgebench/result_store.h"
+#include "cli/cli_common.h"
+#include "cli/text_table.h"
+
+namespace bb::cli {
+
+namespace {
+
+nlohmann::json runToJson(const RunRecord& run) {
+    return {{"id", run.id},
+            {"uuid", run.uuid},
+            {"name", run.name},
+            {"source", run.source},
+            {"status", std::string(toString(run.status))},
+            {"error", run.error},
+            {"device_kind", run.deviceKind},
+            {"device_name", run.deviceName},
+            {"device_count", run.deviceCount},
+            {"model", run.model},
+            {"precision", run.precision},
+            {"batch_size", run.batchSize},
+            {"workers", run.workers},
+            {"device_transforms", run.deviceTransforms},
+            {"median_samples_per_s", run.summary.value("median_samples_per_s", 0.0)},
+            {"created_at", run.createdAt},
+            {"finished_at", run.finishedAt}};
+}
+
+int listCommand(const std::string& dbPath, bool json) {
+    ResultStore store(dbPath);
+    const auto runs = store.listRuns();
+    if (json) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const auto& run : runs) out.push_back(runToJson(run));
+        std::cout << out.dump(2) << '\n';
+        return kExitOk;
+    }
+    TextTable table({"id", "name", "source", "status", "device", "model", "batch", "prec", "workers", "dev-tf",
+                     "samples/s", "created"});
+    for (const auto& run : runs) {
+        table.addRow({std::to_string(run.id), run.name, run.source, std::string(toString(run.status)),
+                      fmt::format("{}x {}", run.deviceCount, run.deviceName), run.model,
+                      std::to_string(run.batchSize), run.precision, std::to_string(run.workers),
+                      run.deviceTransforms ? "on" : "off",
+                      fmt::format("{:.1f}", run.summary.value("median_samples_per_s", 0.0)), run.createdAt});
+    }
+    std::cout << table.render();
+    return kExitOk;
+}
+
+}  // namespace
+
+void registerListCommand(CLI::App& root, CliState& state) {
+    struct Options {
+        std::string dbPath;
+        bool json = false;
+    };
+    auto options = std::make_shared<Options>();
+    auto* command = root.add_subcommand("list", "List the runs in the database, reference runs included");
+    addDbOption(*command, options->dbPath);
+    command->add_flag("--json", options->json, "Print the runs as a JSON array");
+    command->callback(
+        [options, &state] { state.exitCode = guarded([&] { return listCommand(options->dbPath, options->json); }); });
+}
+
+}  // namespace bb::cli

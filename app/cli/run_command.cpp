@@ -1,0 +1,84 @@
+#include <iostream>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "bridgebench/errors.h"
+#include "bridgebench/run_session.h"
+#include "cli/cli_common.h"
+#include "cli/progress_line.h"
+
+namespace bb::cli {
+
+namespace {
+
+struct RunOptions {
+    std::string configFile;
+    std::vector<std::string> settings;
+    std::string dbPath;
+    bool json = false;
+};
+
+RunConfig resolveConfig(const RunOptions& options) {
+    RunConfig config = options.configFile.empty() ? RunConfig{} : loadRunConfig(options.configFile);
+    for (const auto& setting : options.settings) {
+        const auto equals = setting.find('=');
+        if (equals == std::string::npos || equals == 0)
+            throw ConfigError(setting, "--set expects KEY=VALUE");
+        applySetting(config, setting.substr(0, equals), setting.substr(equals + 1));
+    }
+    return config;
+}
+
+void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::string& name, const std::string& db) {
+    const auto& s = outcome.summary;
+    std::cout << fmt::format("Run {} \"{}\": {}\n", runId, name, toString(outcome.status));
+    if (!outcome.error.empty()) std::cout << "  error:            " << outcome.error << '\n';
+    std::cout << fmt::format("  steps:            {} ({} warm-up{})\n", s.steps, s.warmupSteps,
+                             s.warmupExcluded ? " excluded" : ", too few steps to exclude");
+    std::cout << fmt::format("  samples/s:        median {:.2f}  (p5 {:.2f}, p95 {:.2f}, mean {:.2f})\n",
+                             s.medianSamplesPerSec, s.p5SamplesPerSec, s.p95SamplesPerSec, s.meanSamplesPerSec);
+    std::cout << fmt::format("  data wait share:  {:.1f}%\n", s.dataWaitShare * 100);
+    if (s.achievedFlopsPerSec > 0)
+        std::cout << fmt::format("  achieved:         {:.2f} GFLOP/s\n", s.achievedFlopsPerSec / 1e9);
+    std::cout << fmt::format("  duration:         {:.2f} s, final loss {:.4f}\n", s.durationS, s.finalLoss);
+    std::cout << "  database:         " << db << '\n';
+}
+
+int runCommand(const RunOptions& options) {
+    RunConfig config = resolveConfig(options);
+    ProgressLine progress;
+    RunSession session(options.dbPath, config, progress);
+    const std::int64_t runId = session.runId();
+    if (!options.json) std::cerr << fmt::format("Run {} started; results go to {}\n", runId, options.dbPath);
+    session.start();
+    const RunOutcome outcome = session.wait();
+
+    if (options.json) {
+        nlohmann::json out = outcome.summary;
+        out["run_id"] = runId;
+        out["name"] = session.name();
+        out["status"] = std::string(toString(outcome.status));
+        out["error"] = outcome.error;
+        out["database"] = options.dbPath;
+        std::cout << out.dump(2) << '\n';
+    } else {
+        printSummary(outcome, runId, session.name(), options.dbPath);
+    }
+    return outcome.status == RunStatus::Completed || outcome.status == RunStatus::Cancelled ? kExitOk
+                                                                                            : kExitRunFailed;
+}
+
+}  // namespace
+
+void registerRunCommand(CLI::App& root, CliState& state) {
+    auto options = std::make_shared<RunOptions>();
+    auto* command = root.add_subcommand("run", "Train one run and store its steps and summary");
+    command->add_option("--config", options->configFile, "Run config JSON file");
+    command->add_option("--set", options->settings, "Override a config key: KEY=VALUE (repeatable)");
+    addDbOption(*command, options->dbPath);
+    command->add_flag("--json", options->json, "Print the summary as one JSON document on stdout");
+    command->callback([options, &state] { state.exitCode = guarded([&] { return runCommand(*options); }); });
+}
+
+}  // namespace bb::cli

@@ -1,0 +1,106 @@
+#include "bridgebench/run_summary.h"
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace bb {
+
+double samplesPerSecond(std::int64_t samples, double wallMs) {
+    return wallMs > 0 ? static_cast<double>(samples) * 1000.0 / wallMs : 0.0;
+}
+
+namespace {
+
+// Linear interpolation between closest ranks (numpy's default), on sorted values.
+double percentile(const std::vector<double>& sorted, double fraction) {
+    if (sorted.empty()) return 0;
+    const double rank = fraction * static_cast<double>(sorted.size() - 1);
+    const auto lower = static_cast<std::size_t>(rank);
+    const auto upper = std::min(lower + 1, sorted.size() - 1);
+    const double weight = rank - static_cast<double>(lower);
+    return sorted[lower] * (1 - weight) + sorted[upper] * weight;
+}
+
+}  // namespace
+
+RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps, double flopsPerSample) {
+    RunSummary summary;
+    summary.steps = static_cast<std::int64_t>(steps.size());
+    summary.warmupSteps = warmupSteps;
+    if (steps.empty()) return summary;
+
+    for (const auto& step : steps) {
+        summary.durationS += step.wallMs / 1000.0;
+        summary.samples += step.samples;
+    }
+    summary.finalLoss = steps.back().loss;
+
+    auto counted = steps;
+    if (static_cast<std::int64_t>(steps.size()) > warmupSteps) {
+        counted = steps.subspan(static_cast<std::size_t>(warmupSteps));
+    } else {
+        summary.warmupExcluded = false;
+    }
+
+    std::vector<double> rates;
+    rates.reserve(counted.size());
+    double waitMs = 0;
+    double wallMs = 0;
+    std::int64_t samples = 0;
+    for (const auto& step : counted) {
+        rates.push_back(samplesPerSecond(step.samples, step.wallMs));
+        waitMs += step.dataWaitMs;
+        wallMs += step.wallMs;
+        samples += step.samples;
+    }
+    std::sort(rates.begin(), rates.end());
+    summary.medianSamplesPerSec = percentile(rates, 0.5);
+    summary.p5SamplesPerSec = percentile(rates, 0.05);
+    summary.p95SamplesPerSec = percentile(rates, 0.95);
+    // The mean is total samples over total time, not the mean of per-step rates, which
+    // would overweight fast steps.
+    summary.meanSamplesPerSec = samplesPerSecond(samples, wallMs);
+    summary.dataWaitShare = wallMs > 0 ? waitMs / wallMs : 0;
+    summary.achievedFlopsPerSec = summary.meanSamplesPerSec * flopsPerSample;
+    return summary;
+}
+
+void to_json(nlohmann::json& out, const RunSummary& s) {
+    out = {
+        {"steps", s.steps},
+        {"warmup_steps", s.warmupSteps},
+        {"warmup_excluded", s.warmupExcluded},
+        {"median_samples_per_s", s.medianSamplesPerSec},
+        {"mean_samples_per_s", s.meanSamplesPerSec},
+        {"p5_samples_per_s", s.p5SamplesPerSec},
+        {"p95_samples_per_s", s.p95SamplesPerSec},
+        {"data_wait_share", s.dataWaitShare},
+        {"achieved_flops_per_s", s.achievedFlopsPerSec},
+        {"samples", s.samples},
+        {"skipped_samples", s.skippedSamples},
+        {"duration_s", s.durationS},
+        {"final_loss", s.finalLoss},
+    };
+}
+
+void from_json(const nlohmann::json& in, RunSummary& s) {
+    s = RunSummary{};
+    s.steps = in.value("steps", std::int64_t{0});
+    s.warmupSteps = in.value("warmup_steps", std::int64_t{0});
+    s.warmupExcluded = in.value("warmup_excluded", true);
+    s.medianSamplesPerSec = in.value("median_samples_per_s", 0.0);
+    s.meanSamplesPerSec = in.value("mean_samples_per_s", 0.0);
+    s.p5SamplesPerSec = in.value("p5_samples_per_s", 0.0);
+    s.p95SamplesPerSec = in.value("p95_samples_per_s", 0.0);
+    s.dataWaitShare = in.value("data_wait_share", 0.0);
+    s.achievedFlopsPerSec = in.value("achieved_flops_per_s", 0.0);
+    s.samples = in.value("samples", std::int64_t{0});
+    s.skippedSamples = in.value("skipped_samples", std::int64_t{0});
+    s.durationS = in.value("duration_s", 0.0);
+    s.finalLoss = in.value("final_loss", 0.0);
+}
+
+}  // namespace bb

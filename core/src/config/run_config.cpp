@@ -1,0 +1,245 @@
+#include "bridgebench/run_config.h"
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <variant>
+
+#include "bridgebench/errors.h"
+
+namespace bb {
+
+namespace {
+
+using Member = std::variant<std::string RunConfig::*, std::int64_t RunConfig::*,
+                            double RunConfig::*, bool RunConfig::*>;
+
+struct Field {
+    std::string_view key;
+    Member member;
+    std::string_view help;
+};
+
+// One table drives JSON in and out, --set and the documentation, so a new key cannot be
+// half-wired.
+const std::vector<Field>& fields() {
+    static const std::vector<Field> table{
+        {"name", &RunConfig::name, "Run name shown in tables; generated when empty."},
+        {"model", &RunConfig::model, "Model preset or a Hugging Face config.json to train."},
+        {"weights", &RunConfig::weights, "Optional safetensors checkpoint to start from."},
+        {"dataset", &RunConfig::dataset,
+         "'synthetic' or a JSONL/CSV manifest or COCO captions file to train on."},
+        {"steps", &RunConfig::steps, "Training steps to run."},
+        {"batch_size", &RunConfig::batchSize, "Samples per step on this device."},
+        {"precision", &RunConfig::precision, "fp32, bf16 autocast, or fp16 autocast (CUDA only)."},
+        {"workers", &RunConfig::workers,
+         "Loader threads preparing batches ahead; 0 loads in the training thread. Each holds "
+         "prefetch_factor batches in memory."},
+        {"prefetch_factor", &RunConfig::prefetchFactor, "Batches each worker may hold ready."},
+        {"device_transforms", &RunConfig::deviceTransforms,
+         "Resize, crop and normalise on the training device instead of in the loader."},
+        {"device", &RunConfig::device, "cpu, or cuda:N when this build has CUDA."},
+        {"threads", &RunConfig::threads,
+         "Intra-op threads for LibTorch and BLAS; 0 chooses from the free cores."},
+        {"seed", &RunConfig::seed, "Seed for weights, data order and augmentation."},
+        {"warmup_steps", &RunConfig::warmupSteps, "Leading steps left out of throughput figures."},
+        {"learning_rate", &RunConfig::learningRate, "AdamW peak learning rate."},
+        {"weight_decay", &RunConfig::weightDecay, "AdamW decoupled weight decay."},
+        {"lr_warmup_ratio", &RunConfig::lrWarmupRatio,
+         "Share of steps spent warming the learning rate up linearly."},
+        {"grad_clip", &RunConfig::gradClip, "Maximum global gradient norm; 0 disables clipping."},
+    };
+    return table;
+}
+
+const Field* findField(std::string_view key) {
+    for (const auto& field : fields())
+        if (field.key == key) return &field;
+    return nullptr;
+}
+
+std::string knownKeys() {
+    std::string text;
+    for (const auto& field : fields()) {
+        if (!text.empty()) text += ", ";
+        text += field.key;
+    }
+    return text;
+}
+
+[[noreturn]] void unknownKey(std::string_view key) {
+    throw ConfigError(std::string(key), "unknown key (known keys: " + knownKeys() + ")");
+}
+
+void assignFromJson(RunConfig& config, const Field& field, const nlohmann::json& value) {
+    const std::string key(field.key);
+    std::visit(
+        [&](auto member) {
+            using T = std::remove_reference_t<decltype(config.*member)>;
+            if constexpr (std::is_same_v<T, std::string>) {
+                if (!value.is_string()) throw ConfigError(key, "expected a string, got " + value.dump());
+                config.*member = value.get<std::string>();
+            } else if constexpr (std::is_same_v<T, std::int64_t>) {
+                if (!value.is_number_integer())
+                    throw ConfigError(key, "expected an integer, got " + value.dump());
+                config.*member = value.get<std::int64_t>();
+            } else if constexpr (std::is_same_v<T, double>) {
+                if (!value.is_number()) throw ConfigError(key, "expected a number, got " + value.dump());
+                config.*member = value.get<double>();
+            } else {
+                if (!value.is_boolean()) throw ConfigError(key, "expected true or false, got " + value.dump());
+                config.*member = value.get<bool>();
+            }
+        },
+        field.member);
+}
+
+template <typename Number>
+Number parseNumber(std::string_view key, std::string_view text, std::string_view what) {
+    Number value{};
+    const auto* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || ec != std::errc() || ptr != end)
+        throw ConfigError(std::string(key), "expected " + std::string(what) + ", got '" + std::string(text) + "'");
+    return value;
+}
+
+bool parseBool(std::string_view key, std::string_view text) {
+    if (text == "true" || text == "on" || text == "1" || text == "yes") return true;
+    if (text == "false" || text == "off" || text == "0" || text == "no") return false;
+    throw ConfigError(std::string(key), "expected true/false (or on/off), got '" + std::string(text) + "'");
+}
+
+void requireRange(std::string_view key, std::int64_t value, std::int64_t low, std::int64_t high) {
+    if (value < low || value > high)
+        throw ConfigError(std::string(key), "must be between " + std::to_string(low) + " and " +
+                                                std::to_string(high) + ", got " + std::to_string(value));
+}
+
+void requireFinite(std::string_view key, double value, double low, double high) {
+    if (!std::isfinite(value) || value < low || value > high)
+        throw ConfigError(std::string(key), "must be between " + std::to_string(low) + " and " +
+                                                std::to_string(high) + ", got " + std::to_string(value));
+}
+
+}  // namespace
+
+const std::vector<ConfigKeyInfo>& runConfigKeys() {
+    static const std::vector<ConfigKeyInfo> keys = [] {
+        std::vector<ConfigKeyInfo> out;
+        for (const auto& field : fields()) out.push_back({field.key, field.help});
+        return out;
+    }();
+    return keys;
+}
+
+RunConfig runConfigFromJson(const nlohmann::json& object) {
+    if (!object.is_object()) throw ConfigError("", "a run config must be a JSON object");
+    RunConfig config;
+    for (const auto& [key, value] : object.items()) {
+        const Field* field = findField(key);
+        if (!field) unknownKey(key);
+        assignFromJson(config, *field, value);
+    }
+    return config;
+}
+
+nlohmann::json toJson(const RunConfig& config) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& field : fields())
+        std::visit([&](auto member) { out[std::string(field.key)] = config.*member; }, field.member);
+    return out;
+}
+
+void applySetting(RunConfig& config, std::string_view key, std::string_view value) {
+    const Field* field = findField(key);
+    if (!field) unknownKey(key);
+    std::visit(
+        [&](auto member) {
+            using T = std::remove_reference_t<decltype(config.*member)>;
+            if constexpr (std::is_same_v<T, std::string>)
+                config.*member = std::string(value);
+            else if constexpr (std::is_same_v<T, std::int64_t>)
+                config.*member = parseNumber<std::int64_t>(key, value, "an integer");
+            else if constexpr (std::is_same_v<T, double>)
+                config.*member = parseNumber<double>(key, value, "a number");
+            else
+                config.*member = parseBool(key, value);
+        },
+        field->member);
+}
+
+void validate(const RunConfig& config) {
+    const auto& presets = modelPresetNames();
+    const bool isPreset = std::find(presets.begin(), presets.end(), config.model) != presets.end();
+    if (!isPreset && !std::filesystem::is_regular_file(config.model)) {
+        std::string allowed;
+        for (const auto& name : presets) allowed += (allowed.empty() ? "" : ", ") + name;
+        throw ConfigError("model", "'" + config.model + "' is neither a preset (" + allowed +
+                                       ") nor an existing config.json file");
+    }
+    if (!config.weights.empty() && !std::filesystem::is_regular_file(config.weights))
+        throw ConfigError("weights", "no such file: " + config.weights);
+    if (config.dataset != "synthetic" && !std::filesystem::exists(config.dataset))
+        throw ConfigError("dataset", "'" + config.dataset +
+                                         "' is neither 'synthetic' nor an existing manifest or folder");
+    requireRange("steps", config.steps, 1, 100'000'000);
+    requireRange("batch_size", config.batchSize, 1, 65'536);
+    requireRange("workers", config.workers, 0, 64);
+    requireRange("prefetch_factor", config.prefetchFactor, 1, 64);
+    requireRange("threads", config.threads, 0, 1024);
+    requireRange("seed", config.seed, 0, std::numeric_limits<std::int64_t>::max());
+    requireRange("warmup_steps", config.warmupSteps, 0, 1'000'000);
+    requireFinite("learning_rate", config.learningRate, 0.0, 10.0);
+    if (config.learningRate <= 0) throw ConfigError("learning_rate", "must be greater than 0");
+    requireFinite("weight_decay", config.weightDecay, 0.0, 10.0);
+    requireFinite("lr_warmup_ratio", config.lrWarmupRatio, 0.0, 1.0);
+    requireFinite("grad_clip", config.gradClip, 0.0, 1e9);
+
+    const bool hasCuda = torch::cuda::is_available();
+    if (config.device != "cpu") {
+        const bool looksCuda = config.device == "cuda" || config.device.rfind("cuda:", 0) == 0;
+        if (!looksCuda)
+            throw ConfigError("device", "'" + config.device + "' is not a device (allowed: cpu" +
+                                            std::string(hasCuda ? ", cuda:N" : "") + ")");
+        if (!hasCuda)
+            throw ConfigError("device", "'" + config.device +
+                                            "' needs CUDA, which this build or machine lacks (allowed: cpu)");
+        const auto index = config.device == "cuda"
+                               ? 0
+                               : parseNumber<std::int64_t>("device", std::string_view(config.device).substr(5),
+                                                           "cuda:N");
+        const auto count = static_cast<std::int64_t>(torch::cuda::device_count());
+        if (index < 0 || index >= count)
+            throw ConfigError("device", "'" + config.device + "' does not exist (this machine has cuda:0 to cuda:" +
+                                            std::to_string(count - 1) + ")");
+    }
+    if (config.precision != "fp32" && config.precision != "bf16" && config.precision != "fp16")
+        throw ConfigError("precision", "'" + config.precision + "' is not one of fp32, bf16, fp16");
+    if (config.precision == "fp16" && config.device == "cpu")
+        throw ConfigError("precision", "fp16 autocast needs a cuda device (allowed on cpu: fp32, bf16)");
+}
+
+RunConfig loadRunConfig(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    if (!in) throw InputError(file.string() + ": cannot open for reading");
+    nlohmann::json object;
+    try {
+        object = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::parse_error& error) {
+        throw InputError(file.string() + ": not valid JSON (" + error.what() + ")");
+    }
+    try {
+        return runConfigFromJson(object);
+    } catch (const ConfigError& error) {
+        throw ConfigError(error.key(), error.detail(), file.string());
+    }
+}
+
+void saveRunConfig(const RunConfig& config, const std::filesystem::path& file) {
+    std::ofstream out(file);
+    out << toJson(config).dump(2) << '\n';
+    if (!out) throw Error(file.string() + ": cannot write the config");
+}
+
+}  // namespace bb

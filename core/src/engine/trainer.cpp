@@ -1,0 +1,137 @@
+#include "engine/trainer.h"
+
+#include <chrono>
+#include <thread>
+
+#include "engine/model_factory.h"
+#include "engine/process_stats.h"
+#include "util/time_format.h"
+
+// Debian's libtorch calls BLAS through OpenBLAS, whose thread pool at::set_num_threads does
+// not reach; weak, so that builds against another BLAS still link.
+extern "C" void openblas_set_num_threads(int) __attribute__((weak));
+
+namespace bb {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msBetween(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+// Host clocks only measure device work once the device has finished it.
+void synchronize(const torch::Device& device) {
+    if (device.is_cuda()) torch::cuda::synchronize(device.index());
+}
+
+double learningRateAt(const RunConfig& config, std::int64_t step) {
+    const double warmup = config.lrWarmupRatio * static_cast<double>(config.steps);
+    const double position = static_cast<double>(step);
+    if (warmup > 0 && position < warmup) return config.learningRate * (position + 1) / warmup;
+    const double remaining = static_cast<double>(config.steps) - warmup;
+    if (remaining <= 0) return config.learningRate;
+    // Linear decay to zero after warm-up, as Hugging Face's default "linear" schedule.
+    return config.learningRate * std::max(0.0, (static_cast<double>(config.steps) - position) / remaining);
+}
+
+void setLearningRate(torch::optim::AdamW& optimizer, double rate) {
+    for (auto& group : optimizer.param_groups())
+        static_cast<torch::optim::AdamWOptions&>(group.options()).lr(rate);
+}
+
+}  // namespace
+
+int chooseIntraOpThreads(const RunConfig& config) {
+    if (config.threads > 0) return static_cast<int>(config.threads);
+    // Loader workers get their cores first: a starved loader shows up as data wait, which
+    // is what this tool measures, while oversubscribed cores blur every figure.
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    return std::max(1, cores - static_cast<int>(config.workers));
+}
+
+TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& control) {
+    TrainerResult result;
+    try {
+        const int threads = chooseIntraOpThreads(config);
+        at::set_num_threads(threads);
+        if (openblas_set_num_threads) openblas_set_num_threads(threads);
+        torch::manual_seed(static_cast<std::uint64_t>(config.seed));
+
+        const torch::Device device(config.device);
+        auto model = makeTrainingModel(config);
+        auto source = makeBatchSource(config, *model);
+        result.flopsPerSample = model->flopsPerSample();
+        model->module().to(device);
+        model->module().train();
+
+        torch::optim::AdamW optimizer(model->module().parameters(),
+                                      torch::optim::AdamWOptions(config.learningRate).weight_decay(config.weightDecay));
+
+        for (std::int64_t step = 0; step < config.steps; ++step) {
+            if (!control.waitWhilePaused()) {
+                result.status = RunStatus::Cancelled;
+                break;
+            }
+            StepMetrics metrics;
+            metrics.step = step;
+            const double cpuBefore = processCpuMs();
+            const auto start = Clock::now();
+
+            auto batch = source->next();
+            const auto loaded = Clock::now();
+            if (!batch) {
+                result.status = RunStatus::Completed;
+                break;
+            }
+            const auto inputs = batch->to(device);
+            synchronize(device);
+            const auto copied = Clock::now();
+
+            auto loss = model->loss(inputs);
+            synchronize(device);
+            const auto forwarded = Clock::now();
+
+            optimizer.zero_grad();
+            loss.backward();
+            synchronize(device);
+            const auto backwarded = Clock::now();
+
+            if (config.gradClip > 0) torch::nn::utils::clip_grad_norm_(model->module().parameters(), config.gradClip);
+            setLearningRate(optimizer, learningRateAt(config, step));
+            optimizer.step();
+            metrics.loss = loss.item<double>();  // also waits for the device
+            const auto end = Clock::now();
+
+            metrics.dataWaitMs = msBetween(start, loaded);
+            metrics.hostToDeviceMs = msBetween(loaded, copied);
+            metrics.forwardMs = msBetween(copied, forwarded);
+            metrics.backwardMs = msBetween(forwarded, backwarded);
+            metrics.optimizerMs = msBetween(backwarded, end);
+            metrics.wallMs = msBetween(start, end);
+            metrics.samples = inputs.samples();
+            metrics.samplesPerSec = samplesPerSecond(metrics.samples, metrics.wallMs);
+            metrics.timestampMs = unixMs(std::chrono::system_clock::now());
+            metrics.rssBytes = residentSetBytes();
+            metrics.cpuUtilisation = metrics.wallMs > 0 ? (processCpuMs() - cpuBefore) / metrics.wallMs : 0;
+            result.steps.push_back(metrics);
+            observer.step(metrics);
+
+            if (control.cancelled()) {
+                result.status = step + 1 < config.steps ? RunStatus::Cancelled : RunStatus::Completed;
+                break;
+            }
+        }
+        result.skippedSamples = source->skippedSamples();
+    } catch (const c10::Error& error) {
+        result.status = RunStatus::Failed;
+        result.error = error.what_without_backtrace();
+    } catch (const std::exception& error) {
+        result.status = RunStatus::Failed;
+        result.error = error.what();
+    }
+    return result;
+}
+
+}  // namespace bb

@@ -1,0 +1,296 @@
+#include "bridgebench/result_store.h"
+
+#include <cstdlib>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+
+#include "bridgebench/errors.h"
+#include "store/schema.h"
+#include "util/process_identity.h"
+#include "util/time_format.h"
+
+namespace bb {
+
+namespace {
+
+constexpr const char* kRunColumns =
+    "id, uuid, name, source, status, error, device_kind, device_name, device_count, model, precision, "
+    "batch_size, workers, device_transforms, config_json, environment_json, summary_json, created_at, "
+    "finished_at";
+
+nlohmann::json parseStoredJson(const std::string& text) {
+    auto value = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+    return value.is_discarded() ? nlohmann::json::object() : value;
+}
+
+RunRecord readRun(SQLite::Statement& query) {
+    RunRecord run;
+    int column = 0;
+    run.id = query.getColumn(column++).getInt64();
+    run.uuid = query.getColumn(column++).getString();
+    run.name = query.getColumn(column++).getString();
+    run.source = query.getColumn(column++).getString();
+    run.status = runStatusFromString(query.getColumn(column++).getString()).value_or(RunStatus::Failed);
+    run.error = query.getColumn(column++).getString();
+    run.deviceKind = query.getColumn(column++).getString();
+    run.deviceName = query.getColumn(column++).getString();
+    run.deviceCount = query.getColumn(column++).getInt64();
+    run.model = query.getColumn(column++).getString();
+    run.precision = query.getColumn(column++).getString();
+    run.batchSize = query.getColumn(column++).getInt64();
+    run.workers = query.getColumn(column++).getInt64();
+    run.deviceTransforms = query.getColumn(column++).getInt() != 0;
+    run.config = parseStoredJson(query.getColumn(column++).getString());
+    run.environment = parseStoredJson(query.getColumn(column++).getString());
+    run.summary = parseStoredJson(query.getColumn(column++).getString());
+    run.createdAt = query.getColumn(column++).getString();
+    run.finishedAt = query.getColumn(column++).getString();
+    return run;
+}
+
+bool allDigits(const std::string& text) {
+    return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+}
+
+}  // namespace
+
+struct ResultStore::Impl {
+    std::filesystem::path file;
+    SQLite::Database db;
+    std::int64_t interrupted = 0;
+
+    explicit Impl(const std::filesystem::path& path)
+        : file(path), db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE) {}
+
+    // Every SQLite failure becomes a StoreError naming the file and what was being done.
+    template <typename Body>
+    auto guarded(const char* action, Body&& body) -> decltype(body()) {
+        try {
+            return body();
+        } catch (const SQLite::Exception& error) {
+            throw StoreError(fmt::format("{}: cannot {}: {}", file.string(), action, error.what()));
+        }
+    }
+
+    void markDeadRunsInterrupted() {
+        std::vector<std::int64_t> dead;
+        SQLite::Statement query(db, "SELECT id, owner FROM runs WHERE status = 'running'");
+        while (query.executeStep())
+            if (!processIdentityAlive(query.getColumn(1).getString())) dead.push_back(query.getColumn(0).getInt64());
+        if (dead.empty()) return;
+        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Statement update(db, R"sql(
+UPDATE runs SET status = 'interrupted', error = 'the process running it ended without finishing it',
+       finished_at = ? WHERE id = ? AND status = 'running')sql");
+        for (auto id : dead) {
+            update.bind(1, isoUtcNow());
+            update.bind(2, static_cast<std::int64_t>(id));
+            interrupted += update.exec();
+            update.reset();
+        }
+        transaction.commit();
+    }
+};
+
+ResultStore::ResultStore(const std::filesystem::path& file) {
+    if (file.has_parent_path()) {
+        std::error_code ignored;
+        std::filesystem::create_directories(file.parent_path(), ignored);
+    }
+    try {
+        m_impl = std::make_unique<Impl>(file);
+    } catch (const SQLite::Exception& error) {
+        throw StoreError(fmt::format("{}: cannot open the database: {}", file.string(), error.what()));
+    }
+    m_impl->guarded("open the database", [&] {
+        m_impl->db.setBusyTimeout(10'000);
+        m_impl->db.exec("PRAGMA foreign_keys = ON");
+        // WAL lets the GUI read while a run's writer thread commits. A read-only file
+        // cannot switch journal mode; it still opens for reading.
+        m_impl->db.exec("PRAGMA journal_mode = WAL");
+        m_impl->db.exec("PRAGMA synchronous = NORMAL");
+        migrate(m_impl->db, file.c_str());
+        m_impl->markDeadRunsInterrupted();
+    });
+}
+
+ResultStore::~ResultStore() = default;
+
+int ResultStore::latestSchemaVersion() { return bb::latestSchemaVersion(); }
+
+const std::filesystem::path& ResultStore::file() const { return m_impl->file; }
+
+int ResultStore::schemaVersion() const {
+    return m_impl->guarded("read the schema version",
+                           [&] { return m_impl->db.execAndGet("PRAGMA user_version").getInt(); });
+}
+
+std::int64_t ResultStore::interruptedAtOpen() const { return m_impl->interrupted; }
+
+std::int64_t ResultStore::createRun(RunRecord run) {
+    if (run.uuid.empty()) run.uuid = newUuid();
+    if (run.createdAt.empty()) run.createdAt = isoUtcNow();
+    return m_impl->guarded("create a run", [&] {
+        SQLite::Statement insert(m_impl->db, R"sql(
+INSERT INTO runs (uuid, name, source, status, error, device_kind, device_name, device_count, model,
+                  precision, batch_size, workers, device_transforms, config_json, environment_json,
+                  summary_json, owner, created_at, finished_at)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+        int column = 1;
+        insert.bind(column++, run.uuid);
+        insert.bind(column++, run.name);
+        insert.bind(column++, run.source);
+        insert.bind(column++, std::string(toString(run.status)));
+        insert.bind(column++, run.error);
+        insert.bind(column++, run.deviceKind);
+        insert.bind(column++, run.deviceName);
+        insert.bind(column++, static_cast<std::int64_t>(run.deviceCount));
+        insert.bind(column++, run.model);
+        insert.bind(column++, run.precision);
+        insert.bind(column++, static_cast<std::int64_t>(run.batchSize));
+        insert.bind(column++, static_cast<std::int64_t>(run.workers));
+        insert.bind(column++, run.deviceTransforms ? 1 : 0);
+        insert.bind(column++, run.config.dump());
+        insert.bind(column++, run.environment.dump());
+        insert.bind(column++, run.summary.dump());
+        insert.bind(column++, run.status == RunStatus::Running ? currentProcessIdentity() : std::string());
+        insert.bind(column++, run.createdAt);
+        insert.bind(column++, run.finishedAt);
+        insert.exec();
+        return m_impl->db.getLastInsertRowid();
+    });
+}
+
+void ResultStore::finishRun(std::int64_t runId, RunStatus status, const std::string& error,
+                            const nlohmann::json& summary) {
+    m_impl->guarded("record the end of a run", [&] {
+        SQLite::Statement update(m_impl->db, R"sql(
+UPDATE runs SET status = ?, error = ?, summary_json = ?, finished_at = ? WHERE id = ?)sql");
+        update.bind(1, std::string(toString(status)));
+        update.bind(2, error);
+        update.bind(3, summary.dump());
+        update.bind(4, isoUtcNow());
+        update.bind(5, static_cast<std::int64_t>(runId));
+        if (update.exec() != 1) throw StoreError(fmt::format("{}: no run with id {}", m_impl->file.string(), runId));
+    });
+}
+
+void ResultStore::appendSteps(std::int64_t runId, std::span<const StepMetrics> steps) {
+    if (steps.empty()) return;
+    m_impl->guarded("store steps", [&] {
+        SQLite::Transaction transaction(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Statement insert(m_impl->db, R"sql(
+INSERT INTO steps (run_id, step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms,
+                   forward_ms, backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+        for (const auto& step : steps) {
+            int column = 1;
+            insert.bind(column++, static_cast<std::int64_t>(runId));
+            insert.bind(column++, static_cast<std::int64_t>(step.step));
+            insert.bind(column++, step.timestampMs);
+            insert.bind(column++, step.wallMs);
+            insert.bind(column++, static_cast<std::int64_t>(step.samples));
+            insert.bind(column++, step.samplesPerSec);
+            insert.bind(column++, step.dataWaitMs);
+            insert.bind(column++, step.hostToDeviceMs);
+            insert.bind(column++, step.forwardMs);
+            insert.bind(column++, step.backwardMs);
+            insert.bind(column++, step.optimizerMs);
+            insert.bind(column++, step.loss);
+            insert.bind(column++, static_cast<std::int64_t>(step.rssBytes));
+            insert.bind(column++, step.cpuUtilisation);
+            insert.bind(column++, static_cast<std::int64_t>(step.deviceMemoryBytes));
+            insert.exec();
+            insert.reset();
+        }
+        transaction.commit();
+    });
+}
+
+std::vector<RunRecord> ResultStore::listRuns() {
+    return m_impl->guarded("list runs", [&] {
+        std::vector<RunRecord> runs;
+        SQLite::Statement query(m_impl->db, fmt::format("SELECT {} FROM runs ORDER BY id", kRunColumns));
+        while (query.executeStep()) runs.push_back(readRun(query));
+        return runs;
+    });
+}
+
+std::optional<RunRecord> ResultStore::findRun(std::int64_t runId) {
+    return m_impl->guarded("read a run", [&]() -> std::optional<RunRecord> {
+        SQLite::Statement query(m_impl->db, fmt::format("SELECT {} FROM runs WHERE id = ?", kRunColumns));
+        query.bind(1, static_cast<std::int64_t>(runId));
+        if (!query.executeStep()) return std::nullopt;
+        return readRun(query);
+    });
+}
+
+std::optional<RunRecord> ResultStore::findRun(const std::string& idOrName) {
+    if (allDigits(idOrName)) {
+        if (auto run = findRun(std::stoll(idOrName))) return run;
+    }
+    return m_impl->guarded("find a run", [&]() -> std::optional<RunRecord> {
+        SQLite::Statement query(m_impl->db,
+                                fmt::format("SELECT {} FROM runs WHERE name = ? OR uuid = ? LIMIT 2", kRunColumns));
+        query.bind(1, idOrName);
+        query.bind(2, idOrName);
+        if (!query.executeStep()) return std::nullopt;
+        RunRecord run = readRun(query);
+        if (query.executeStep())
+            throw StoreError(fmt::format("{}: more than one run is named '{}'; use its id", m_impl->file.string(),
+                                         idOrName));
+        return run;
+    });
+}
+
+std::vector<StepMetrics> ResultStore::steps(std::int64_t runId) {
+    return m_impl->guarded("read steps", [&] {
+        std::vector<StepMetrics> rows;
+        SQLite::Statement query(m_impl->db, R"sql(
+SELECT step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms, forward_ms,
+       backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes
+FROM steps WHERE run_id = ? ORDER BY step)sql");
+        query.bind(1, static_cast<std::int64_t>(runId));
+        while (query.executeStep()) {
+            StepMetrics step;
+            int column = 0;
+            step.step = query.getColumn(column++).getInt64();
+            step.timestampMs = query.getColumn(column++).getDouble();
+            step.wallMs = query.getColumn(column++).getDouble();
+            step.samples = query.getColumn(column++).getInt64();
+            step.samplesPerSec = query.getColumn(column++).getDouble();
+            step.dataWaitMs = query.getColumn(column++).getDouble();
+            step.hostToDeviceMs = query.getColumn(column++).getDouble();
+            step.forwardMs = query.getColumn(column++).getDouble();
+            step.backwardMs = query.getColumn(column++).getDouble();
+            step.optimizerMs = query.getColumn(column++).getDouble();
+            step.loss = query.getColumn(column++).getDouble();
+            step.rssBytes = query.getColumn(column++).getInt64();
+            step.cpuUtilisation = query.getColumn(column++).getDouble();
+            step.deviceMemoryBytes = query.getColumn(column++).getInt64();
+            rows.push_back(step);
+        }
+        return rows;
+    });
+}
+
+std::int64_t ResultStore::stepCount(std::int64_t runId) {
+    return m_impl->guarded("count steps", [&] {
+        SQLite::Statement query(m_impl->db, "SELECT count(*) FROM steps WHERE run_id = ?");
+        query.bind(1, static_cast<std::int64_t>(runId));
+        query.executeStep();
+        return query.getColumn(0).getInt64();
+    });
+}
+
+std::filesystem::path defaultDatabasePath() {
+    if (const char* explicitPath = std::getenv("BRIDGEBENCH_DB"); explicitPath && *explicitPath)
+        return explicitPath;
+    if (const char* dataHome = std::getenv("XDG_DATA_HOME"); dataHome && *dataHome)
+        return std::filesystem::path(dataHome) / "bridgebench" / "results.db";
+    const char* home = std::getenv("HOME");
+    return std::filesystem::path(home ? home : ".") / ".local" / "share" / "bridgebench" / "results.db";
+}
+
+}  // namespace bb

@@ -1,0 +1,109 @@
+#include "store/schema.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+
+#include "bridgebench/errors.h"
+#include "store/reference_runs.h"
+
+namespace bb {
+
+namespace {
+
+void createTables(SQLite::Database& db) {
+    db.exec(R"sql(
+CREATE TABLE studies (
+  id          INTEGER PRIMARY KEY,
+  uuid        TEXT NOT NULL UNIQUE,
+  name        TEXT NOT NULL,
+  kind        TEXT NOT NULL CHECK (kind IN ('sweep', 'reference', 'import')),
+  config_json TEXT NOT NULL DEFAULT '{}',
+  created_at  TEXT NOT NULL
+);
+CREATE TABLE runs (
+  id                INTEGER PRIMARY KEY,
+  uuid              TEXT NOT NULL UNIQUE,
+  name              TEXT NOT NULL,
+  source            TEXT NOT NULL CHECK (source IN ('local', 'imported', 'reference')),
+  status            TEXT NOT NULL
+                    CHECK (status IN ('running', 'completed', 'cancelled', 'failed', 'interrupted')),
+  error             TEXT NOT NULL DEFAULT '',
+  device_kind       TEXT NOT NULL DEFAULT '',
+  device_name       TEXT NOT NULL DEFAULT '',
+  device_count      INTEGER NOT NULL DEFAULT 1,
+  model             TEXT NOT NULL DEFAULT '',
+  precision         TEXT NOT NULL DEFAULT '',
+  batch_size        INTEGER NOT NULL DEFAULT 0,
+  workers           INTEGER NOT NULL DEFAULT 0,
+  device_transforms INTEGER NOT NULL DEFAULT 0,
+  config_json       TEXT NOT NULL DEFAULT '{}',
+  environment_json  TEXT NOT NULL DEFAULT '{}',
+  summary_json      TEXT NOT NULL DEFAULT '{}',
+  study_id          INTEGER REFERENCES studies(id) ON DELETE SET NULL,
+  owner             TEXT NOT NULL DEFAULT '',
+  created_at        TEXT NOT NULL,
+  finished_at       TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX runs_by_status ON runs(status);
+CREATE INDEX runs_by_study ON runs(study_id);
+CREATE TABLE steps (
+  run_id           INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  step             INTEGER NOT NULL,
+  timestamp_ms     REAL NOT NULL,
+  wall_ms          REAL NOT NULL,
+  samples          INTEGER NOT NULL,
+  samples_per_s    REAL NOT NULL,
+  data_wait_ms     REAL NOT NULL DEFAULT 0,
+  h2d_ms           REAL NOT NULL DEFAULT 0,
+  forward_ms       REAL NOT NULL DEFAULT 0,
+  backward_ms      REAL NOT NULL DEFAULT 0,
+  optimizer_ms     REAL NOT NULL DEFAULT 0,
+  loss             REAL,
+  rss_bytes        INTEGER NOT NULL DEFAULT 0,
+  cpu_util         REAL NOT NULL DEFAULT 0,
+  device_mem_bytes INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (run_id, step)
+) WITHOUT ROWID;
+CREATE TABLE tags (
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  tag    TEXT NOT NULL,
+  PRIMARY KEY (run_id, tag)
+) WITHOUT ROWID;
+)sql");
+}
+
+// The study's published figures are part of every database and must never change: the
+// triggers make that a property of the file, not of one code path.
+void addReferenceRuns(SQLite::Database& db) {
+    db.exec(R"sql(
+CREATE TRIGGER reference_runs_read_only_update BEFORE UPDATE ON runs
+WHEN OLD.source = 'reference'
+BEGIN SELECT RAISE(ABORT, 'reference runs are read-only'); END;
+CREATE TRIGGER reference_runs_read_only_delete BEFORE DELETE ON runs
+WHEN OLD.source = 'reference'
+BEGIN SELECT RAISE(ABORT, 'reference runs are read-only'); END;
+)sql");
+    insertReferenceRuns(db);
+}
+
+using Step = void (*)(SQLite::Database&);
+// Index i holds the step from version i to i + 1.
+constexpr Step kLadder[] = {createTables, addReferenceRuns};
+
+}  // namespace
+
+int latestSchemaVersion() { return static_cast<int>(std::size(kLadder)); }
+
+void migrate(SQLite::Database& db, const char* file) {
+    SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+    const int current = db.execAndGet("PRAGMA user_version").getInt();
+    if (current > latestSchemaVersion())
+        throw StoreError(fmt::format("{}: written by a newer BridgeBench (schema {}; this build reads up to {})",
+                                     file, current, latestSchemaVersion()));
+    if (current == latestSchemaVersion()) return;
+    for (int version = current; version < latestSchemaVersion(); ++version) kLadder[version](db);
+    db.exec(fmt::format("PRAGMA user_version = {}", latestSchemaVersion()));
+    transaction.commit();
+}
+
+}  // namespace bb

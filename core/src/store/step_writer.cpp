@@ -1,0 +1,98 @@
+#include "bridgebench/step_writer.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "bridgebench/result_store.h"
+
+namespace bb {
+
+struct StepWriter::Impl {
+    std::filesystem::path dbFile;
+    std::int64_t runId;
+    std::size_t capacity;
+    std::chrono::milliseconds flushInterval;
+
+    std::mutex mutex;
+    std::condition_variable wake;       // writer: rows or close
+    std::condition_variable spaceFreed; // producer: back-pressure
+    std::deque<StepMetrics> queue;
+    bool closing = false;
+    std::string error;
+    std::atomic<std::int64_t> committed{0};
+    std::jthread thread;  // last member: joined before the state it uses is destroyed
+
+    void run() {
+        std::unique_ptr<ResultStore> store;
+        try {
+            store = std::make_unique<ResultStore>(dbFile);
+        } catch (const std::exception& failure) {
+            std::lock_guard lock(mutex);
+            error = failure.what();
+        }
+        std::vector<StepMetrics> batch;
+        for (;;) {
+            bool finished = false;
+            {
+                std::unique_lock lock(mutex);
+                wake.wait_for(lock, flushInterval, [&] { return closing || queue.size() >= capacity; });
+                batch.assign(queue.begin(), queue.end());
+                queue.clear();
+                finished = closing;
+            }
+            spaceFreed.notify_all();
+            // After a failure rows are still drained, so the training thread never blocks on a
+            // broken disk; the first error is what the run reports.
+            if (!batch.empty() && store && error.empty()) {
+                try {
+                    store->appendSteps(runId, batch);
+                    committed += static_cast<std::int64_t>(batch.size());
+                } catch (const std::exception& failure) {
+                    std::lock_guard lock(mutex);
+                    error = failure.what();
+                }
+            }
+            if (finished) return;
+        }
+    }
+};
+
+StepWriter::StepWriter(const std::filesystem::path& dbFile, std::int64_t runId, std::size_t capacity,
+                       int flushIntervalMs)
+    : m_impl(std::make_unique<Impl>()) {
+    m_impl->dbFile = dbFile;
+    m_impl->runId = runId;
+    m_impl->capacity = capacity == 0 ? 1 : capacity;
+    m_impl->flushInterval = std::chrono::milliseconds(flushIntervalMs);
+    m_impl->thread = std::jthread([impl = m_impl.get()] { impl->run(); });
+}
+
+StepWriter::~StepWriter() { close(); }
+
+void StepWriter::push(const StepMetrics& metrics) {
+    std::unique_lock lock(m_impl->mutex);
+    m_impl->spaceFreed.wait(lock, [&] { return m_impl->queue.size() < m_impl->capacity || m_impl->closing; });
+    if (m_impl->closing) return;
+    m_impl->queue.push_back(metrics);
+    if (m_impl->queue.size() >= m_impl->capacity) m_impl->wake.notify_one();
+}
+
+std::string StepWriter::close() {
+    {
+        std::lock_guard lock(m_impl->mutex);
+        m_impl->closing = true;
+    }
+    m_impl->wake.notify_one();
+    m_impl->spaceFreed.notify_all();
+    if (m_impl->thread.joinable()) m_impl->thread.join();
+    std::lock_guard lock(m_impl->mutex);
+    return m_impl->error;
+}
+
+std::int64_t StepWriter::committedRows() const { return m_impl->committed.load(); }
+
+}  // namespace bb

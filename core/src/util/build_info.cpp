@@ -1,0 +1,44 @@
+#include "bridgebench/build_info.h"
+
+#include <opencv2/core/version.hpp>
+#include <sqlite3.h>
+#include <torch/version.h>
+// jconfig.h carries libjpeg-turbo's version; it needs <cstdio> first for FILE.
+#include <cstdio>
+#include <jconfig.h>
+
+namespace bb::detail {
+extern const char* const kAppVersion;
+extern const char* const kGitCommit;
+}  // namespace bb::detail
+
+namespace bb {
+
+#define BB_STRINGIFY_INNER(x) #x
+#define BB_STRINGIFY(x) BB_STRINGIFY_INNER(x)
+
+BuildInfo buildInfo() {
+    BuildInfo info;
+    info.appVersion = detail::kAppVersion;
+    info.gitCommit = detail::kGitCommit;
+    info.torchVersion = TORCH_VERSION;
+    info.opencvVersion = CV_VERSION;
+    info.sqliteVersion = sqlite3_libversion();
+#ifdef LIBJPEG_TURBO_VERSION
+    info.jpegTurboVersion = BB_STRINGIFY(LIBJPEG_TURBO_VERSION);
+#endif
+    info.torchHasCuda = at::hasCUDA();
+    return info;
+}
+
+std::string formatBuildInfo(const BuildInfo& info) {
+    std::string text;
+    text += "BridgeBench " + info.appVersion + " (commit " + info.gitCommit + ")\n";
+    text += "LibTorch " + info.torchVersion + (info.torchHasCuda ? " (CUDA)" : " (CPU)") + "\n";
+    text += "OpenCV " + info.opencvVersion + "\n";
+    text += "SQLite " + info.sqliteVersion + "\n";
+    if (!info.jpegTurboVersion.empty()) text += "libjpeg-turbo " + info.jpegTurboVersion + "\n";
+    return text;
+}
+
+}  // namespace bb
