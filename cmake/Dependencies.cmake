@@ -33,3 +33,8 @@ endif()
 add_library(bb_torch INTERFACE)
 target_include_directories(bb_torch SYSTEM INTERFACE ${TORCH_INCLUDE_DIRS})
 target_link_libraries(bb_torch INTERFACE ${TORCH_LIBRARIES})
+
+if(BB_BUILD_GUI)
+  # Found here, at the top, so that ui/, app/ and tests/ all see the imported targets.
+  find_package(Qt6 6.4 REQUIRED COMPONENTS Widgets Charts Svg PrintSupport Test LinguistTools)
+endif()

@@ -1,0 +1,104 @@
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/result_store.h"
+#include "support/process_runner.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
+
+TEST(CliRun, PrintsASummaryAndStoresTheRun) {
+    test::TempDir dir;
+    const auto db = dir.file("cli.db").string();
+    const auto result = test::runCommand(cli("run --set steps=5 --set batch_size=4 --db " + test::shellQuote(db)));
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    EXPECT_NE(result.out.find("completed"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("samples/s"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find(db), std::string::npos) << result.out;
+    // stderr is not a terminal here: no progress line, only the start notice.
+    EXPECT_EQ(result.err.find("\r"), std::string::npos);
+
+    ResultStore store(db);
+    int local = 0;
+    for (const auto& run : store.listRuns()) {
+        if (run.source != "local") continue;
+        ++local;
+        EXPECT_EQ(run.status, RunStatus::Completed);
+        EXPECT_EQ(run.batchSize, 4);
+        EXPECT_EQ(store.stepCount(run.id), 5);
+    }
+    EXPECT_EQ(local, 1);
+}
+
+TEST(CliRun, JsonOutputIsOneDocumentWithTheSummaryKeys) {
+    test::TempDir dir;
+    const auto db = dir.file("cli.db").string();
+    const auto result =
+        test::runCommand(cli("run --json --set steps=5 --set batch_size=2 --set warmup_steps=2 --db " + test::shellQuote(db)));
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto json = nlohmann::json::parse(result.out);  // throws if anything else is on stdout
+    for (const char* key : {"median_samples_per_s", "p5_samples_per_s", "p95_samples_per_s", "data_wait_share",
+                            "achieved_flops_per_s", "warmup_steps", "steps", "skipped_samples", "status", "run_id"})
+        EXPECT_TRUE(json.contains(key)) << key;
+    EXPECT_EQ(json["steps"], 5);
+    EXPECT_EQ(json["warmup_steps"], 2);
+    EXPECT_EQ(json["status"], "completed");
+    ResultStore store(db);
+    EXPECT_EQ(store.stepCount(json["run_id"].get<std::int64_t>()), 5);
+}
+
+TEST(CliRun, InvalidValueExitsTwoNamingTheKeyAndRunsNothing) {
+    test::TempDir dir;
+    const auto db = dir.file("cli.db").string();
+    const auto bad = test::runCommand(cli("run --set batch_size=0 --db " + test::shellQuote(db)));
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("batch_size"), std::string::npos) << bad.err;
+    EXPECT_FALSE(std::filesystem::exists(db));
+
+    const auto unknown = test::runCommand(cli("run --set bogus_key=1 --db " + test::shellQuote(db)));
+    EXPECT_EQ(unknown.exitCode, 2);
+    EXPECT_NE(unknown.err.find("bogus_key"), std::string::npos) << unknown.err;
+
+    const auto badOption = test::runCommand(cli("run --no-such-option"));
+    EXPECT_EQ(badOption.exitCode, 2);
+}
+
+TEST(CliRun, UnreadableConfigFileExitsThree) {
+    test::TempDir dir;
+    const auto result = test::runCommand(cli("run --config " + test::shellQuote(dir.file("missing.json").string()) +
+                                             " --db " + test::shellQuote(dir.file("x.db").string())));
+    EXPECT_EQ(result.exitCode, 3);
+    EXPECT_NE(result.err.find("missing.json"), std::string::npos) << result.err;
+}
+
+TEST(CliList, ListsReferenceAndLocalRunsAsTableAndJson) {
+    test::TempDir dir;
+    const auto db = test::shellQuote(dir.file("cli.db").string());
+    ASSERT_EQ(test::runCommand(cli("run --set steps=3 --set name=listed-run --db " + db)).exitCode, 0);
+
+    const auto table = test::runCommand(cli("list --db " + db));
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_NE(table.out.find("listed-run"), std::string::npos);
+    EXPECT_NE(table.out.find("Gaudi2"), std::string::npos);
+
+    const auto json = test::runCommand(cli("list --json --db " + db));
+    ASSERT_EQ(json.exitCode, 0);
+    const auto runs = nlohmann::json::parse(json.out);
+    ASSERT_TRUE(runs.is_array());
+    EXPECT_EQ(runs.size(), 17u);
+    EXPECT_EQ(runs.back()["name"], "listed-run");
+    EXPECT_EQ(runs.back()["source"], "local");
+}
+
+TEST(CliVersion, NamesTheLibraries) {
+    const auto result = test::runCommand(cli("--version"));
+    ASSERT_EQ(result.exitCode, 0);
+    for (const char* name : {"BridgeBench", "commit", "LibTorch", "OpenCV", "SQLite"})
+        EXPECT_NE(result.out.find(name), std::string::npos) << name;
+}
+
+}  // namespace
+}  // namespace bb

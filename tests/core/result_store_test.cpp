@@ -1,0 +1,225 @@
+#include "bridgebench/result_store.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "bridgebench/errors.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+StepMetrics makeStep(std::int64_t index) {
+    StepMetrics step;
+    step.step = index;
+    step.timestampMs = 1.7e12 + static_cast<double>(index);
+    step.wallMs = 10.0 + static_cast<double>(index);
+    step.samples = 8;
+    step.samplesPerSec = samplesPerSecond(step.samples, step.wallMs);
+    step.dataWaitMs = 1.5;
+    step.hostToDeviceMs = 0.25;
+    step.forwardMs = 3;
+    step.backwardMs = 4;
+    step.optimizerMs = 1;
+    step.loss = 2.0 / static_cast<double>(index + 1);
+    step.rssBytes = 123456789;
+    step.cpuUtilisation = 0.97;
+    return step;
+}
+
+RunRecord localRun(const std::string& name) {
+    RunRecord run;
+    run.name = name;
+    run.deviceKind = "cpu";
+    run.deviceName = "cpu";
+    run.model = "mini-clip";
+    run.precision = "fp32";
+    run.batchSize = 8;
+    run.config = {{"steps", 3}};
+    return run;
+}
+
+// Runs `body` in a child process and waits for it; the child never returns into gtest.
+template <typename Body>
+int inChildProcess(Body&& body) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        int code = 0;
+        try {
+            body();
+        } catch (...) {
+            code = 3;
+        }
+        _exit(code);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(ResultStore, MigratesAnEmptyFileToTheLatestSchema) {
+    test::TempDir dir;
+    ResultStore store(dir.file("new.db"));
+    EXPECT_EQ(store.schemaVersion(), ResultStore::latestSchemaVersion());
+
+    SQLite::Database raw(dir.file("new.db").string());
+    EXPECT_EQ(raw.execAndGet("PRAGMA journal_mode").getString(), "wal");
+    for (const char* table : {"runs", "steps", "studies", "tags"})
+        EXPECT_TRUE(raw.tableExists(table)) << table;
+}
+
+TEST(ResultStore, EveryNewDatabaseHoldsTheStudysReferenceRuns) {
+    test::TempDir dir;
+    ResultStore store(dir.file("ref.db"));
+    const auto runs = store.listRuns();
+    int gaudi = 0;
+    double h100Workers2 = 0;
+    for (const auto& run : runs) {
+        EXPECT_EQ(run.source, "reference");
+        EXPECT_EQ(run.deviceCount, 8);
+        if (run.deviceName == "Gaudi2") ++gaudi;
+        if (run.deviceName == "H100" && run.workers == 2)
+            h100Workers2 = run.summary.value("median_samples_per_s", 0.0);
+    }
+    EXPECT_EQ(runs.size(), 16u);
+    EXPECT_EQ(gaudi, 8);
+    EXPECT_DOUBLE_EQ(h100Workers2, 602.1);
+}
+
+TEST(ResultStore, ReferenceRunsCannotBeEditedOrDeleted) {
+    test::TempDir dir;
+    { ResultStore store(dir.file("ro.db")); }
+    SQLite::Database raw(dir.file("ro.db").string(), SQLite::OPEN_READWRITE);
+    EXPECT_THROW(raw.exec("UPDATE runs SET name = 'mine' WHERE source = 'reference'"), SQLite::Exception);
+    EXPECT_THROW(raw.exec("DELETE FROM runs WHERE source = 'reference'"), SQLite::Exception);
+    EXPECT_EQ(raw.execAndGet("SELECT count(*) FROM runs WHERE source = 'reference'").getInt(), 16);
+}
+
+TEST(ResultStore, RunWithStepsRoundTrips) {
+    test::TempDir dir;
+    ResultStore store(dir.file("rt.db"));
+    const auto id = store.createRun(localRun("round trip"));
+    std::vector<StepMetrics> written{makeStep(0), makeStep(1), makeStep(2)};
+    store.appendSteps(id, written);
+    store.finishRun(id, RunStatus::Completed, "", {{"median_samples_per_s", 42.5}});
+
+    const auto run = store.findRun("round trip");
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->id, id);
+    EXPECT_EQ(run->status, RunStatus::Completed);
+    EXPECT_EQ(run->config.value("steps", 0), 3);
+    EXPECT_DOUBLE_EQ(run->summary.value("median_samples_per_s", 0.0), 42.5);
+    EXPECT_FALSE(run->finishedAt.empty());
+    EXPECT_EQ(run->uuid.size(), 36u);
+
+    const auto read = store.steps(id);
+    ASSERT_EQ(read.size(), written.size());
+    for (std::size_t i = 0; i < read.size(); ++i) {
+        EXPECT_EQ(read[i].step, written[i].step);
+        EXPECT_DOUBLE_EQ(read[i].wallMs, written[i].wallMs);
+        EXPECT_DOUBLE_EQ(read[i].samplesPerSec, written[i].samplesPerSec);
+        EXPECT_DOUBLE_EQ(read[i].loss, written[i].loss);
+        EXPECT_DOUBLE_EQ(read[i].hostToDeviceMs, written[i].hostToDeviceMs);
+        EXPECT_EQ(read[i].rssBytes, written[i].rssBytes);
+    }
+}
+
+TEST(ResultStore, DuplicateStepRowsRollBackTheWholeBatch) {
+    test::TempDir dir;
+    ResultStore store(dir.file("dup.db"));
+    const auto id = store.createRun(localRun("dup"));
+    store.appendSteps(id, std::vector<StepMetrics>{makeStep(0)});
+    std::vector<StepMetrics> clash{makeStep(1), makeStep(0)};
+    EXPECT_THROW(store.appendSteps(id, clash), StoreError);
+    EXPECT_EQ(store.stepCount(id), 1);
+}
+
+TEST(ResultStore, ReadsAFileWrittenByAnotherProcess) {
+    test::TempDir dir;
+    const auto file = dir.file("shared.db");
+    const int code = inChildProcess([&] {
+        ResultStore store(file);
+        const auto id = store.createRun(localRun("from child"));
+        std::vector<StepMetrics> steps{makeStep(0), makeStep(1), makeStep(2), makeStep(3)};
+        store.appendSteps(id, steps);
+        store.finishRun(id, RunStatus::Completed, "", nlohmann::json::object());
+    });
+    ASSERT_EQ(code, 0);
+    ResultStore store(file);
+    const auto run = store.findRun("from child");
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->status, RunStatus::Completed);
+    EXPECT_EQ(store.stepCount(run->id), 4);
+    EXPECT_EQ(store.interruptedAtOpen(), 0);
+}
+
+TEST(ResultStore, MarksRunsOfADeadProcessInterruptedAtOpen) {
+    test::TempDir dir;
+    const auto file = dir.file("dead.db");
+    ASSERT_EQ(inChildProcess([&] {
+                  ResultStore store(file);
+                  const auto id = store.createRun(localRun("abandoned"));
+                  store.appendSteps(id, std::vector<StepMetrics>{makeStep(0), makeStep(1)});
+              }),
+              0);
+    ResultStore store(file);
+    EXPECT_EQ(store.interruptedAtOpen(), 1);
+    const auto run = store.findRun("abandoned");
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->status, RunStatus::Interrupted);
+    EXPECT_EQ(store.stepCount(run->id), 2);
+}
+
+TEST(ResultStore, LeavesRunsOfALiveProcessRunning) {
+    test::TempDir dir;
+    ResultStore writer(dir.file("live.db"));
+    const auto id = writer.createRun(localRun("still going"));
+    ResultStore reader(dir.file("live.db"));
+    EXPECT_EQ(reader.interruptedAtOpen(), 0);
+    EXPECT_EQ(reader.findRun(id)->status, RunStatus::Running);
+}
+
+TEST(ResultStore, RefusesAFileFromANewerBuild) {
+    test::TempDir dir;
+    const auto file = dir.file("future.db");
+    {
+        SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        raw.exec("PRAGMA user_version = 999");
+    }
+    try {
+        ResultStore store(file);
+        FAIL() << "a newer schema must be refused";
+    } catch (const StoreError& error) {
+        EXPECT_NE(std::string(error.what()).find("newer"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find(file.string()), std::string::npos) << error.what();
+    }
+}
+
+TEST(ResultStore, NamesTheFileWhenItIsNotADatabase) {
+    test::TempDir dir;
+    const auto file = dir.file("notes.txt");
+    std::ofstream(file) << std::string(4096, 'x');
+    try {
+        ResultStore store(file);
+        FAIL() << "a text file must be refused";
+    } catch (const StoreError& error) {
+        EXPECT_NE(std::string(error.what()).find("notes.txt"), std::string::npos) << error.what();
+    }
+}
+
+TEST(ResultStore, AmbiguousNamesAskForAnId) {
+    test::TempDir dir;
+    ResultStore store(dir.file("names.db"));
+    store.createRun(localRun("twin"));
+    store.createRun(localRun("twin"));
+    EXPECT_THROW(store.findRun(std::string("twin")), StoreError);
+    EXPECT_FALSE(store.findRun(std::string("nobody")));
+}
+
+}  // namespace
+}  // namespace bb

@@ -1,0 +1,108 @@
+#include "bridgebench/run_config.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "bridgebench/errors.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+std::string keyOfError(const std::function<void()>& action) {
+    try {
+        action();
+    } catch (const ConfigError& error) {
+        return error.key();
+    }
+    return "(no error)";
+}
+
+TEST(RunConfig, JsonRoundTripKeepsEveryKey) {
+    RunConfig config;
+    config.name = "x";
+    config.steps = 7;
+    config.batchSize = 3;
+    config.workers = 2;
+    config.deviceTransforms = true;
+    config.learningRate = 3e-4;
+    const auto json = toJson(config);
+    EXPECT_EQ(json.size(), runConfigKeys().size());
+    const RunConfig back = runConfigFromJson(json);
+    EXPECT_EQ(toJson(back), json);
+}
+
+TEST(RunConfig, UnknownKeyIsNamed) {
+    EXPECT_EQ(keyOfError([] { runConfigFromJson({{"batchsize", 4}}); }), "batchsize");
+    RunConfig config;
+    EXPECT_EQ(keyOfError([&] { applySetting(config, "stepz", "3"); }), "stepz");
+}
+
+TEST(RunConfig, WrongTypeIsNamed) {
+    EXPECT_EQ(keyOfError([] { runConfigFromJson({{"steps", "ten"}}); }), "steps");
+    EXPECT_EQ(keyOfError([] { runConfigFromJson({{"device_transforms", 1}}); }), "device_transforms");
+    RunConfig config;
+    EXPECT_EQ(keyOfError([&] { applySetting(config, "batch_size", "8x"); }), "batch_size");
+    EXPECT_EQ(keyOfError([&] { applySetting(config, "learning_rate", ""); }), "learning_rate");
+}
+
+TEST(RunConfig, SetParsesEachType) {
+    RunConfig config;
+    applySetting(config, "steps", "12");
+    applySetting(config, "learning_rate", "2.5e-4");
+    applySetting(config, "device_transforms", "on");
+    applySetting(config, "precision", "bf16");
+    EXPECT_EQ(config.steps, 12);
+    EXPECT_DOUBLE_EQ(config.learningRate, 2.5e-4);
+    EXPECT_TRUE(config.deviceTransforms);
+    EXPECT_EQ(config.precision, "bf16");
+}
+
+TEST(RunConfig, OutOfRangeValuesAreRefusedWithTheirKey) {
+    auto invalidKey = [](auto change) {
+        RunConfig config;
+        change(config);
+        return keyOfError([&] { validate(config); });
+    };
+    EXPECT_EQ(invalidKey([](RunConfig& c) { c.batchSize = 0; }), "batch_size");
+    EXPECT_EQ(invalidKey([](RunConfig& c) { c.workers = -1; }), "workers");
+    EXPECT_EQ(invalidKey([](RunConfig& c) { c.steps = 0; }), "steps");
+    EXPECT_EQ(invalidKey([](RunConfig& c) { c.precision = "fp8"; }), "precision");
+    EXPECT_EQ(invalidKey([](RunConfig& c) { c.learningRate = 0; }), "learning_rate");
+    EXPECT_EQ(invalidKey([](RunConfig& c) { c.model = "gigantic"; }), "model");
+    EXPECT_EQ(invalidKey([](RunConfig& c) { c.device = "tpu"; }), "device");
+    EXPECT_EQ(invalidKey([](RunConfig& c) { c.dataset = "/nonexistent/manifest.jsonl"; }), "dataset");
+    EXPECT_EQ(invalidKey([](RunConfig&) {}), "(no error)");
+}
+
+TEST(RunConfig, CudaDeviceIsRefusedWhenTheMachineLacksIt) {
+    RunConfig config;
+    // Without CUDA any cuda device is refused; with it, one past the last device is.
+    config.device = torch::cuda::is_available() ? "cuda:999" : "cuda:0";
+    EXPECT_EQ(keyOfError([&] { validate(config); }), "device");
+}
+
+TEST(RunConfig, LoadNamesTheFileOnBadJson) {
+    test::TempDir dir;
+    const auto file = dir.file("broken.json");
+    std::ofstream(file) << "{\"steps\": 3,,}";
+    try {
+        loadRunConfig(file);
+        FAIL();
+    } catch (const InputError& error) {
+        EXPECT_NE(std::string(error.what()).find("broken.json"), std::string::npos);
+    }
+    const auto wrong = dir.file("wrong.json");
+    std::ofstream(wrong) << R"({"workers": "two"})";
+    try {
+        loadRunConfig(wrong);
+        FAIL();
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(error.key(), "workers");
+        EXPECT_NE(std::string(error.what()).find("wrong.json"), std::string::npos);
+    }
+}
+
+}  // namespace
+}  // namespace bb

@@ -1,0 +1,98 @@
+#include "bridgebench/run_session.h"
+
+#include <gtest/gtest.h>
+
+#include "bridgebench/errors.h"
+#include "bridgebench/result_store.h"
+#include "support/recording_observer.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+RunConfig quickConfig(std::int64_t steps) {
+    RunConfig config;
+    config.steps = steps;
+    config.batchSize = 4;
+    config.warmupSteps = 1;
+    config.learningRate = 1e-3;
+    return config;
+}
+
+TEST(RunSession, RunOfNStepsStoresNStepRowsAndASummary) {
+    test::TempDir dir;
+    test::RecordingObserver observer;
+    RunSession session(dir.file("runs.db"), quickConfig(6), observer);
+    session.start();
+    const RunOutcome outcome = session.wait();
+
+    EXPECT_EQ(outcome.status, RunStatus::Completed) << outcome.error;
+    EXPECT_EQ(observer.steps().size(), 6u);
+    EXPECT_EQ(observer.startedCalls(), 1);
+    EXPECT_EQ(observer.finishedCalls(), 1);
+    EXPECT_TRUE(observer.contractViolations().empty());
+
+    ResultStore store(dir.file("runs.db"));
+    const auto run = store.findRun(session.runId());
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->status, RunStatus::Completed);
+    EXPECT_EQ(store.stepCount(run->id), 6);
+    EXPECT_EQ(run->summary.value("steps", 0), 6);
+    EXPECT_GT(run->summary.value("median_samples_per_s", 0.0), 0.0);
+    EXPECT_EQ(run->config.value("batch_size", 0), 4);
+    EXPECT_TRUE(run->environment.contains("torch_version"));
+    for (const auto& step : store.steps(run->id)) {
+        EXPECT_EQ(step.samples, 4);
+        EXPECT_GT(step.wallMs, 0);
+        EXPECT_GE(step.wallMs + 1e-6, step.dataWaitMs + step.forwardMs + step.backwardMs + step.optimizerMs);
+        EXPECT_TRUE(std::isfinite(step.loss));
+    }
+}
+
+TEST(RunSession, CancelMidRunStoresEveryReportedStep) {
+    test::TempDir dir;
+    test::RecordingObserver observer;
+    RunSession session(dir.file("cancel.db"), quickConfig(100000), observer);
+    session.start();
+    ASSERT_TRUE(observer.waitForSteps(3));
+    session.cancel();
+    const RunOutcome outcome = session.wait();
+
+    EXPECT_EQ(outcome.status, RunStatus::Cancelled);
+    const auto reported = observer.steps().size();
+    EXPECT_GE(reported, 3u);
+    EXPECT_LT(reported, 100000u);
+    ResultStore store(dir.file("cancel.db"));
+    const auto run = store.findRun(session.runId());
+    EXPECT_EQ(run->status, RunStatus::Cancelled);
+    EXPECT_EQ(store.stepCount(run->id), static_cast<std::int64_t>(reported));
+}
+
+TEST(RunSession, PausedRunMakesNoProgressUntilResumed) {
+    test::TempDir dir;
+    test::RecordingObserver observer;
+    RunSession session(dir.file("pause.db"), quickConfig(100000), observer);
+    session.start();
+    ASSERT_TRUE(observer.waitForSteps(2));
+    session.pause();
+    // A step in flight may still finish; after that the count must stay put while paused.
+    const auto settled = observer.steps().size() + 1;
+    EXPECT_FALSE(observer.waitForSteps(settled + 1, std::chrono::seconds(1)));
+    session.resume();
+    EXPECT_TRUE(observer.waitForSteps(settled + 2));
+    session.cancel();
+    EXPECT_EQ(session.wait().status, RunStatus::Cancelled);
+}
+
+TEST(RunSession, InvalidConfigFailsBeforeAnythingIsStored) {
+    test::TempDir dir;
+    test::RecordingObserver observer;
+    RunConfig config = quickConfig(5);
+    config.batchSize = 0;
+    EXPECT_THROW(RunSession(dir.file("bad.db"), config, observer), ConfigError);
+    EXPECT_EQ(observer.startedCalls(), 0);
+    EXPECT_FALSE(std::filesystem::exists(dir.file("bad.db")));
+}
+
+}  // namespace
+}  // namespace bb

@@ -1,0 +1,75 @@
+#include "bridgebench/run_summary.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace bb {
+namespace {
+
+std::vector<StepMetrics> stepsWithWallMs(std::initializer_list<double> wallMs) {
+    std::vector<StepMetrics> steps;
+    for (double ms : wallMs) {
+        StepMetrics step;
+        step.step = static_cast<std::int64_t>(steps.size());
+        step.samples = 10;
+        step.wallMs = ms;
+        step.dataWaitMs = ms / 4;
+        steps.push_back(step);
+    }
+    return steps;
+}
+
+TEST(RunSummary, ExcludesWarmupStepsFromThroughput) {
+    // Three slow warm-up steps, then 100 ms steps of 10 samples = 100 samples/s.
+    const auto steps = stepsWithWallMs({1000, 900, 800, 100, 100, 100, 100});
+    const RunSummary summary = summarize(steps, 3);
+    EXPECT_TRUE(summary.warmupExcluded);
+    EXPECT_DOUBLE_EQ(summary.medianSamplesPerSec, 100.0);
+    EXPECT_DOUBLE_EQ(summary.meanSamplesPerSec, 100.0);
+    EXPECT_DOUBLE_EQ(summary.dataWaitShare, 0.25);
+    EXPECT_EQ(summary.samples, 70);
+    EXPECT_NEAR(summary.durationS, 3.1, 1e-12);
+}
+
+TEST(RunSummary, PercentilesInterpolateBetweenRanks) {
+    // Rates 10, 20, ..., 110 samples/s (wall = 1000 / rate ms for 10 samples each... here 1 sample).
+    std::vector<StepMetrics> steps;
+    for (int rate = 10; rate <= 110; rate += 10) {
+        StepMetrics step;
+        step.step = static_cast<std::int64_t>(steps.size());
+        step.samples = 1;
+        step.wallMs = 1000.0 / rate;
+        steps.push_back(step);
+    }
+    const RunSummary summary = summarize(steps, 0);
+    EXPECT_NEAR(summary.medianSamplesPerSec, 60.0, 1e-9);
+    EXPECT_NEAR(summary.p5SamplesPerSec, 15.0, 1e-9);
+    EXPECT_NEAR(summary.p95SamplesPerSec, 105.0, 1e-9);
+}
+
+TEST(RunSummary, FallsBackToAllStepsWhenTheRunIsShorterThanWarmup) {
+    const auto steps = stepsWithWallMs({200, 100});
+    const RunSummary summary = summarize(steps, 3);
+    EXPECT_FALSE(summary.warmupExcluded);
+    EXPECT_NEAR(summary.medianSamplesPerSec, 75.0, 1e-9);
+}
+
+TEST(RunSummary, AchievedFlopsFollowMeanThroughput) {
+    const auto steps = stepsWithWallMs({100, 100, 100, 100});
+    EXPECT_DOUBLE_EQ(summarize(steps, 0, 2e9).achievedFlopsPerSec, 100.0 * 2e9);
+}
+
+TEST(RunSummary, JsonRoundTrip) {
+    const auto summary = summarize(stepsWithWallMs({50, 100, 150, 200}), 1, 1e6);
+    const nlohmann::json json = summary;
+    const RunSummary back = json.get<RunSummary>();
+    EXPECT_DOUBLE_EQ(back.medianSamplesPerSec, summary.medianSamplesPerSec);
+    EXPECT_DOUBLE_EQ(back.achievedFlopsPerSec, summary.achievedFlopsPerSec);
+    EXPECT_EQ(back.steps, 4);
+    EXPECT_TRUE(json.contains("p95_samples_per_s"));
+    EXPECT_TRUE(json.contains("data_wait_share"));
+}
+
+}  // namespace
+}  // namespace bb

@@ -1,0 +1,86 @@
+#include "adapters/engine_bridge.h"
+
+#include "bridgebench/run_session.h"
+
+namespace bb::ui {
+
+namespace {
+constexpr int kDrainIntervalMs = 40;
+}
+
+EngineBridge::EngineBridge(QObject* parent) : QObject(parent) {
+    qRegisterMetaType<bb::StepMetrics>();
+    qRegisterMetaType<QVector<bb::StepMetrics>>();
+    m_drainTimer.setInterval(kDrainIntervalMs);
+    connect(&m_drainTimer, &QTimer::timeout, this, &EngineBridge::drain);
+}
+
+EngineBridge::~EngineBridge() {
+    if (m_session) {
+        m_session->cancel();
+        m_session->wait();
+    }
+}
+
+void EngineBridge::startRun(const QString& dbFile, const RunConfig& config) {
+    if (m_running) return;
+    // The previous session's thread has finished (runFinished was delivered); joining is
+    // immediate.
+    m_session.reset();
+    m_session = std::make_unique<RunSession>(dbFile.toStdString(), config, static_cast<RunObserver&>(*this));
+    m_runId = m_session->runId();
+    m_running = true;
+    m_drainTimer.start();
+    m_session->start();
+}
+
+void EngineBridge::cancel() {
+    if (m_session) m_session->cancel();
+}
+void EngineBridge::pause() {
+    if (m_session) m_session->pause();
+}
+void EngineBridge::resume() {
+    if (m_session) m_session->resume();
+}
+
+void EngineBridge::started(const RunStarted& info) {
+    QMetaObject::invokeMethod(
+        this,
+        [this, id = info.runId, name = QString::fromStdString(info.name), total = info.totalSteps] {
+            emit runStarted(id, name, total);
+        },
+        Qt::QueuedConnection);
+}
+
+void EngineBridge::step(const StepMetrics& metrics) {
+    std::lock_guard lock(m_mutex);
+    m_pending.push_back(metrics);
+}
+
+void EngineBridge::finished(const RunOutcome& outcome) {
+    QMetaObject::invokeMethod(
+        this,
+        [this, status = QString::fromUtf8(toString(outcome.status).data()),
+         error = QString::fromStdString(outcome.error)] {
+            drain();  // the last steps before the end
+            m_drainTimer.stop();
+            m_running = false;
+            emit runFinished(m_runId, status, error);
+        },
+        Qt::QueuedConnection);
+}
+
+void EngineBridge::drain() {
+    QVector<StepMetrics> batch;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_pending.empty()) return;
+        batch.reserve(static_cast<qsizetype>(m_pending.size()));
+        for (const auto& metrics : m_pending) batch.push_back(metrics);
+        m_pending.clear();
+    }
+    emit stepsArrived(batch);
+}
+
+}  // namespace bb::ui

@@ -1,0 +1,59 @@
+// The one place where the engine meets Qt. The engine calls the RunObserver side from its
+// threads; steps are buffered and a UI-thread timer (40 ms) hands them over in batches, so
+// a fast run cannot flood the event loop and the UI thread never waits on the engine.
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+#include <QVector>
+
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "bridgebench/run_config.h"
+#include "bridgebench/run_observer.h"
+
+namespace bb {
+class RunSession;
+}
+
+namespace bb::ui {
+
+class EngineBridge final : public QObject, private RunObserver {
+    Q_OBJECT
+public:
+    explicit EngineBridge(QObject* parent = nullptr);
+    ~EngineBridge() override;  // cancels a running run and joins its thread
+
+    // Validates, creates the run's row and starts it. Throws ConfigError/StoreError
+    // (callers show them) before anything runs. One run at a time.
+    void startRun(const QString& dbFile, const RunConfig& config);
+    void cancel();
+    void pause();
+    void resume();
+    bool isRunning() const { return m_running; }
+    qint64 runId() const { return m_runId; }
+
+signals:
+    void runStarted(qint64 runId, const QString& name, qint64 totalSteps);
+    void stepsArrived(const QVector<bb::StepMetrics>& steps);
+    void runFinished(qint64 runId, const QString& status, const QString& error);
+
+private:
+    void started(const RunStarted& info) override;
+    void step(const StepMetrics& metrics) override;
+    void finished(const RunOutcome& outcome) override;
+    void drain();
+
+    QTimer m_drainTimer;
+    std::mutex m_mutex;
+    std::vector<StepMetrics> m_pending;
+    std::unique_ptr<RunSession> m_session;  // after the buffer: joined before it goes away
+    bool m_running = false;
+    qint64 m_runId = 0;
+};
+
+}  // namespace bb::ui
+
+Q_DECLARE_METATYPE(bb::StepMetrics)
