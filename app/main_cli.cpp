@@ -12,7 +12,9 @@ int main(int argc, char** argv) {
 
     bb::cli::CliState state;
     bb::cli::registerRunCommand(app, state);
+    bb::cli::registerSweepCommand(app, state);
     bb::cli::registerListCommand(app, state);
+    bb::cli::registerShowCommand(app, state);
 
     try {
         app.parse(argc, argv);

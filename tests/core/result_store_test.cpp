@@ -29,6 +29,10 @@ StepMetrics makeStep(std::int64_t index) {
     step.loss = 2.0 / static_cast<double>(index + 1);
     step.rssBytes = 123456789;
     step.cpuUtilisation = 0.97;
+    step.deviceTransformMs = 0.75;
+    step.loadMs = 20.0 + static_cast<double>(index);
+    step.decodeMs = 11.5;
+    step.collateMs = 0.5;
     return step;
 }
 
@@ -71,6 +75,30 @@ TEST(ResultStore, MigratesAnEmptyFileToTheLatestSchema) {
     EXPECT_EQ(raw.execAndGet("PRAGMA journal_mode").getString(), "wal");
     for (const char* table : {"runs", "steps", "studies", "tags"})
         EXPECT_TRUE(raw.tableExists(table)) << table;
+}
+
+TEST(ResultStore, MigratesAnOlderFileKeepingItsRows) {
+    test::TempDir dir;
+    const auto file = dir.file("old.db");
+    std::int64_t id = 0;
+    {
+        ResultStore store(file);
+        id = store.createRun(localRun("old run"));
+        store.appendSteps(id, std::vector<StepMetrics>{makeStep(0)});
+    }
+    {
+        // Turn it back into a schema-2 file: the load timing columns came with schema 3.
+        SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
+        for (const char* column : {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms", "collate_ms"})
+            raw.exec(std::string("ALTER TABLE steps DROP COLUMN ") + column);
+        raw.exec("PRAGMA user_version = 2");
+    }
+    ResultStore store(file);
+    EXPECT_EQ(store.schemaVersion(), ResultStore::latestSchemaVersion());
+    const auto steps = store.steps(id);
+    ASSERT_EQ(steps.size(), 1u);
+    EXPECT_DOUBLE_EQ(steps[0].wallMs, makeStep(0).wallMs);
+    EXPECT_DOUBLE_EQ(steps[0].loadMs, 0.0);
 }
 
 TEST(ResultStore, EveryNewDatabaseHoldsTheStudysReferenceRuns) {
@@ -126,6 +154,10 @@ TEST(ResultStore, RunWithStepsRoundTrips) {
         EXPECT_DOUBLE_EQ(read[i].loss, written[i].loss);
         EXPECT_DOUBLE_EQ(read[i].hostToDeviceMs, written[i].hostToDeviceMs);
         EXPECT_EQ(read[i].rssBytes, written[i].rssBytes);
+        EXPECT_DOUBLE_EQ(read[i].loadMs, written[i].loadMs);
+        EXPECT_DOUBLE_EQ(read[i].decodeMs, written[i].decodeMs);
+        EXPECT_DOUBLE_EQ(read[i].collateMs, written[i].collateMs);
+        EXPECT_DOUBLE_EQ(read[i].deviceTransformMs, written[i].deviceTransformMs);
     }
 }
 

@@ -36,8 +36,19 @@ struct RunRecord {
     nlohmann::json config = nlohmann::json::object();
     nlohmann::json environment = nlohmann::json::object();
     nlohmann::json summary = nlohmann::json::object();
-    std::string createdAt;   // ISO 8601 UTC
-    std::string finishedAt;  // empty while running
+    std::int64_t studyId = 0;  // 0: not part of a study
+    std::string createdAt;     // ISO 8601 UTC
+    std::string finishedAt;    // empty while running
+};
+
+// A group of runs: a sweep, a reference table, or an import.
+struct StudyRecord {
+    std::int64_t id = 0;
+    std::string uuid;
+    std::string name;
+    std::string kind = "sweep";  // sweep | reference | import
+    nlohmann::json config = nlohmann::json::object();
+    std::string createdAt;
 };
 
 class ResultStore {
@@ -68,6 +79,12 @@ public:
     std::optional<RunRecord> findRun(const std::string& idOrName);
     std::vector<StepMetrics> steps(std::int64_t runId);
     std::int64_t stepCount(std::int64_t runId);
+
+    std::int64_t createStudy(StudyRecord study);
+    // The newest study of that name, if any.
+    std::optional<StudyRecord> findStudy(const std::string& name);
+    std::vector<StudyRecord> listStudies();
+    std::vector<RunRecord> runsInStudy(std::int64_t studyId);
 
     // Runs marked Interrupted by this open (their process had died).
     std::int64_t interruptedAtOpen() const;

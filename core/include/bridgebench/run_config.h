@@ -47,6 +47,8 @@ nlohmann::json toJson(const RunConfig& config);
 
 // Applies `--set key=value`; the value is parsed as the key's type.
 void applySetting(RunConfig& config, std::string_view key, std::string_view value);
+// Applies one JSON value (a sweep's grid point); ConfigError names the key on a wrong type.
+void applyJsonValue(RunConfig& config, std::string_view key, const nlohmann::json& value);
 
 // Throws ConfigError naming the first key whose value is out of range or unsupported by
 // this build (a cuda device on a CPU-only LibTorch), with the allowed values.

@@ -17,7 +17,9 @@ class RunSession {
 public:
     // Throws ConfigError (invalid config) or StoreError before anything starts. The observer
     // must outlive the session; it is called from engine threads (see RunObserver).
-    RunSession(const std::filesystem::path& dbFile, RunConfig config, RunObserver& observer);
+    // studyId > 0 files the run under that study.
+    RunSession(const std::filesystem::path& dbFile, RunConfig config, RunObserver& observer,
+               std::int64_t studyId = 0);
     ~RunSession();  // cancels and joins
     RunSession(const RunSession&) = delete;
     RunSession& operator=(const RunSession&) = delete;

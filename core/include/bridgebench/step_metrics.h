@@ -14,6 +14,7 @@ struct StepMetrics {
     double samplesPerSec = 0;       // derived by bb::samplesPerSecond() only
     double dataWaitMs = 0;          // blocked waiting for the next batch
     double hostToDeviceMs = 0;
+    double deviceTransformMs = 0;   // resize/crop/normalise on the device (device_transforms on)
     double forwardMs = 0;
     double backwardMs = 0;
     double optimizerMs = 0;
@@ -21,6 +22,15 @@ struct StepMetrics {
     std::int64_t rssBytes = 0;      // process resident set size after the step
     double cpuUtilisation = 0;      // process CPU time / wall time over the step (1.0 = one core)
     std::int64_t deviceMemoryBytes = 0;  // allocated on the training device (0 on CPU)
+
+    // What producing this step's batch cost, wherever it was produced (a loader worker or,
+    // with workers = 0, the training thread inside dataWaitMs). The diagnosis models the
+    // pipeline from these; they are not part of wallMs when a worker paid them.
+    double loadMs = 0;              // read + decode + transform + collate
+    double readMs = 0;
+    double decodeMs = 0;
+    double transformMs = 0;
+    double collateMs = 0;
 };
 
 // The one place throughput is derived from raw fields.

@@ -31,6 +31,8 @@ public:
     std::string close();
 
     std::int64_t committedRows() const;
+    // True once a write failed; later rows are dropped. Cheap: the training thread polls it.
+    bool failed() const;
 
 private:
     struct Impl;

@@ -151,6 +151,12 @@ nlohmann::json toJson(const RunConfig& config) {
     return out;
 }
 
+void applyJsonValue(RunConfig& config, std::string_view key, const nlohmann::json& value) {
+    const Field* field = findField(key);
+    if (!field) unknownKey(key);
+    assignFromJson(config, *field, value);
+}
+
 void applySetting(RunConfig& config, std::string_view key, std::string_view value) {
     const Field* field = findField(key);
     if (!field) unknownKey(key);

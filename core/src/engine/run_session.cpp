@@ -23,19 +23,23 @@ std::string generatedName(const RunConfig& config) {
                        config.deviceTransforms ? "+dt" : "", stamp);
 }
 
-// Sends each step to the store's writer queue and to the user's observer.
+// Sends each step to the store's writer queue and to the user's observer. A run whose steps
+// can no longer be stored (full disk) is stopped: its figures would be lost anyway.
 class RecordingFanout final : public RunObserver {
 public:
-    RecordingFanout(StepWriter& writer, RunObserver& user) : m_writer(writer), m_user(user) {}
+    RecordingFanout(StepWriter& writer, RunObserver& user, RunControl& control)
+        : m_writer(writer), m_user(user), m_control(control) {}
     void step(const StepMetrics& metrics) override {
         m_writer.push(metrics);
         m_user.step(metrics);
+        if (m_writer.failed()) m_control.cancel();
     }
     void finished(const RunOutcome&) override {}
 
 private:
     StepWriter& m_writer;
     RunObserver& m_user;
+    RunControl& m_control;
 };
 
 }  // namespace
@@ -60,7 +64,7 @@ struct RunSession::Impl {
         RunOutcome result;
         {
             StepWriter writer(dbFile, runId);
-            RecordingFanout fanout(writer, observer);
+            RecordingFanout fanout(writer, observer, control);
             observer.started({runId, uuid, config.name, config.steps, toJson(config)});
             TrainerResult trained = train(config, fanout, control);
             const std::string writeError = writer.close();
@@ -85,7 +89,8 @@ struct RunSession::Impl {
     }
 };
 
-RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, RunObserver& observer)
+RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, RunObserver& observer,
+                       std::int64_t studyId)
     : m_impl(std::make_unique<Impl>(dbFile, std::move(config), observer)) {
     auto& impl = *m_impl;
     validate(impl.config);
@@ -106,6 +111,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     record.deviceTransforms = impl.config.deviceTransforms;
     record.config = toJson(impl.config);
     record.environment = captureEnvironment(impl.config, chooseIntraOpThreads(impl.config));
+    record.studyId = studyId;
     record.uuid = newUuid();
     impl.uuid = record.uuid;
     impl.runId = impl.store->createRun(std::move(record));

@@ -3,6 +3,7 @@
 #include <chrono>
 #include <thread>
 
+#include "engine/autocast_guard.h"
 #include "engine/model_factory.h"
 #include "engine/process_stats.h"
 #include "util/time_format.h"
@@ -89,7 +90,14 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             synchronize(device);
             const auto copied = Clock::now();
 
-            auto loss = model->loss(inputs);
+            torch::Tensor loss;
+            {
+                AutocastGuard autocast(config.precision, device);
+                loss = model->loss(inputs);
+            }
+            // Autocast leaves the loss in reduced precision; the backward seed and the
+            // recorded value are fp32, as with torch.autocast in Python.
+            loss = loss.to(torch::kFloat);
             synchronize(device);
             const auto forwarded = Clock::now();
 

@@ -16,8 +16,8 @@ namespace {
 
 constexpr const char* kRunColumns =
     "id, uuid, name, source, status, error, device_kind, device_name, device_count, model, precision, "
-    "batch_size, workers, device_transforms, config_json, environment_json, summary_json, created_at, "
-    "finished_at";
+    "batch_size, workers, device_transforms, config_json, environment_json, summary_json, "
+    "coalesce(study_id, 0), created_at, finished_at";
 
 nlohmann::json parseStoredJson(const std::string& text) {
     auto value = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -44,6 +44,7 @@ RunRecord readRun(SQLite::Statement& query) {
     run.config = parseStoredJson(query.getColumn(column++).getString());
     run.environment = parseStoredJson(query.getColumn(column++).getString());
     run.summary = parseStoredJson(query.getColumn(column++).getString());
+    run.studyId = query.getColumn(column++).getInt64();
     run.createdAt = query.getColumn(column++).getString();
     run.finishedAt = query.getColumn(column++).getString();
     return run;
@@ -135,8 +136,8 @@ std::int64_t ResultStore::createRun(RunRecord run) {
         SQLite::Statement insert(m_impl->db, R"sql(
 INSERT INTO runs (uuid, name, source, status, error, device_kind, device_name, device_count, model,
                   precision, batch_size, workers, device_transforms, config_json, environment_json,
-                  summary_json, owner, created_at, finished_at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+                  summary_json, owner, created_at, finished_at, study_id)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
         int column = 1;
         insert.bind(column++, run.uuid);
         insert.bind(column++, run.name);
@@ -157,6 +158,10 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
         insert.bind(column++, run.status == RunStatus::Running ? currentProcessIdentity() : std::string());
         insert.bind(column++, run.createdAt);
         insert.bind(column++, run.finishedAt);
+        if (run.studyId > 0)
+            insert.bind(column++, run.studyId);
+        else
+            insert.bind(column++);  // NULL
         insert.exec();
         return m_impl->db.getLastInsertRowid();
     });
@@ -182,8 +187,9 @@ void ResultStore::appendSteps(std::int64_t runId, std::span<const StepMetrics> s
         SQLite::Transaction transaction(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
         SQLite::Statement insert(m_impl->db, R"sql(
 INSERT INTO steps (run_id, step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms,
-                   forward_ms, backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+                   forward_ms, backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes,
+                   device_transform_ms, load_ms, read_ms, decode_ms, transform_ms, collate_ms)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
         for (const auto& step : steps) {
             int column = 1;
             insert.bind(column++, static_cast<std::int64_t>(runId));
@@ -201,6 +207,12 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
             insert.bind(column++, static_cast<std::int64_t>(step.rssBytes));
             insert.bind(column++, step.cpuUtilisation);
             insert.bind(column++, static_cast<std::int64_t>(step.deviceMemoryBytes));
+            insert.bind(column++, step.deviceTransformMs);
+            insert.bind(column++, step.loadMs);
+            insert.bind(column++, step.readMs);
+            insert.bind(column++, step.decodeMs);
+            insert.bind(column++, step.transformMs);
+            insert.bind(column++, step.collateMs);
             insert.exec();
             insert.reset();
         }
@@ -249,7 +261,8 @@ std::vector<StepMetrics> ResultStore::steps(std::int64_t runId) {
         std::vector<StepMetrics> rows;
         SQLite::Statement query(m_impl->db, R"sql(
 SELECT step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms, forward_ms,
-       backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes
+       backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes, device_transform_ms,
+       load_ms, read_ms, decode_ms, transform_ms, collate_ms
 FROM steps WHERE run_id = ? ORDER BY step)sql");
         query.bind(1, static_cast<std::int64_t>(runId));
         while (query.executeStep()) {
@@ -269,6 +282,12 @@ FROM steps WHERE run_id = ? ORDER BY step)sql");
             step.rssBytes = query.getColumn(column++).getInt64();
             step.cpuUtilisation = query.getColumn(column++).getDouble();
             step.deviceMemoryBytes = query.getColumn(column++).getInt64();
+            step.deviceTransformMs = query.getColumn(column++).getDouble();
+            step.loadMs = query.getColumn(column++).getDouble();
+            step.readMs = query.getColumn(column++).getDouble();
+            step.decodeMs = query.getColumn(column++).getDouble();
+            step.transformMs = query.getColumn(column++).getDouble();
+            step.collateMs = query.getColumn(column++).getDouble();
             rows.push_back(step);
         }
         return rows;
@@ -281,6 +300,69 @@ std::int64_t ResultStore::stepCount(std::int64_t runId) {
         query.bind(1, static_cast<std::int64_t>(runId));
         query.executeStep();
         return query.getColumn(0).getInt64();
+    });
+}
+
+std::int64_t ResultStore::createStudy(StudyRecord study) {
+    if (study.uuid.empty()) study.uuid = newUuid();
+    if (study.createdAt.empty()) study.createdAt = isoUtcNow();
+    return m_impl->guarded("create a study", [&] {
+        SQLite::Statement insert(m_impl->db,
+                                 "INSERT INTO studies (uuid, name, kind, config_json, created_at) VALUES (?, ?, ?, ?, ?)");
+        insert.bind(1, study.uuid);
+        insert.bind(2, study.name);
+        insert.bind(3, study.kind);
+        insert.bind(4, study.config.dump());
+        insert.bind(5, study.createdAt);
+        insert.exec();
+        return m_impl->db.getLastInsertRowid();
+    });
+}
+
+namespace {
+
+StudyRecord readStudy(SQLite::Statement& query) {
+    StudyRecord study;
+    study.id = query.getColumn(0).getInt64();
+    study.uuid = query.getColumn(1).getString();
+    study.name = query.getColumn(2).getString();
+    study.kind = query.getColumn(3).getString();
+    study.config = parseStoredJson(query.getColumn(4).getString());
+    study.createdAt = query.getColumn(5).getString();
+    return study;
+}
+
+constexpr const char* kStudyColumns = "id, uuid, name, kind, config_json, created_at";
+
+}  // namespace
+
+std::optional<StudyRecord> ResultStore::findStudy(const std::string& name) {
+    return m_impl->guarded("find a study", [&]() -> std::optional<StudyRecord> {
+        SQLite::Statement query(m_impl->db,
+                                fmt::format("SELECT {} FROM studies WHERE name = ? ORDER BY id DESC LIMIT 1", kStudyColumns));
+        query.bind(1, name);
+        if (!query.executeStep()) return std::nullopt;
+        return readStudy(query);
+    });
+}
+
+std::vector<StudyRecord> ResultStore::listStudies() {
+    return m_impl->guarded("list studies", [&] {
+        std::vector<StudyRecord> studies;
+        SQLite::Statement query(m_impl->db, fmt::format("SELECT {} FROM studies ORDER BY id", kStudyColumns));
+        while (query.executeStep()) studies.push_back(readStudy(query));
+        return studies;
+    });
+}
+
+std::vector<RunRecord> ResultStore::runsInStudy(std::int64_t studyId) {
+    return m_impl->guarded("list a study's runs", [&] {
+        std::vector<RunRecord> runs;
+        SQLite::Statement query(m_impl->db,
+                                fmt::format("SELECT {} FROM runs WHERE study_id = ? ORDER BY id", kRunColumns));
+        query.bind(1, studyId);
+        while (query.executeStep()) runs.push_back(readRun(query));
+        return runs;
     });
 }
 

@@ -86,9 +86,14 @@ BEGIN SELECT RAISE(ABORT, 'reference runs are read-only'); END;
     insertReferenceRuns(db);
 }
 
+void addLoadTimings(SQLite::Database& db) {
+    for (const char* column : {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms", "collate_ms"})
+        db.exec(fmt::format("ALTER TABLE steps ADD COLUMN {} REAL NOT NULL DEFAULT 0", column));
+}
+
 using Step = void (*)(SQLite::Database&);
 // Index i holds the step from version i to i + 1.
-constexpr Step kLadder[] = {createTables, addReferenceRuns};
+constexpr Step kLadder[] = {createTables, addReferenceRuns, addLoadTimings};
 
 }  // namespace
 

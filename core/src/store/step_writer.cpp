@@ -24,6 +24,7 @@ struct StepWriter::Impl {
     bool closing = false;
     std::string error;
     std::atomic<std::int64_t> committed{0};
+    std::atomic<bool> failed{false};
     std::jthread thread;  // last member: joined before the state it uses is destroyed
 
     void run() {
@@ -33,6 +34,7 @@ struct StepWriter::Impl {
         } catch (const std::exception& failure) {
             std::lock_guard lock(mutex);
             error = failure.what();
+            failed = true;
         }
         std::vector<StepMetrics> batch;
         for (;;) {
@@ -54,6 +56,7 @@ struct StepWriter::Impl {
                 } catch (const std::exception& failure) {
                     std::lock_guard lock(mutex);
                     error = failure.what();
+                    failed = true;
                 }
             }
             if (finished) return;
@@ -94,5 +97,7 @@ std::string StepWriter::close() {
 }
 
 std::int64_t StepWriter::committedRows() const { return m_impl->committed.load(); }
+
+bool StepWriter::failed() const { return m_impl->failed.load(); }
 
 }  // namespace bb

@@ -1,0 +1,96 @@
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "bridgebench/diagnosis.h"
+#include "bridgebench/errors.h"
+#include "bridgebench/result_store.h"
+#include "cli/cli_common.h"
+#include "cli/text_table.h"
+
+namespace bb::cli {
+
+namespace {
+
+void printJsonObject(const std::string& title, const nlohmann::json& object) {
+    std::cout << title << ":\n";
+    for (const auto& [key, value] : object.items())
+        std::cout << fmt::format("  {:<24} {}\n", key, value.is_string() ? value.get<std::string>() : value.dump());
+}
+
+int showCommand(const std::string& dbPath, const std::string& runName, bool json) {
+    ResultStore store(dbPath);
+    const auto run = store.findRun(runName);
+    if (!run) {
+        std::cerr << fmt::format("error: no run '{}' in {}\n", runName, dbPath);
+        return kExitUsage;
+    }
+    const auto steps = store.steps(run->id);
+    nlohmann::json diagnosisJson = nullptr;
+    std::optional<Diagnosis> diagnosis;
+    if (!steps.empty()) {
+        diagnosis = diagnose(profileRun(*run, steps));
+        diagnosisJson = *diagnosis;
+    }
+    if (json) {
+        std::cout << nlohmann::json{{"id", run->id},
+                                    {"uuid", run->uuid},
+                                    {"name", run->name},
+                                    {"source", run->source},
+                                    {"status", std::string(toString(run->status))},
+                                    {"error", run->error},
+                                    {"device_kind", run->deviceKind},
+                                    {"device_name", run->deviceName},
+                                    {"device_count", run->deviceCount},
+                                    {"created_at", run->createdAt},
+                                    {"finished_at", run->finishedAt},
+                                    {"steps_stored", steps.size()},
+                                    {"config", run->config},
+                                    {"environment", run->environment},
+                                    {"summary", run->summary},
+                                    {"diagnosis", diagnosisJson}}
+                         .dump(2)
+                  << '\n';
+        return kExitOk;
+    }
+    std::cout << fmt::format("Run {} \"{}\" ({}, {})\n", run->id, run->name, run->source, toString(run->status));
+    if (!run->error.empty()) std::cout << "  error: " << run->error << '\n';
+    std::cout << fmt::format("  device: {}x {} ({}), created {}, finished {}\n", run->deviceCount, run->deviceName,
+                             run->deviceKind, run->createdAt, run->finishedAt.empty() ? "-" : run->finishedAt);
+    printJsonObject("Config", run->config);
+    printJsonObject("Environment", run->environment);
+    printJsonObject("Summary", run->summary);
+    if (diagnosis) {
+        std::cout << "Diagnosis:\n  " << diagnosis->explanation << '\n';
+        for (const auto& assumption : diagnosis->assumptions) std::cout << "  assumes: " << assumption << '\n';
+        TextTable table({"workers", "device transforms", "predicted samples/s", "step ms", ""});
+        for (const auto& p : diagnosis->predictions)
+            table.addRow({std::to_string(p.workers), p.deviceTransforms ? "on" : "off",
+                          fmt::format("{:.1f}", p.samplesPerSec), fmt::format("{:.1f}", p.stepMs),
+                          p.isMeasuredSetting ? "(this run's setting)" : ""});
+        std::cout << table.render();
+    } else {
+        std::cout << "Diagnosis: no per-step data stored for this run.\n";
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void registerShowCommand(CLI::App& root, CliState& state) {
+    struct Options {
+        std::string dbPath;
+        std::string run;
+        bool json = false;
+    };
+    auto options = std::make_shared<Options>();
+    auto* command = root.add_subcommand("show", "Show a run's config, environment, summary and diagnosis");
+    command->add_option("RUN", options->run, "Run id, unique name or uuid")->required();
+    addDbOption(*command, options->dbPath);
+    command->add_flag("--json", options->json, "Print one JSON document");
+    command->callback([options, &state] {
+        state.exitCode = guarded([&] { return showCommand(options->dbPath, options->run, options->json); });
+    });
+}
+
+}  // namespace bb::cli

@@ -1,0 +1,63 @@
+// Why a run is as fast as it is. A step is loading plus compute: with workers = 0 they add
+// up; with N workers loading runs beside compute and the step takes the longer of compute and
+// one worker's batch time / N — on a CPU also bounded by the cores that all threads share.
+// From one run's measured costs this predicts other worker counts and device-side transforms.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "bridgebench/result_store.h"
+#include "bridgebench/step_metrics.h"
+
+namespace bb {
+
+// Medians over the steps after warm-up, plus the settings they were measured with.
+struct PipelineProfile {
+    double wallMs = 0;
+    double dataWaitMs = 0;
+    double computeMs = 0;          // copy + forward + backward + optimizer (device transform excluded)
+    double deviceTransformMs = 0;  // measured only when the run had device transforms on
+    double loadMs = 0;             // producing one batch (read + decode + transform + collate)
+    double decodeMs = 0;           // read + decode: what stays in the loader with device transforms
+    double hostTransformMs = 0;    // transform + collate: what device transforms move away
+    std::int64_t batchSize = 0;
+    int workers = 0;
+    bool deviceTransforms = false;
+    bool cpuDevice = true;
+    int intraOpThreads = 1;
+    bool threadsFixed = false;     // the config set `threads`; otherwise they follow the workers
+    int cores = 1;
+    std::int64_t stepsUsed = 0;
+};
+
+struct PipelinePrediction {
+    int workers = 0;
+    bool deviceTransforms = false;
+    double stepMs = 0;
+    double samplesPerSec = 0;
+    bool isMeasuredSetting = false;
+};
+
+struct Diagnosis {
+    std::string bound;  // "input-bound" or "compute-bound"
+    double dataWaitShare = 0;
+    PipelineProfile profile;
+    std::vector<PipelinePrediction> predictions;  // workers 0..max(2, cores) × transforms off/on
+    PipelinePrediction recommended;
+    std::string explanation;
+    std::vector<std::string> assumptions;
+};
+
+PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> steps);
+double predictStepMs(const PipelineProfile& profile, int workers, bool deviceTransforms);
+Diagnosis diagnose(const PipelineProfile& profile);
+
+void to_json(nlohmann::json& out, const PipelinePrediction& prediction);
+void to_json(nlohmann::json& out, const Diagnosis& diagnosis);
+
+}  // namespace bb

@@ -1,0 +1,97 @@
+#include "bridgebench/study_runner.h"
+
+#include <mutex>
+
+#include "bridgebench/run_session.h"
+
+namespace bb {
+
+struct StudyRunner::Impl {
+    std::filesystem::path dbFile;
+    StudyConfig study;
+    std::vector<RunConfig> points;
+    RunObserver& stepObserver;
+    StudyProgress& progress;
+    std::mutex mutex;
+    RunSession* current = nullptr;
+    bool cancelled = false;
+
+    Impl(const std::filesystem::path& file, StudyConfig config, RunObserver& observer, StudyProgress& report)
+        : dbFile(file), study(std::move(config)), points(expandStudy(study)), stepObserver(observer), progress(report) {}
+
+    // The study of this name with the same definition, or a new one: changing the grid or
+    // the base config starts a fresh study instead of mixing incomparable runs.
+    std::int64_t resolveStudy(ResultStore& store) {
+        const nlohmann::json definition = toJson(study);
+        if (auto existing = store.findStudy(study.name); existing && existing->config == definition)
+            return existing->id;
+        StudyRecord record;
+        record.name = study.name;
+        record.kind = "sweep";
+        record.config = definition;
+        return store.createStudy(record);
+    }
+};
+
+StudyRunner::StudyRunner(const std::filesystem::path& dbFile, StudyConfig study, RunObserver& stepObserver,
+                         StudyProgress& progress)
+    : m_impl(std::make_unique<Impl>(dbFile, std::move(study), stepObserver, progress)) {}
+
+StudyRunner::~StudyRunner() = default;
+
+StudyOutcome StudyRunner::run() {
+    auto& impl = *m_impl;
+    StudyOutcome outcome;
+    std::vector<RunRecord> done;
+    {
+        ResultStore store(impl.dbFile);
+        outcome.studyId = impl.resolveStudy(store);
+        done = store.runsInStudy(outcome.studyId);
+    }
+    const std::size_t total = impl.points.size();
+    for (std::size_t index = 0; index < total; ++index) {
+        const RunConfig& point = impl.points[index];
+        const nlohmann::json wanted = toJson(point);
+        const auto previous = std::find_if(done.begin(), done.end(), [&](const RunRecord& run) {
+            return run.status == RunStatus::Completed && run.config == wanted;
+        });
+        if (previous != done.end()) {
+            outcome.runIds.push_back(previous->id);
+            ++outcome.skipped;
+            impl.progress.pointSkipped(index, total, *previous);
+            continue;
+        }
+        {
+            std::lock_guard lock(impl.mutex);
+            if (impl.cancelled) break;
+        }
+        impl.progress.pointStarting(index, total, point);
+        RunSession session(impl.dbFile, point, impl.stepObserver, outcome.studyId);
+        {
+            std::lock_guard lock(impl.mutex);
+            if (impl.cancelled) break;
+            impl.current = &session;
+            session.start();
+        }
+        const RunOutcome result = session.wait();
+        {
+            std::lock_guard lock(impl.mutex);
+            impl.current = nullptr;
+        }
+        outcome.runIds.push_back(session.runId());
+        if (result.status == RunStatus::Completed) ++outcome.completed;
+        if (result.status == RunStatus::Failed) ++outcome.failed;
+        impl.progress.pointFinished(index, total, session.runId(), result);
+    }
+    std::lock_guard lock(impl.mutex);
+    outcome.cancelled = impl.cancelled;
+    return outcome;
+}
+
+void StudyRunner::cancel() {
+    std::lock_guard lock(m_impl->mutex);
+    m_impl->cancelled = true;
+    if (m_impl->current) m_impl->current->cancel();
+}
+
+}  // namespace bb
