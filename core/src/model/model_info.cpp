@@ -78,7 +78,7 @@ ModelInfo modelInfo(const BridgeTowerConfig& config, int textLength) {
                                    feedForwardFlops(n, dt, ffn);
     flops += crossLayers * (crossLayerText + crossLayerImage);
     flops += 2 * (2.0 * d * d);                                          // poolers on the two CLS tokens
-    flops += 2 * (2.0 * d * contrastive) + 2 * (2.0 * 2 * d * contrastive);  // itc heads
+    flops += 2 * (2.0 * d * contrastive) + 2.0 * (2 * d) * contrastive;  // itc heads: text, image, cross
     info.forwardFlopsPerSample = flops;
     info.trainingFlopsPerSample = 3 * flops;
 

@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <stdexcept>
 #include <unordered_set>
 

@@ -1,5 +1,6 @@
 #include "model/vision_model.h"
 
+#include <torch/nn/init.h>
 #include <torch/nn/modules/container/modulelist.h>
 
 #include "model/functional.h"
