@@ -61,20 +61,23 @@ int infoCommand(const InfoOptions& options) {
         std::cout << infoToJson(model, info).dump(2) << '\n';
         return kExitOk;
     }
-    const auto count = [](int64_t value) { return fmt::format("{:>15}", withThousands(value)); };
-    std::cout << fmt::format("model                {}\n", model)
-              << fmt::format("parameters (contrastive model, total) {}\n", count(info.contrastiveParams))
-              << fmt::format("  text tower           {}\n", count(info.textParams))
-              << fmt::format("  vision tower         {}\n", count(info.visionParams))
-              << fmt::format("  cross-modal          {}\n", count(info.crossModalParams))
-              << fmt::format("  token types          {}\n", count(info.tokenTypeParams))
-              << fmt::format("  contrastive heads    {}\n", count(info.contrastiveHeadParams))
-              << fmt::format("  BridgeTowerModel     {}\n", count(info.modelParams))
-              << fmt::format("  ITM model            {}\n", count(info.itmParams))
-              << fmt::format("FLOPs per training sample {:.4g} (forward {:.4g}; 3x forward matmuls)\n",
-                             info.trainingFlopsPerSample, info.forwardFlopsPerSample)
-              << fmt::format("image                {} px, {} tokens\n", info.imageSizePx, info.imageTokens)
-              << fmt::format("text length          {} tokens\n", info.textLength);
+    const auto line = [](const std::string& label, const std::string& value) {
+        return fmt::format("{:<28}{:>15}\n", label, value);
+    };
+    std::cout << fmt::format("{:<28}{}\n", "model", model)
+              << fmt::format("{:<28}{:>15}  (contrastive model)\n", "parameters, total",
+                             withThousands(info.contrastiveParams))
+              << line("  text tower", withThousands(info.textParams))
+              << line("  vision tower", withThousands(info.visionParams))
+              << line("  cross-modal", withThousands(info.crossModalParams))
+              << line("  token types", withThousands(info.tokenTypeParams))
+              << line("  contrastive heads", withThousands(info.contrastiveHeadParams))
+              << line("BridgeTowerModel", withThousands(info.modelParams))
+              << line("ITM model", withThousands(info.itmParams))
+              << fmt::format("{:<28}{:>15}  (3x the forward's matmuls, {:.4g})\n", "FLOPs per training sample",
+                             fmt::format("{:.4g}", info.trainingFlopsPerSample), info.forwardFlopsPerSample)
+              << line("image", fmt::format("{} px, {} tokens", info.imageSizePx, info.imageTokens))
+              << line("text length", fmt::format("{} tokens", info.textLength));
     return kExitOk;
 }
 
