@@ -9,6 +9,7 @@
 #include "bridgebench/bridgetower_config.h"
 #include "bridgebench/errors.h"
 #include "model/bridgetower_heads.h"
+#include "model/functional.h"
 
 namespace bb {
 namespace {
@@ -201,6 +202,18 @@ TEST(BridgeTowerModel, RejectsInputsThatDoNotFitTheConfig) {
     EXPECT_THROW(model->forward(ids, mask.slice(1, 0, 3), at::randn({2, 3, 48, 48})), std::invalid_argument);
     EXPECT_THROW(model->forward(ids.to(at::kInt), mask, at::randn({2, 3, 48, 48})), std::invalid_argument);
     EXPECT_THROW(model->forward(at::ones({2, 39}, at::kLong), {}, at::randn({2, 3, 48, 48})), std::invalid_argument);
+}
+
+TEST(BridgeTowerModel, KeyMaskUsesTheLowestFiniteValueOfTheModelsDtype) {
+    const at::Tensor mask = at::tensor({1, 0}, at::kLong).view({1, 2});
+    for (const auto dtype : {at::kFloat, at::kBFloat16, at::kHalf, at::kDouble}) {
+        const at::Tensor additive = additiveKeyMask(mask, 3, dtype);
+        EXPECT_EQ(additive.sizes(), at::IntArrayRef({3, 1, 2}));
+        EXPECT_EQ(additive.scalar_type(), dtype);
+        EXPECT_EQ(additive[2][0][0].item<double>(), 0.0);
+        EXPECT_TRUE(std::isfinite(additive[2][0][1].item<double>())) << dtype;
+        EXPECT_LT(additive[2][0][1].item<double>(), -6e4) << dtype;
+    }
 }
 
 TEST(BridgeTowerModel, ContrastiveModelRefusesVisionWidthOtherThanCrossModalWidth) {

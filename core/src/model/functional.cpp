@@ -3,6 +3,9 @@
 #include <cmath>
 #include <limits>
 
+#include <c10/util/BFloat16.h>
+#include <c10/util/Half.h>
+
 namespace bb {
 namespace {
 
@@ -30,8 +33,11 @@ at::Tensor applyActivation(const at::Tensor& input, Activation activation) {
 at::Tensor additiveKeyMask(const at::Tensor& attentionMask, int64_t heads, at::ScalarType dtype) {
     const int64_t batch = attentionMask.size(0);
     const int64_t keys = attentionMask.size(1);
-    const double lowest = dtype == at::kDouble ? std::numeric_limits<double>::lowest()
-                                               : static_cast<double>(std::numeric_limits<float>::lowest());
+    // HF uses finfo(dtype).min of the model's dtype; float's would round to -inf in bf16/fp16.
+    double lowest = std::numeric_limits<float>::lowest();
+    if (dtype == at::kDouble) lowest = std::numeric_limits<double>::lowest();
+    else if (dtype == at::kBFloat16) lowest = static_cast<float>(std::numeric_limits<c10::BFloat16>::lowest());
+    else if (dtype == at::kHalf) lowest = static_cast<float>(std::numeric_limits<c10::Half>::lowest());
     const at::Tensor additive = (1.0 - attentionMask.to(dtype)) * lowest;
     return additive.view({batch, 1, 1, keys}).expand({batch, heads, 1, keys}).reshape({batch * heads, 1, keys});
 }
