@@ -40,8 +40,7 @@ DenseResidualNormImpl::DenseResidualNormImpl(int64_t inFeatures, const BertLayer
 at::Tensor DenseResidualNormImpl::forward(const at::Tensor& input, const at::Tensor& residual) {
     at::Tensor projected = at::linear(input, m_dense->weight, m_dense->bias);
     if (is_training() && m_dropoutProb > 0) projected = at::dropout(projected, m_dropoutProb, true);
-    return at::layer_norm(projected + residual, m_layerNorm->options.normalized_shape(), m_layerNorm->weight,
-                          m_layerNorm->bias, m_layerNorm->options.eps());
+    return m_layerNorm(projected + residual);
 }
 
 BertAttentionImpl::BertAttentionImpl(const BertLayerOptions& options) {

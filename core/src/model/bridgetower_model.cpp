@@ -9,13 +9,10 @@
 #include <torch/nn/modules/conv.h>
 
 #include "model/functional.h"
+#include "model/shape_text.h"
 
 namespace bb {
 namespace {
-
-at::Tensor layerNorm(const torch::nn::LayerNorm& norm, const at::Tensor& input) {
-    return at::layer_norm(input, norm->options.normalized_shape(), norm->weight, norm->bias, norm->options.eps());
-}
 
 template <typename Holder, typename... Args>
 std::vector<Holder> registerList(torch::nn::Module& owner, const std::string& name, int count, const Args&... args) {
@@ -29,32 +26,26 @@ std::vector<Holder> registerList(torch::nn::Module& owner, const std::string& na
     return items;
 }
 
-std::string shapeText(const at::Tensor& tensor) {
-    std::string text = "[";
-    for (int64_t i = 0; i < tensor.dim(); ++i) text += (i ? ", " : "") + std::to_string(tensor.size(i));
-    return text + "]";
-}
-
 void checkInputs(const BridgeTowerConfig& config, const at::Tensor& inputIds, const at::Tensor& attentionMask,
                  const at::Tensor& pixelValues) {
     if (!inputIds.defined() || inputIds.dim() != 2 || inputIds.scalar_type() != at::kLong || inputIds.size(1) < 1)
         throw std::invalid_argument("input_ids must be int64 [batch, length>0], got " +
-                                    (inputIds.defined() ? shapeText(inputIds) : std::string("nothing")));
+                                    (inputIds.defined() ? shapeText(inputIds.sizes()) : std::string("nothing")));
     const int64_t batch = inputIds.size(0);
     const int64_t maxLength = config.text.maxPositionEmbeddings - config.text.padTokenId - 1;
     if (inputIds.size(1) > maxLength)
         throw std::invalid_argument("input_ids has " + std::to_string(inputIds.size(1)) + " tokens; positions allow " +
                                     std::to_string(maxLength));
     if (attentionMask.defined() && attentionMask.sizes() != inputIds.sizes())
-        throw std::invalid_argument("attention_mask " + shapeText(attentionMask) + " must match input_ids " +
-                                    shapeText(inputIds));
+        throw std::invalid_argument("attention_mask " + shapeText(attentionMask.sizes()) + " must match input_ids " +
+                                    shapeText(inputIds.sizes()));
     const int64_t size = config.vision.imageSizePx;
     if (!pixelValues.defined() || pixelValues.dim() != 4 || pixelValues.size(0) != batch ||
         pixelValues.size(1) != config.vision.numChannels || pixelValues.size(2) != size || pixelValues.size(3) != size)
         throw std::invalid_argument("pixel_values must be [" + std::to_string(batch) + ", " +
                                     std::to_string(config.vision.numChannels) + ", " + std::to_string(size) + ", " +
                                     std::to_string(size) + "], got " +
-                                    (pixelValues.defined() ? shapeText(pixelValues) : std::string("nothing")));
+                                    (pixelValues.defined() ? shapeText(pixelValues.sizes()) : std::string("nothing")));
 }
 
 }  // namespace
@@ -127,8 +118,8 @@ BridgeTowerModelOutput BridgeTowerModelImpl::forward(const at::Tensor& inputIds,
     // Cross-modal layer 0 takes the projections through its own LayerNorms; later layers take
     // them through the link towers instead (BRIDGETOWER.md §5-6).
     at::Tensor imageProjected = projectImage(image);
-    at::Tensor crossTextInput = layerNorm(m_crossModalTextLayernorm, projectText(text));
-    at::Tensor crossImageInput = layerNorm(m_crossModalImageLayernorm, imageProjected);
+    at::Tensor crossTextInput = m_crossModalTextLayernorm(projectText(text));
+    at::Tensor crossImageInput = m_crossModalImageLayernorm(imageProjected);
     at::Tensor crossText = m_crossModalTextLayers[0]->forward(crossTextInput, crossImageInput, textKeyMask, noMask);
     at::Tensor crossImage = m_crossModalImageLayers[0]->forward(crossImageInput, crossTextInput, noMask, textKeyMask);
     if (outputHiddenStates) states.cross.emplace_back(crossText, crossImage);

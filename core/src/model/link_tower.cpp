@@ -16,8 +16,7 @@ at::Tensor LinkTowerImpl::forward(const at::Tensor& unimodal, const at::Tensor& 
         case LinkTowerType::kScaledAdd: merged = unimodal * m_scaledFactor + crossModal; break;
         case LinkTowerType::kInterpolate: merged = unimodal * (1 - m_beta) + crossModal * m_beta; break;
     }
-    return at::layer_norm(merged, m_layerNorm->options.normalized_shape(), m_layerNorm->weight, m_layerNorm->bias,
-                          m_layerNorm->options.eps());
+    return m_layerNorm(merged);
 }
 
 }  // namespace bb

@@ -7,16 +7,11 @@
 #include "model/bridgetower_heads.h"
 #include "model/forward_outputs.h"
 #include "model/safetensors.h"
+#include "model/shape_text.h"
 #include "model/state_dict_io.h"
 
 namespace bb {
 namespace {
-
-std::string shapeText(at::IntArrayRef shape) {
-    std::string text = "[";
-    for (std::size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
-    return text + "]";
-}
 
 class InputReader {
 public:

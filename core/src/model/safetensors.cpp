@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "model/shape_text.h"
 
 namespace bb {
 
@@ -46,12 +47,6 @@ const DtypeInfo& info(SafetensorsDtype dtype) {
     for (const auto& entry : kDtypes)
         if (entry.dtype == dtype) return entry;
     throw std::logic_error("unhandled safetensors dtype");
-}
-
-std::string shapeText(const std::vector<int64_t>& shape) {
-    std::string text = "[";
-    for (std::size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
-    return text + "]";
 }
 
 class HeaderParser {

@@ -6,19 +6,9 @@
 #include <torch/torch.h>
 
 #include "bridgebench/errors.h"
+#include "model/shape_text.h"
 
 namespace bb {
-namespace {
-
-std::string shapeText(const std::vector<int64_t>& shape) {
-    std::ostringstream text;
-    text << '[';
-    for (std::size_t i = 0; i < shape.size(); ++i) text << (i ? ", " : "") << shape[i];
-    text << ']';
-    return text.str();
-}
-
-}  // namespace
 
 std::string LoadReport::describe() const {
     std::ostringstream text;

@@ -28,8 +28,7 @@ at::Tensor TextEmbeddingsImpl::forward(const at::Tensor& inputIds) {
     // HF ignores token_type_ids here: every token takes row 0, so add it by broadcasting.
     at::Tensor embeddings = words + m_tokenTypeEmbeddings->weight.select(0, 0);
     embeddings = embeddings + at::embedding(m_positionEmbeddings->weight, positions, m_padTokenId);
-    embeddings = at::layer_norm(embeddings, m_layerNorm->options.normalized_shape(), m_layerNorm->weight,
-                                m_layerNorm->bias, m_layerNorm->options.eps());
+    embeddings = m_layerNorm(embeddings);
     if (is_training() && m_dropoutProb > 0) embeddings = at::dropout(embeddings, m_dropoutProb, true);
     return embeddings;
 }

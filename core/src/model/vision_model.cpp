@@ -12,10 +12,6 @@ torch::nn::LayerNorm makeLayerNorm(int64_t width, double eps) {
     return torch::nn::LayerNorm(torch::nn::LayerNormOptions({width}).eps(eps));
 }
 
-at::Tensor layerNorm(const torch::nn::LayerNorm& norm, const at::Tensor& input) {
-    return at::layer_norm(input, norm->options.normalized_shape(), norm->weight, norm->bias, norm->options.eps());
-}
-
 }  // namespace
 
 VisionEmbeddingsImpl::VisionEmbeddingsImpl(const BridgeTowerVisionConfig& config) : m_patchSize(config.patchSize) {
@@ -65,9 +61,9 @@ ResidualAttentionBlockImpl::ResidualAttentionBlockImpl(int64_t width, double lay
 }
 
 at::Tensor ResidualAttentionBlockImpl::forward(const at::Tensor& hidden) {
-    const at::Tensor attended = hidden + m_attn->forward(layerNorm(m_ln1, hidden));
+    const at::Tensor attended = hidden + m_attn->forward(m_ln1(hidden));
     const at::Tensor inner =
-        applyActivation(at::linear(layerNorm(m_ln2, attended), m_cFc->weight, m_cFc->bias), Activation::kQuickGelu);
+        applyActivation(at::linear(m_ln2(attended), m_cFc->weight, m_cFc->bias), Activation::kQuickGelu);
     return attended + at::linear(inner, m_cProj->weight, m_cProj->bias);
 }
 
@@ -95,9 +91,9 @@ VisionModelImpl::VisionModelImpl(const BridgeTowerVisionConfig& config) {
 }
 
 at::Tensor VisionModelImpl::forwardPre(const at::Tensor& pixelValues) {
-    return layerNorm(m_lnPre, m_embeddings->forward(pixelValues));
+    return m_lnPre(m_embeddings->forward(pixelValues));
 }
 
-at::Tensor VisionModelImpl::forwardPost(const at::Tensor& hidden) { return layerNorm(m_lnPost, hidden); }
+at::Tensor VisionModelImpl::forwardPost(const at::Tensor& hidden) { return m_lnPost(hidden); }
 
 }  // namespace bb
