@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
     bb::cli::registerSweepCommand(app, state);
     bb::cli::registerListCommand(app, state);
     bb::cli::registerShowCommand(app, state);
+    bb::cli::registerModelCommand(app, state);
 
     try {
         app.parse(argc, argv);

@@ -28,6 +28,7 @@ void registerRunCommand(CLI::App& root, CliState& state);
 void registerListCommand(CLI::App& root, CliState& state);
 void registerShowCommand(CLI::App& root, CliState& state);
 void registerSweepCommand(CLI::App& root, CliState& state);
+void registerModelCommand(CLI::App& root, CliState& state);
 
 }  // namespace bb::cli
 

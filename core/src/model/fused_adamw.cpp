@@ -1,0 +1,104 @@
+#include "model/fused_adamw.h"
+
+#include <cmath>
+
+#include <ATen/Parallel.h>
+#include <c10/util/string_utils.h>
+#include <torch/torch.h>
+
+namespace bb {
+namespace {
+
+// The scalars of one step, rounded to float where ATen's float kernels round them.
+struct AdamWStepScalars {
+    float decay;          // 1 - lr * weight_decay
+    float beta1;
+    float oneMinusBeta1;
+    float beta2;
+    float oneMinusBeta2;
+    float biasCorrection2Sqrt;
+    float eps;
+    float negativeStepSize;  // -lr / (1 - beta1^step)
+};
+
+void updateFloatParameter(float* param, const float* grad, float* expAvg, float* expAvgSq, int64_t count,
+                          const AdamWStepScalars& s) {
+    at::parallel_for(0, count, 16384, [&](int64_t begin, int64_t end) {
+        for (int64_t i = begin; i < end; ++i) {
+            const float g = grad[i];
+            const float m = expAvg[i] * s.beta1 + s.oneMinusBeta1 * g;
+            const float v = expAvgSq[i] * s.beta2 + s.oneMinusBeta2 * g * g;
+            expAvg[i] = m;
+            expAvgSq[i] = v;
+            const float denom = std::sqrt(v) / s.biasCorrection2Sqrt + s.eps;
+            param[i] = param[i] * s.decay + s.negativeStepSize * (m / denom);
+        }
+    });
+}
+
+bool fusable(const at::Tensor& param, const at::Tensor& grad) {
+    return param.device().is_cpu() && param.scalar_type() == at::kFloat && grad.scalar_type() == at::kFloat &&
+           param.is_contiguous() && grad.is_contiguous() && grad.layout() == at::kStrided;
+}
+
+}  // namespace
+
+torch::Tensor FusedAdamW::step(LossClosure closure) {
+    for (auto& group : param_groups_)
+        if (static_cast<const torch::optim::AdamWOptions&>(group.options()).amsgrad())
+            return torch::optim::AdamW::step(std::move(closure));
+    torch::NoGradGuard noGrad;
+    torch::Tensor loss;
+    if (closure) {
+        at::AutoGradMode enableGrad(true);
+        loss = closure();
+    }
+    for (auto& group : param_groups_) {
+        const auto& options = static_cast<const torch::optim::AdamWOptions&>(group.options());
+        const double lr = options.lr();
+        const double beta1 = std::get<0>(options.betas());
+        const double beta2 = std::get<1>(options.betas());
+        for (auto& param : group.params()) {
+            if (!param.grad().defined()) continue;
+            const at::Tensor& grad = param.grad();
+            const std::string key = c10::guts::to_string(param.unsafeGetTensorImpl());
+            auto found = state_.find(key);
+            if (found == state_.end()) {
+                auto fresh = std::make_unique<torch::optim::AdamWParamState>();
+                fresh->step(0);
+                fresh->exp_avg(torch::zeros_like(param, at::MemoryFormat::Preserve));
+                fresh->exp_avg_sq(torch::zeros_like(param, at::MemoryFormat::Preserve));
+                found = state_.emplace(key, std::move(fresh)).first;
+            }
+            auto& state = static_cast<torch::optim::AdamWParamState&>(*found->second);
+            state.step(state.step() + 1);
+            const double biasCorrection1 = 1 - std::pow(beta1, static_cast<double>(state.step()));
+            const double biasCorrection2 = 1 - std::pow(beta2, static_cast<double>(state.step()));
+            const AdamWStepScalars scalars{
+                .decay = static_cast<float>(1 - lr * options.weight_decay()),
+                .beta1 = static_cast<float>(beta1),
+                .oneMinusBeta1 = static_cast<float>(1 - beta1),
+                .beta2 = static_cast<float>(beta2),
+                .oneMinusBeta2 = static_cast<float>(1 - beta2),
+                .biasCorrection2Sqrt = static_cast<float>(std::sqrt(biasCorrection2)),
+                .eps = static_cast<float>(options.eps()),
+                .negativeStepSize = static_cast<float>(-lr / biasCorrection1)};
+            at::Tensor& expAvg = state.exp_avg();
+            at::Tensor& expAvgSq = state.exp_avg_sq();
+            if (fusable(param, grad) && expAvg.is_contiguous() && expAvgSq.is_contiguous()) {
+                updateFloatParameter(param.data_ptr<float>(), grad.data_ptr<float>(), expAvg.data_ptr<float>(),
+                                     expAvgSq.data_ptr<float>(), param.numel(), scalars);
+            } else {
+                // torch's own sequence of ops, for every other case.
+                param.mul_(1 - lr * options.weight_decay());
+                expAvg.mul_(beta1).add_(grad, 1 - beta1);
+                expAvgSq.mul_(beta2).addcmul_(grad, grad, 1 - beta2);
+                const at::Tensor denom = (expAvgSq.sqrt() / std::sqrt(biasCorrection2)).add_(options.eps());
+                param.addcdiv_(expAvg, denom, -lr / biasCorrection1);
+            }
+        }
+    }
+    return loss;
+}
+
+}  // namespace bb

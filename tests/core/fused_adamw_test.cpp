@@ -1,0 +1,68 @@
+#include "model/fused_adamw.h"
+
+#include <gtest/gtest.h>
+
+#include <torch/torch.h>
+
+namespace bb {
+namespace {
+
+struct Params {
+    std::vector<torch::Tensor> tensors;
+};
+
+// Float parameters of a few shapes (one never gets a gradient, one is a double), equal copies.
+std::pair<Params, Params> twinParams() {
+    torch::manual_seed(7);
+    Params a;
+    for (const auto& shape : std::vector<std::vector<int64_t>>{{5, 3}, {7}, {}, {40000}, {2, 2}})
+        a.tensors.push_back(torch::randn(shape).requires_grad_(true));
+    a.tensors.push_back(torch::randn({3}, torch::kDouble).requires_grad_(true));
+    Params b;
+    for (const auto& t : a.tensors) b.tensors.push_back(t.detach().clone().requires_grad_(true));
+    return {a, b};
+}
+
+void setGrads(Params& params, int step) {
+    torch::manual_seed(100 + step);
+    for (std::size_t i = 0; i < params.tensors.size(); ++i) {
+        if (i == 4) continue;  // no gradient: must stay untouched, decay included
+        params.tensors[i].mutable_grad() = torch::randn_like(params.tensors[i]) * static_cast<double>(i + 1);
+    }
+}
+
+TEST(FusedAdamW, MatchesTorchAdamWOverSeveralSteps) {
+    auto [fusedParams, torchParams] = twinParams();
+    const auto options = torch::optim::AdamWOptions(1e-2).betas({0.8, 0.99}).eps(1e-6).weight_decay(0.1);
+    FusedAdamW fused(fusedParams.tensors, options);
+    torch::optim::AdamW reference(torchParams.tensors, options);
+    for (int step = 0; step < 4; ++step) {
+        setGrads(fusedParams, step);
+        setGrads(torchParams, step);
+        fused.step();
+        reference.step();
+    }
+    for (std::size_t i = 0; i < fusedParams.tensors.size(); ++i)
+        EXPECT_TRUE(torch::allclose(fusedParams.tensors[i], torchParams.tensors[i], 1e-5, 1e-7)) << i;
+    const auto untouched = twinParams().first.tensors[4];
+    EXPECT_TRUE(torch::equal(fusedParams.tensors[4], untouched));
+    EXPECT_FALSE(torch::allclose(fusedParams.tensors[0], twinParams().first.tensors[0]));
+}
+
+TEST(FusedAdamW, LearningRateChangesBetweenStepsAreHonoured) {
+    auto [fusedParams, torchParams] = twinParams();
+    FusedAdamW fused(fusedParams.tensors, torch::optim::AdamWOptions(1e-3));
+    torch::optim::AdamW reference(torchParams.tensors, torch::optim::AdamWOptions(1e-3));
+    for (int step = 0; step < 2; ++step) {
+        for (auto* optimizer : std::vector<torch::optim::Optimizer*>{&fused, &reference})
+            for (auto& group : optimizer->param_groups()) group.options().set_lr(1e-3 * (step + 1));
+        setGrads(fusedParams, step);
+        setGrads(torchParams, step);
+        fused.step();
+        reference.step();
+    }
+    EXPECT_TRUE(torch::allclose(fusedParams.tensors[3], torchParams.tensors[3], 1e-5, 1e-7));
+}
+
+}  // namespace
+}  // namespace bb
