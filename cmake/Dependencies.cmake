@@ -10,6 +10,8 @@ find_package(SQLiteCpp REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(fmt REQUIRED)
+# Unicode character properties for the tokenizer's GPT-2 pre-tokenization (letters, numbers, spaces).
+find_package(ICU REQUIRED COMPONENTS uc)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(TURBOJPEG REQUIRED IMPORTED_TARGET libturbojpeg)
 
