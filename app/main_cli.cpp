@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
     bb::cli::CliState state;
     bb::cli::registerRunCommand(app, state);
     bb::cli::registerListCommand(app, state);
+    bb::cli::registerTokenizeCommand(app, state);
 
     try {
         app.parse(argc, argv);

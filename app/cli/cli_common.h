@@ -26,6 +26,7 @@ int guarded(Body&& body);
 // Implemented by each command file; main_cli.cpp calls them in order.
 void registerRunCommand(CLI::App& root, CliState& state);
 void registerListCommand(CLI::App& root, CliState& state);
+void registerTokenizeCommand(CLI::App& root, CliState& state);
 
 }  // namespace bb::cli
 
