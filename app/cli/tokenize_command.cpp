@@ -82,8 +82,7 @@ void registerTokenizeCommand(CLI::App& root, CliState& state) {
     command->add_option("--vocab", options->vocabPath, "vocab.json of the tokenizer")->required();
     command->add_option("--merges", options->mergesPath, "merges.txt of the tokenizer")->required();
     command
-        ->add_option("--max-length", options->maxLength,
-                     "Truncate (keeping </s>) and pad with <pad> to this many ids")
+        ->add_option("--max-length", options->maxLength, "Truncate (keeping </s>) and pad with <pad> to this many ids")
         ->check(CLI::Range(std::size_t{2}, std::size_t{1} << 30));
     CLI::Option* texts = command->add_option("text", options->texts, "Texts to tokenize");
     command->add_flag("--stdin", options->fromStdin, "Read the texts from standard input, one per line")

@@ -12,7 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
-#include "support/scratch_dir.h"
+#include "support/file_bytes.h"
+#include "support/temp_dir.h"
 
 namespace bb {
 namespace {
@@ -25,8 +26,8 @@ const std::filesystem::path kResourceDir = std::filesystem::path(BB_SOURCE_DIR) 
 class RobertaTokenizerTest : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        s_tokenizer = new RobertaTokenizer(
-            RobertaTokenizer::fromFiles(kResourceDir / "vocab.json", kResourceDir / "merges.txt"));
+        s_tokenizer =
+            new RobertaTokenizer(RobertaTokenizer::fromFiles(kResourceDir / "vocab.json", kResourceDir / "merges.txt"));
     }
     static void TearDownTestSuite() {
         delete s_tokenizer;
@@ -43,7 +44,9 @@ nlohmann::json readCases() {
     return nlohmann::json::parse(stream).at("cases");
 }
 
-std::vector<std::int64_t> ids(std::initializer_list<std::int64_t> values) { return values; }
+std::vector<std::int64_t> ids(std::initializer_list<std::int64_t> values) {
+    return values;
+}
 
 TEST_F(RobertaTokenizerTest, MatchesHuggingFaceIdsTokensAndDecodingForEveryFixtureCase) {
     const nlohmann::json cases = readCases();
@@ -239,8 +242,12 @@ TEST_F(RobertaTokenizerTest, GivesTheSameIdsFromSeveralThreads) {
 
 class RobertaTokenizerFilesTest : public ::testing::Test {
 protected:
-    std::filesystem::path writeVocab(std::string_view contents) { return m_dir.write("vocab.json", contents); }
-    std::filesystem::path writeMerges(std::string_view contents) { return m_dir.write("merges.txt", contents); }
+    std::filesystem::path writeVocab(std::string_view contents) {
+        return test::writeFileBytes(m_dir.file("vocab.json"), contents);
+    }
+    std::filesystem::path writeMerges(std::string_view contents) {
+        return test::writeFileBytes(m_dir.file("merges.txt"), contents);
+    }
     static std::string errorOf(const std::filesystem::path& vocab, const std::filesystem::path& merges) {
         try {
             RobertaTokenizer::fromFiles(vocab, merges);
@@ -250,7 +257,7 @@ protected:
         return "no error";
     }
 
-    test::ScratchDir m_dir;
+    test::TempDir m_dir;
 };
 
 constexpr std::string_view kTinyVocab =

@@ -242,13 +242,25 @@ std::string RobertaTokenizer::decode(std::span<const std::int64_t> ids, DecodeOp
     return text;
 }
 
-std::int64_t RobertaTokenizer::bosTokenId() const noexcept { return m_impl->specialIds[kBos]; }
-std::int64_t RobertaTokenizer::padTokenId() const noexcept { return m_impl->specialIds[kPad]; }
-std::int64_t RobertaTokenizer::eosTokenId() const noexcept { return m_impl->specialIds[kEos]; }
-std::int64_t RobertaTokenizer::unkTokenId() const noexcept { return m_impl->specialIds[kUnk]; }
-std::int64_t RobertaTokenizer::maskTokenId() const noexcept { return m_impl->specialIds[kMask]; }
+std::int64_t RobertaTokenizer::bosTokenId() const noexcept {
+    return m_impl->specialIds[kBos];
+}
+std::int64_t RobertaTokenizer::padTokenId() const noexcept {
+    return m_impl->specialIds[kPad];
+}
+std::int64_t RobertaTokenizer::eosTokenId() const noexcept {
+    return m_impl->specialIds[kEos];
+}
+std::int64_t RobertaTokenizer::unkTokenId() const noexcept {
+    return m_impl->specialIds[kUnk];
+}
+std::int64_t RobertaTokenizer::maskTokenId() const noexcept {
+    return m_impl->specialIds[kMask];
+}
 
-std::size_t RobertaTokenizer::vocabSize() const noexcept { return m_impl->vocabulary.idOfToken.size(); }
+std::size_t RobertaTokenizer::vocabSize() const noexcept {
+    return m_impl->vocabulary.idOfToken.size();
+}
 
 std::optional<std::int64_t> RobertaTokenizer::tokenToId(std::string_view token) const {
     const auto found = m_impl->vocabulary.idOfToken.find(std::string(token));

@@ -25,7 +25,8 @@ public:
     bool boolean(bool) override { return wrongValue("a boolean"); }
     bool number_integer(number_integer_t value) override { return addToken(value); }
     bool number_unsigned(number_unsigned_t value) override {
-        return value > static_cast<number_unsigned_t>(kMaxTokenId) ? tooLarge() : addToken(static_cast<std::int64_t>(value));
+        return value > static_cast<number_unsigned_t>(kMaxTokenId) ? tooLarge()
+                                                                   : addToken(static_cast<std::int64_t>(value));
     }
     bool number_float(number_float_t, const string_t& text) override { return wrongValue("the number " + text); }
     bool string(string_t&) override { return wrongValue("a string"); }
@@ -51,7 +52,8 @@ public:
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& error) override {
         std::string message = error.what();
         // "[json.exception.parse_error.101] parse error at line 1, column 7: …" → from "parse error".
-        if (const std::size_t bracket = message.find("] "); message.starts_with("[json.") && bracket != std::string::npos) {
+        if (const std::size_t bracket = message.find("] ");
+            message.starts_with("[json.") && bracket != std::string::npos) {
             message.erase(0, bracket + 2);
         }
         return fail(message);

@@ -1,15 +1,13 @@
 #include "bridgebench/tfevents_file.h"
 
-#include <fstream>
-#include <sstream>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "bridgebench/errors.h"
 #include "store/tfevents/crc32c.h"
 #include "store/tfevents/tfrecord_format.h"
-#include "support/scratch_dir.h"
+#include "support/file_bytes.h"
+#include "support/temp_dir.h"
 
 namespace bb {
 namespace {
@@ -26,13 +24,6 @@ constexpr std::array<std::uint64_t, 15> kRecordOffsets = {0,   40,  116, 182, 23
                                                           533, 597, 661, 738, 834, 866, 933};
 constexpr std::uint64_t kFixtureSize = 1001;
 constexpr double kT0 = 1700000000.0;
-
-std::string bytesOf(const std::filesystem::path& path) {
-    std::ifstream stream(path, std::ios::binary);
-    std::ostringstream contents;
-    contents << stream.rdbuf();
-    return contents.str();
-}
 
 std::string errorOf(const std::filesystem::path& path) {
     try {
@@ -63,7 +54,7 @@ std::vector<ScalarEvent> fixtureScalars() {
 TEST(Crc32c, MatchesTheStandardCheckValueAndTfRecordsMaskedVector) {
     EXPECT_EQ(tfevents::crc32c("123456789"), 0xE3069283U);
     EXPECT_EQ(tfevents::crc32c(""), 0U);
-    EXPECT_EQ(tfevents::maskedCrc32c(std::string_view("\x1a\x11" "CRC test, one two")), 0x5794D08AU);
+    EXPECT_EQ(tfevents::maskedCrc32c("\032\021CRC test, one two"), 0x5794D08AU);  // bytes 0x1a 0x11 first
 }
 
 TEST(TfEventsFile, ReadsScalarsInEveryEncoding) {
@@ -80,13 +71,14 @@ TEST(TfEventsFile, ReadsScalarsInEveryEncoding) {
 }
 
 TEST(TfEventsFile, ReadsTheCompleteRecordsOfAFileStillBeingWritten) {
-    const std::string bytes = bytesOf(kFixture);
-    const test::ScratchDir dir;
+    const std::string bytes = test::readFileBytes(kFixture);
+    const test::TempDir dir;
     // Cut inside the last record's header, data and data CRC.
-    for (const std::uint64_t cut : {kRecordOffsets[14] + 5, kRecordOffsets[14] + 12, kRecordOffsets[14] + 30,
-                                    kFixtureSize - 1}) {
+    for (const std::uint64_t cut :
+         {kRecordOffsets[14] + 5, kRecordOffsets[14] + 12, kRecordOffsets[14] + 30, kFixtureSize - 1}) {
         SCOPED_TRACE(cut);
-        const TfEventsFile file = readTfEventsFile(dir.write("events.out.tfevents.cut", bytes.substr(0, cut)));
+        const TfEventsFile file =
+            readTfEventsFile(test::writeFileBytes(dir.file("events.out.tfevents.cut"), bytes.substr(0, cut)));
         EXPECT_TRUE(file.partialTail);
         EXPECT_EQ(file.recordsRead, 14U);
         EXPECT_EQ(file.bytesRead, kRecordOffsets[14]);
@@ -98,63 +90,66 @@ TEST(TfEventsFile, ReadsTheCompleteRecordsOfAFileStillBeingWritten) {
 }
 
 TEST(TfEventsFile, ReadsAnEmptyFileAsNoRecords) {
-    const test::ScratchDir dir;
-    const TfEventsFile file = readTfEventsFile(dir.write("events.out.tfevents.empty", ""));
+    const test::TempDir dir;
+    const TfEventsFile file = readTfEventsFile(test::writeFileBytes(dir.file("events.out.tfevents.empty"), ""));
     EXPECT_EQ(file.recordsRead, 0U);
     EXPECT_FALSE(file.partialTail);
     EXPECT_THAT(file.scalars, IsEmpty());
 }
 
 TEST(TfEventsFile, RejectsABadLengthCrcNamingFileAndOffset) {
-    std::string bytes = bytesOf(kFixture);
+    std::string bytes = test::readFileBytes(kFixture);
     bytes[kRecordOffsets[3] + 9] ^= 0x01;  // inside the length's CRC
-    const test::ScratchDir dir;
-    const std::string message = errorOf(dir.write("events.out.tfevents.badlen", bytes));
+    const test::TempDir dir;
+    const std::string message = errorOf(test::writeFileBytes(dir.file("events.out.tfevents.badlen"), bytes));
     EXPECT_THAT(message, HasSubstr("events.out.tfevents.badlen"));
     EXPECT_THAT(message, HasSubstr("byte offset 182"));
     EXPECT_THAT(message, HasSubstr("length CRC"));
 }
 
 TEST(TfEventsFile, RejectsACorruptLengthEvenWhenItPointsPastTheEnd) {
-    std::string bytes = bytesOf(kFixture);
+    std::string bytes = test::readFileBytes(kFixture);
     bytes[kRecordOffsets[3] + 6] = '\x7f';  // a huge length whose stored CRC no longer matches
-    const test::ScratchDir dir;
-    EXPECT_THAT(errorOf(dir.write("events.out.tfevents.huge", bytes)), HasSubstr("byte offset 182"));
+    const test::TempDir dir;
+    EXPECT_THAT(errorOf(test::writeFileBytes(dir.file("events.out.tfevents.huge"), bytes)),
+                HasSubstr("byte offset 182"));
 }
 
 TEST(TfEventsFile, TakesAValidLengthPastTheEndForAPartialTailWithoutAllocatingIt) {
     std::string header;
     tfevents::appendLittleEndian<std::uint64_t>(header, std::uint64_t{1} << 40);
     tfevents::appendLittleEndian<std::uint32_t>(header, tfevents::maskedCrc32c(header));
-    const test::ScratchDir dir;
-    const TfEventsFile file = readTfEventsFile(dir.write("events.out.tfevents.long", bytesOf(kFixture) + header));
+    const test::TempDir dir;
+    const TfEventsFile file = readTfEventsFile(
+        test::writeFileBytes(dir.file("events.out.tfevents.long"), test::readFileBytes(kFixture) + header));
     EXPECT_TRUE(file.partialTail);
     EXPECT_EQ(file.recordsRead, 15U);
     EXPECT_EQ(file.bytesRead, kFixtureSize);
 }
 
 TEST(TfEventsFile, RejectsABadDataCrcNamingFileAndOffset) {
-    std::string bytes = bytesOf(kFixture);
+    std::string bytes = test::readFileBytes(kFixture);
     bytes[kRecordOffsets[5] + 20] ^= 0x40;  // inside the data
-    const test::ScratchDir dir;
-    const std::string message = errorOf(dir.write("events.out.tfevents.baddata", bytes));
+    const test::TempDir dir;
+    const std::string message = errorOf(test::writeFileBytes(dir.file("events.out.tfevents.baddata"), bytes));
     EXPECT_THAT(message, HasSubstr("events.out.tfevents.baddata"));
     EXPECT_THAT(message, HasSubstr("byte offset 309"));
     EXPECT_THAT(message, HasSubstr("data CRC"));
 }
 
 TEST(TfEventsFile, RejectsABadCrcInTheLastCompleteRecord) {
-    std::string bytes = bytesOf(kFixture);
+    std::string bytes = test::readFileBytes(kFixture);
     bytes[kFixtureSize - 1] ^= 0x01;  // the last data CRC: the record is complete, so it is corrupt
-    const test::ScratchDir dir;
-    EXPECT_THAT(errorOf(dir.write("events.out.tfevents.badlast", bytes)), HasSubstr("byte offset 933"));
+    const test::TempDir dir;
+    EXPECT_THAT(errorOf(test::writeFileBytes(dir.file("events.out.tfevents.badlast"), bytes)),
+                HasSubstr("byte offset 933"));
 }
 
 TEST(TfEventsFile, RejectsARecordThatIsNotAnEvent) {
-    const std::string bytes = bytesOf(kFixture).substr(0, kRecordOffsets[2]) +
+    const std::string bytes = test::readFileBytes(kFixture).substr(0, kRecordOffsets[2]) +
                               tfevents::frameRecord("\x0a\xff\xff\xff\xff\x0f");  // a length past the end
-    const test::ScratchDir dir;
-    const std::string message = errorOf(dir.write("events.out.tfevents.notevent", bytes));
+    const test::TempDir dir;
+    const std::string message = errorOf(test::writeFileBytes(dir.file("events.out.tfevents.notevent"), bytes));
     EXPECT_THAT(message, HasSubstr("byte offset 116"));
     EXPECT_THAT(message, HasSubstr("not a TensorBoard Event"));
 }
@@ -164,11 +159,11 @@ TEST(TfEventsFile, ReportsAMissingFileByName) {
 }
 
 TEST(TfEventsFile, ReadsEveryEventFileOfAFolderInPathOrder) {
-    const test::ScratchDir dir;
-    const std::string bytes = bytesOf(kFixture);
-    dir.write("runs/b/events.out.tfevents.2.host", bytes.substr(0, kRecordOffsets[2]));
-    dir.write("runs/a/events.out.tfevents.1.host", bytes);
-    dir.write("runs/a/notes.txt", "not an event file");
+    const test::TempDir dir;
+    const std::string bytes = test::readFileBytes(kFixture);
+    test::writeFileBytes(dir.file("runs/b/events.out.tfevents.2.host"), bytes.substr(0, kRecordOffsets[2]));
+    test::writeFileBytes(dir.file("runs/a/events.out.tfevents.1.host"), bytes);
+    test::writeFileBytes(dir.file("runs/a/notes.txt"), "not an event file");
     const std::vector<TfEventsFile> files = readTfEvents(dir.path());
     ASSERT_EQ(files.size(), 2U);
     EXPECT_EQ(files[0].path.filename(), "events.out.tfevents.1.host");

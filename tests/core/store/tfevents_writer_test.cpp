@@ -1,29 +1,20 @@
 #include "bridgebench/tfevents_writer.h"
 
-#include <fstream>
-#include <sstream>
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "bridgebench/errors.h"
 #include "bridgebench/tfevents_file.h"
-#include "support/scratch_dir.h"
+#include "support/file_bytes.h"
+#include "support/temp_dir.h"
 
 namespace bb {
 namespace {
 
 using ::testing::HasSubstr;
 
-std::string bytesOf(const std::filesystem::path& path) {
-    std::ifstream stream(path, std::ios::binary);
-    std::ostringstream contents;
-    contents << stream.rdbuf();
-    return contents.str();
-}
-
 TEST(TfEventsWriter, WritesTheBytesTensorFlowsWritersWrite) {
-    const test::ScratchDir dir;
+    const test::TempDir dir;
     const std::filesystem::path path = dir.path() / "events.out.tfevents.1700000000.test";
     {
         TfEventsWriter writer(path, 1700000000.0);
@@ -31,11 +22,12 @@ TEST(TfEventsWriter, WritesTheBytesTensorFlowsWritersWrite) {
         writer.write({"train/samples_per_second", 20, 1700000002.25, 601.5});
     }
     // Written record by record by tests/data/tfevents/make_fixtures.py.
-    EXPECT_EQ(bytesOf(path), bytesOf(std::filesystem::path(BB_TEST_DATA_DIR) / "tfevents/writer_expected.tfevents"));
+    EXPECT_EQ(test::readFileBytes(path),
+              test::readFileBytes(std::filesystem::path(BB_TEST_DATA_DIR) / "tfevents/writer_expected.tfevents"));
 }
 
 TEST(TfEventsWriter, RoundTripsScalarsAtFloatPrecision) {
-    const test::ScratchDir dir;
+    const test::TempDir dir;
     const std::filesystem::path path = dir.path() / TfEventsWriter::fileName(1700000000.9, "node1");
     EXPECT_EQ(path.filename(), "events.out.tfevents.1700000000.node1");
     std::vector<ScalarEvent> written;

@@ -35,10 +35,7 @@ TEST(Gpt2PreTokenizer, JoinsOnlyTheAsciiSpaceToAWord) {
     EXPECT_THAT(words(" \u00a0x \u3000y\u2003 z"), ElementsAre(" ", "\u00a0", "x", " ", "\u3000", "y", "\u2003", " z"));
     // U+200B is not White_Space: it is punctuation-like; U+001C..U+001F are not \s either.
     EXPECT_THAT(words("x\u200by"), ElementsAre("x", "\u200b", "y"));
-    EXPECT_THAT(words("a\x1c"
-                      "b \x1f"
-                      "c"),
-                ElementsAre("a", "\x1c", "b", " \x1f", "c"));
+    EXPECT_THAT(words("a\034b \037c"), ElementsAre("a", "\034", "b", " \037", "c"));
 }
 
 TEST(Gpt2PreTokenizer, SplitsContractionsCaseSensitively) {

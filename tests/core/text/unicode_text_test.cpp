@@ -67,7 +67,7 @@ TEST(UnicodeText, ConsumesIllFormedSequencesAsMaximalSubparts) {
     // The same as bytes.decode("utf-8", "replace") under Python 3.11.
     EXPECT_EQ(replaceIllFormedUtf8("\xe2\x82"), "\uFFFD");
     EXPECT_EQ(replaceIllFormedUtf8("\xf0\x80\x80"), "\uFFFD\uFFFD\uFFFD");
-    EXPECT_EQ(replaceIllFormedUtf8("a\xff" "b"), "a\uFFFD" "b");
+    EXPECT_EQ(replaceIllFormedUtf8(std::string("a\xff") + 'b'), "a\uFFFDb");
     EXPECT_EQ(replaceIllFormedUtf8("\xc0\xaf"), "\uFFFD\uFFFD");
     EXPECT_EQ(replaceIllFormedUtf8("\xf4\x90\x80\x80"), "\uFFFD\uFFFD\uFFFD\uFFFD");
     EXPECT_EQ(replaceIllFormedUtf8("\xe2\x82\xac\x80"), "\u20AC\uFFFD");

@@ -12,6 +12,8 @@ std::uint32_t crc32c(std::string_view bytes) noexcept;
 // that itself holds CRCs does not degenerate.
 std::uint32_t maskCrc(std::uint32_t crc) noexcept;
 
-inline std::uint32_t maskedCrc32c(std::string_view bytes) noexcept { return maskCrc(crc32c(bytes)); }
+inline std::uint32_t maskedCrc32c(std::string_view bytes) noexcept {
+    return maskCrc(crc32c(bytes));
+}
 
 }  // namespace bb::tfevents

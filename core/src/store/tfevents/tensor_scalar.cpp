@@ -26,7 +26,9 @@ float halfToFloat(std::uint16_t bits) {
 }
 
 // bfloat16 is the upper half of a float.
-float bfloat16ToFloat(std::uint16_t bits) { return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16); }
+float bfloat16ToFloat(std::uint16_t bits) {
+    return std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16);
+}
 
 struct Layout {
     std::size_t bytes;  // size of one element in tensor_content
@@ -39,16 +41,32 @@ double integerFromContent(std::string_view bytes) {
     return static_cast<double>(static_cast<Int>(readLittleEndian<Unsigned>(bytes)));
 }
 
+double floatFromContent(std::string_view bytes) {
+    return std::bit_cast<float>(readLittleEndian<std::uint32_t>(bytes));
+}
+
+double doubleFromContent(std::string_view bytes) {
+    return std::bit_cast<double>(readLittleEndian<std::uint64_t>(bytes));
+}
+
+double halfFromContent(std::string_view bytes) {
+    return halfToFloat(readLittleEndian<std::uint16_t>(bytes));
+}
+
+double bfloat16FromContent(std::string_view bytes) {
+    return bfloat16ToFloat(readLittleEndian<std::uint16_t>(bytes));
+}
+
 std::optional<Layout> layoutOf(DataType dtype) {
     switch (dtype) {
     case DT_FLOAT:
-        return Layout{4, [](std::string_view b) { return static_cast<double>(std::bit_cast<float>(readLittleEndian<std::uint32_t>(b))); }};
+        return Layout{4, &floatFromContent};
     case DT_DOUBLE:
-        return Layout{8, [](std::string_view b) { return std::bit_cast<double>(readLittleEndian<std::uint64_t>(b)); }};
+        return Layout{8, &doubleFromContent};
     case DT_HALF:
-        return Layout{2, [](std::string_view b) { return static_cast<double>(halfToFloat(readLittleEndian<std::uint16_t>(b))); }};
+        return Layout{2, &halfFromContent};
     case DT_BFLOAT16:
-        return Layout{2, [](std::string_view b) { return static_cast<double>(bfloat16ToFloat(readLittleEndian<std::uint16_t>(b))); }};
+        return Layout{2, &bfloat16FromContent};
     case DT_INT8:
         return Layout{1, &integerFromContent<std::int8_t>};
     case DT_UINT8:
@@ -118,8 +136,8 @@ TensorScalar scalarOfTensor(const TensorProto& tensor) {
     }
     const std::optional<Layout> layout = layoutOf(tensor.dtype());
     if (!layout) {
-        return {std::nullopt, "a tensor of dtype " + std::to_string(static_cast<int>(tensor.dtype())) +
-                                  ", which is not numeric"};
+        return {std::nullopt,
+                "a tensor of dtype " + std::to_string(static_cast<int>(tensor.dtype())) + ", which is not numeric"};
     }
     const std::string& content = tensor.tensor_content();
     if (!content.empty()) {

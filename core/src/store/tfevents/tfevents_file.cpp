@@ -74,15 +74,17 @@ TfEventsFile readTfEventsFile(const std::filesystem::path& path) {
         }
         if (result == tfevents::TfRecordReader::Result::PartialTail) {
             file.partialTail = true;
-            file.warnings.push_back(fmt::format("byte offset {}: the file ends inside a record (still being written?); "
-                                                "the {} complete records before it were read",
-                                                reader.recordOffset(), file.recordsRead));
+            file.warnings.push_back(
+                fmt::format("byte offset {}: the file ends inside a record (still being written?); "
+                            "the {} complete records before it were read",
+                            reader.recordOffset(), file.recordsRead));
             break;
         }
         ++file.recordsRead;
         if (!event.ParseFromString(data)) {
-            throw InputError(fmt::format("{}: byte offset {}: the record ({} bytes) is not a TensorBoard Event protobuf",
-                                         path.string(), reader.recordOffset(), data.size()));
+            throw InputError(
+                fmt::format("{}: byte offset {}: the record ({} bytes) is not a TensorBoard Event protobuf",
+                            path.string(), reader.recordOffset(), data.size()));
         }
         if (event.what_case() == tfevents::Event::kFileVersion) {
             if (file.fileVersion.empty()) {

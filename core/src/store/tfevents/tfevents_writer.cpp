@@ -46,7 +46,9 @@ void TfEventsWriter::write(const ScalarEvent& event) {
     m_impl->write(record);
 }
 
-void TfEventsWriter::flush() { m_impl->records.flush(); }
+void TfEventsWriter::flush() {
+    m_impl->records.flush();
+}
 
 std::string TfEventsWriter::fileName(double wallTime, std::string_view hostName) {
     return fmt::format("events.out.tfevents.{}.{}", static_cast<long long>(std::floor(wallTime)), hostName);

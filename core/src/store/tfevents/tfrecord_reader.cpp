@@ -46,9 +46,10 @@ TfRecordReader::Result TfRecordReader::next(std::string& data) {
     const std::uint64_t length = readLittleEndian<std::uint64_t>(lengthBytes);
     const auto storedLengthCrc = readLittleEndian<std::uint32_t>(std::string_view(header.data() + kLengthBytes, 4));
     if (const std::uint32_t computed = maskedCrc32c(lengthBytes); computed != storedLengthCrc) {
-        throw InputError(fmt::format("{}: byte offset {}: the record's length CRC does not match (stored {:#010x}, "
-                                     "computed {:#010x}); the file is corrupt",
-                                     m_path.string(), m_recordOffset, storedLengthCrc, computed));
+        throw InputError(
+            fmt::format("{}: byte offset {}: the record's length CRC does not match (stored {:#010x}, "
+                        "computed {:#010x}); the file is corrupt",
+                        m_path.string(), m_recordOffset, storedLengthCrc, computed));
     }
     const std::uint64_t available = m_fileSize - std::min(m_fileSize, m_recordOffset + kHeaderBytes);
     if (length > available) {
@@ -57,15 +58,15 @@ TfRecordReader::Result TfRecordReader::next(std::string& data) {
     data.resize(static_cast<std::size_t>(length));
     m_stream.read(data.data(), static_cast<std::streamsize>(length));
     std::array<char, kCrcBytes> dataCrc{};
-    if (static_cast<std::uint64_t>(m_stream.gcount()) < length ||
-        !m_stream.read(dataCrc.data(), dataCrc.size())) {
+    if (static_cast<std::uint64_t>(m_stream.gcount()) < length || !m_stream.read(dataCrc.data(), dataCrc.size())) {
         return Result::PartialTail;
     }
     const auto storedDataCrc = readLittleEndian<std::uint32_t>(std::string_view(dataCrc.data(), dataCrc.size()));
     if (const std::uint32_t computed = maskedCrc32c(data); computed != storedDataCrc) {
-        throw InputError(fmt::format("{}: byte offset {}: the data CRC of the record ({} bytes) does not match "
-                                     "(stored {:#010x}, computed {:#010x}); the file is corrupt",
-                                     m_path.string(), m_recordOffset, length, storedDataCrc, computed));
+        throw InputError(
+            fmt::format("{}: byte offset {}: the data CRC of the record ({} bytes) does not match "
+                        "(stored {:#010x}, computed {:#010x}); the file is corrupt",
+                        m_path.string(), m_recordOffset, length, storedDataCrc, computed));
     }
     m_offset = m_recordOffset + kHeaderBytes + length + kCrcBytes;
     return Result::Record;
