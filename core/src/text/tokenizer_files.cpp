@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
-#include "io/file_contents.h"
+#include "util/file_contents.h"
 
 namespace bb::text {
 namespace {
@@ -116,7 +116,7 @@ bool isBlank(std::string_view line) {
 }  // namespace
 
 Vocabulary readVocabulary(const std::filesystem::path& path) {
-    const std::string contents = io::readFileContents(path);
+    const std::string contents = readFileContents(path);
     VocabularyReader reader(path.string());
     const bool ok = nlohmann::json::sax_parse(contents, &reader);
     if (!ok || !reader.error().empty()) {
@@ -126,7 +126,7 @@ Vocabulary readVocabulary(const std::filesystem::path& path) {
 }
 
 BpeModel readMerges(const std::filesystem::path& path) {
-    const std::string contents = io::readFileContents(path);
+    const std::string contents = readFileContents(path);
     BpeModel model;
     const std::string_view text = contents;
     std::size_t lineNumber = 0;

@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "bridgebench/errors.h"
-#include "io/file_contents.h"
+#include "util/file_contents.h"
 
 namespace bb {
 namespace {
@@ -46,7 +46,7 @@ constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 }  // namespace
 
 CsvTable CsvTable::read(const std::filesystem::path& path) {
-    const std::string contents = io::readFileContents(path);
+    const std::string contents = readFileContents(path);
     std::string_view text = contents;
     if (text.starts_with(kUtf8Bom)) {
         text.remove_prefix(kUtf8Bom.size());
@@ -66,7 +66,7 @@ CsvTable CsvTable::read(const std::filesystem::path& path) {
         const std::size_t parsed = csv_parse(parser.get(), text.data() + lineStart, lineEnd - lineStart,
                                              &RowCollector::onField, &RowCollector::onRowEnd, &collector);
         if (parsed != lineEnd - lineStart) {
-            const io::TextPosition position = io::textPositionOf(text, lineStart + parsed);
+            const TextPosition position = textPositionOf(text, lineStart + parsed);
             throw InputError(fmt::format("{}: line {}, column {}: malformed CSV ({})", path.string(), position.line,
                                          position.column, csv_strerror(csv_error(parser.get()))));
         }

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "bridgebench/errors.h"
-#include "io/file_contents.h"
+#include "util/file_contents.h"
 
 namespace bb::trainer {
 namespace {
@@ -80,7 +80,7 @@ std::string_view typeOf(const nlohmann::json& value) {
 }  // namespace
 
 nlohmann::json readTrainerJson(const std::filesystem::path& path) {
-    const std::string text = quoteNonFiniteLiterals(io::readFileContents(path));
+    const std::string text = quoteNonFiniteLiterals(readFileContents(path));
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& error) {

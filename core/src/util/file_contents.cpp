@@ -1,4 +1,4 @@
-#include "io/file_contents.h"
+#include "util/file_contents.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -9,7 +9,7 @@
 
 #include "bridgebench/errors.h"
 
-namespace bb::io {
+namespace bb {
 
 std::string readFileContents(const std::filesystem::path& path) {
     std::error_code error;
@@ -35,4 +35,4 @@ TextPosition textPositionOf(std::string_view text, std::size_t byteOffset) noexc
     return {newlines + 1, before.size() - lineStart + 1};
 }
 
-}  // namespace bb::io
+}  // namespace bb

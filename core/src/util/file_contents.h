@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace bb::io {
+namespace bb {
 
 // The bytes of `path`. Throws InputError("<path>: cannot read: <reason>") when the file is
 // missing, is a directory or cannot be read.
@@ -20,4 +20,4 @@ struct TextPosition {
 // Line and column of a byte offset, for messages about text formats (JSON, CSV).
 TextPosition textPositionOf(std::string_view text, std::size_t byteOffset) noexcept;
 
-}  // namespace bb::io
+}  // namespace bb
