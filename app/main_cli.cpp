@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
     bb::cli::registerListCommand(app, state);
     bb::cli::registerShowCommand(app, state);
     bb::cli::registerModelCommand(app, state);
+    bb::cli::registerTokenizeCommand(app, state);
 
     try {
         app.parse(argc, argv);

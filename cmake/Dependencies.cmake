@@ -10,6 +10,14 @@ find_package(SQLiteCpp REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(fmt REQUIRED)
+# Unicode character properties for the tokenizer's GPT-2 pre-tokenization (letters, numbers, spaces).
+find_package(ICU REQUIRED COMPONENTS uc)
+# libcsv (RFC 4180) for the CSV importer; Debian ships no CMake or pkg-config file for it.
+find_path(BB_CSV_INCLUDE_DIR csv.h REQUIRED)
+find_library(BB_CSV_LIBRARY csv REQUIRED)
+add_library(bb_csv INTERFACE)
+target_include_directories(bb_csv SYSTEM INTERFACE ${BB_CSV_INCLUDE_DIR})
+target_link_libraries(bb_csv INTERFACE ${BB_CSV_LIBRARY})
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(TURBOJPEG REQUIRED IMPORTED_TARGET libturbojpeg)
 

@@ -29,6 +29,7 @@ void registerListCommand(CLI::App& root, CliState& state);
 void registerShowCommand(CLI::App& root, CliState& state);
 void registerSweepCommand(CLI::App& root, CliState& state);
 void registerModelCommand(CLI::App& root, CliState& state);
+void registerTokenizeCommand(CLI::App& root, CliState& state);
 
 }  // namespace bb::cli
 

@@ -1,0 +1,28 @@
+// Readers for the two files of a byte-level BPE tokenizer, with errors that name file and place.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "text/bpe_model.h"
+
+namespace bb::text {
+
+struct Vocabulary {
+    std::unordered_map<std::string, std::int64_t> idOfToken;
+    std::vector<std::string> tokenOfId;  // indexed by id; "" for an id no token has
+    std::vector<bool> idInUse;
+};
+
+// vocab.json: one JSON object from token to non-negative integer id, ids unique. Throws
+// InputError naming the file and the line/column (syntax) or the token (a wrong value).
+Vocabulary readVocabulary(const std::filesystem::path& path);
+
+// merges.txt: an optional "#version" first line, then one "left right" pair per line, best first.
+// Throws InputError naming the file and the line.
+BpeModel readMerges(const std::filesystem::path& path);
+
+}  // namespace bb::text
