@@ -1,15 +1,14 @@
 #include "widgets/main_window.h"
 
-#include <QHBoxLayout>
-#include <QMessageBox>
-#include <QPushButton>
+#include <QApplication>
+#include <QMenuBar>
+#include <QSplitter>
 #include <QStatusBar>
-#include <QVBoxLayout>
+#include <QTabWidget>
 
 #include "adapters/engine_bridge.h"
-#include "bridgebench/errors.h"
-#include "charts/throughput_chart.h"
-#include "widgets/run_form.h"
+#include "widgets/live_dashboard.h"
+#include "widgets/run_panel.h"
 
 namespace bb::ui {
 
@@ -17,57 +16,37 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     : QMainWindow(parent),
       m_dbFile(dbFile),
       m_engine(new EngineBridge(this)),
-      m_form(new RunForm),
-      m_chart(new ThroughputChart),
-      m_start(new QPushButton(tr("Start"))),
-      m_stop(new QPushButton(tr("Stop"))) {
+      m_runPanel(new RunPanel(*m_engine, [this] { return m_dbFile; })),
+      m_dashboard(new LiveDashboard(*m_engine)),
+      m_runSplitter(new QSplitter(Qt::Horizontal)),
+      m_tabs(new QTabWidget) {
     setWindowTitle(tr("BridgeBench"));
-    m_start->setObjectName("start");
-    m_stop->setObjectName("stop");
-    m_stop->setEnabled(false);
-
-    auto* controls = new QVBoxLayout;
-    controls->addWidget(m_form);
-    controls->addWidget(m_start);
-    controls->addWidget(m_stop);
-    controls->addStretch();
-    auto* central = new QWidget;
-    auto* layout = new QHBoxLayout(central);
-    layout->addLayout(controls);
-    layout->addWidget(m_chart, 1);
-    setCentralWidget(central);
+    m_runSplitter->setObjectName("runSplitter");
+    m_runSplitter->addWidget(m_runPanel);
+    m_runSplitter->addWidget(m_dashboard);
+    m_runSplitter->setStretchFactor(1, 1);
+    m_tabs->addTab(m_runSplitter, tr("Run"));
+    setCentralWidget(m_tabs);
+    createMenus();
     statusBar()->showMessage(tr("Database: %1").arg(dbFile));
-    resize(1100, 650);
-
-    connect(m_start, &QPushButton::clicked, this, &MainWindow::startRun);
-    connect(m_stop, &QPushButton::clicked, m_engine, &EngineBridge::cancel);
-    connect(m_engine, &EngineBridge::stepsArrived, m_chart, &ThroughputChart::appendSteps);
-    connect(m_engine, &EngineBridge::runStarted, this, [this](qint64 runId, const QString& name, qint64 total) {
-        statusBar()->showMessage(tr("Run %1 \"%2\": %3 steps").arg(runId).arg(name).arg(total));
-    });
-    connect(m_engine, &EngineBridge::runFinished, this, &MainWindow::onRunFinished);
+    resize(1280, 800);
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::startRun() {
-    try {
-        m_chart->clear();
-        m_engine->startRun(m_dbFile, m_form->config());
-    } catch (const Error& error) {
-        QMessageBox::warning(this, tr("Cannot start the run"), QString::fromStdString(error.what()));
-        return;
-    }
-    m_start->setEnabled(false);
-    m_stop->setEnabled(true);
-}
+void MainWindow::createMenus() {
+    auto* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
 
-void MainWindow::onRunFinished(qint64 runId, const QString& status, const QString& error) {
-    m_start->setEnabled(true);
-    m_stop->setEnabled(false);
-    QString message = tr("Run %1 %2").arg(runId).arg(status);
-    if (!error.isEmpty()) message += QStringLiteral(": ") + error;
-    statusBar()->showMessage(message);
+    auto* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), m_runPanel, &RunPanel::startRun);
+    run->addAction(tr("&Pause / Resume"), QKeySequence(Qt::Key_F6), m_runPanel, &RunPanel::togglePause);
+    run->addAction(tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_F5), m_runPanel, &RunPanel::cancelRun);
+    run->addSeparator();
+    run->addAction(tr("&Load config…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), m_runPanel,
+                   &RunPanel::loadConfigInteractively);
+    run->addAction(tr("&Save config…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_runPanel,
+                   &RunPanel::saveConfigInteractively);
 }
 
 }  // namespace bb::ui

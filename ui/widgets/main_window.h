@@ -4,14 +4,15 @@
 #include <QMainWindow>
 
 QT_BEGIN_NAMESPACE
-class QPushButton;
+class QSplitter;
+class QTabWidget;
 QT_END_NAMESPACE
 
 namespace bb::ui {
 
 class EngineBridge;
-class RunForm;
-class ThroughputChart;
+class LiveDashboard;
+class RunPanel;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -20,20 +21,20 @@ public:
     ~MainWindow() override;
 
     EngineBridge* engine() const { return m_engine; }
-    RunForm* runForm() const { return m_form; }
-    ThroughputChart* throughputChart() const { return m_chart; }
+    RunPanel* runPanel() const { return m_runPanel; }
+    LiveDashboard* dashboard() const { return m_dashboard; }
+    QTabWidget* tabs() const { return m_tabs; }
     QString databaseFile() const { return m_dbFile; }
 
 private:
-    void startRun();
-    void onRunFinished(qint64 runId, const QString& status, const QString& error);
+    void createMenus();
 
     QString m_dbFile;
     EngineBridge* m_engine;
-    RunForm* m_form;
-    ThroughputChart* m_chart;
-    QPushButton* m_start;
-    QPushButton* m_stop;
+    RunPanel* m_runPanel;
+    LiveDashboard* m_dashboard;
+    QSplitter* m_runSplitter;
+    QTabWidget* m_tabs;
 };
 
 }  // namespace bb::ui
