@@ -2,6 +2,8 @@
 
 #include <QElapsedTimer>
 #include <QProgressBar>
+#include <QSettings>
+#include <QTabWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -17,7 +19,13 @@
 #include "charts/time_series_chart.h"
 #include "stall_meter.h"
 #include "support/temp_dir.h"
+#include "bridgebench/build_info.h"
+#include "charts/compare_chart.h"
+#include "dialogs/about_dialog.h"
+#include "models/run_table_model.h"
+#include "widgets/compare_view.h"
 #include "widgets/config_form.h"
+#include "widgets/runs_browser.h"
 #include "widgets/live_dashboard.h"
 #include "widgets/run_panel.h"
 
@@ -111,6 +119,53 @@ TEST(MainWindow, CompletedRunFillsTheProgressBar) {
     EXPECT_EQ(finished.first().at(1).toString(), "completed");
     EXPECT_EQ(drawnThroughputPoints(window), 4);
     EXPECT_EQ(window.dashboard()->progressBar()->value(), 4);
+
+    // The finished run is in the runs table with its figures, and can be compared.
+    auto* model = window.runsBrowser()->model();
+    const int row = model->rowOf(window.engine()->runId());
+    ASSERT_GE(row, 0);
+    EXPECT_EQ(model->index(row, ui::RunTableModel::Status).data().toString(), "completed");
+    EXPECT_FALSE(model->index(row, ui::RunTableModel::MedianSamplesPerSec).data().toString().isEmpty());
+    window.runsBrowser()->selectRuns({window.engine()->runId()});
+    window.runsBrowser()->compareSelected();
+    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
+    EXPECT_EQ(window.compareView()->runIds(), QVector<qint64>{window.engine()->runId()});
+    EXPECT_EQ(window.compareView()->overlay()->points(0).size(), 4u);
+}
+
+TEST(MainWindow, ANewDatabaseOpensOnTheStudyComparison) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
+    EXPECT_EQ(window.compareView()->runIds().size(), 10);
+    EXPECT_EQ(window.compareView()->chart()->barLabels().size(), 10);
+}
+
+TEST(MainWindow, RemembersRecentDatabasesAndTheLastConfig) {
+    test::TempDir dir;
+    const QString first = QString::fromStdString(dir.file("first.db").string());
+    const QString second = QString::fromStdString(dir.file("second.db").string());
+    {
+        ui::MainWindow window(first);
+        ASSERT_TRUE(window.openDatabase(second));
+        EXPECT_EQ(window.databaseFile(), second);
+        setSpin(window, "steps", 3);
+        setSpin(window, "batch_size", 3);
+        QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
+        window.runPanel()->startRun();
+        ASSERT_TRUE(finished.wait(60'000));
+        window.close();
+    }
+    EXPECT_EQ(QSettings().value("recentDatabases").toStringList().mid(0, 2), (QStringList{second, first}));
+    ui::MainWindow again(first);
+    EXPECT_EQ(again.runPanel()->form()->config()->batchSize, 3);
+}
+
+TEST(AboutDialog, NamesTheVersions) {
+    const QString text = ui::AboutDialog::versionText();
+    EXPECT_TRUE(text.contains(QString::fromLatin1(qVersion())));
+    EXPECT_TRUE(text.contains(QString::fromStdString(buildInfo().appVersion)));
+    EXPECT_TRUE(text.contains(QString::fromStdString(buildInfo().torchVersion)));
 }
 
 TEST(Responsiveness, NoEventLoopStallOver50MsWhileARunStreams) {
