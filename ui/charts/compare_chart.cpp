@@ -68,11 +68,13 @@ void CompareChart::setComparison(const Comparison& comparison) {
     chart()->addAxis(values, Qt::AlignLeft);
     series->attachAxis(values);
 
+    // One line: QChart draws a newline in its title as a space, and a rich-text <br> makes
+    // QSvgGenerator write malformed SVG.
     QString title = tr("Throughput by device and configuration");
-    if (!comparison.baselineLabel.isEmpty()) title += QLatin1Char('\n') + tr("speedup against %1").arg(comparison.baselineLabel);
+    if (!comparison.baselineLabel.isEmpty()) title += QStringLiteral(" — ") + tr("speedup against %1").arg(comparison.baselineLabel);
     const bool anyDiffers = std::any_of(comparison.entries.begin(), comparison.entries.end(),
                                         [](const auto& entry) { return entry.workloadDiffers; });
-    if (anyDiffers) title += QLatin1Char('\n') + tr("† different workload than the baseline (see the table)");
+    if (anyDiffers) title += QStringLiteral(" · ") + tr("† different workload than the baseline (see the table)");
     setTitle(title);
     applyPalette();
     const QColor text = palette().color(QPalette::Text);
