@@ -1,63 +1,253 @@
 #include "widgets/main_window.h"
 
+#include <QElapsedTimer>
+#include <QProgressBar>
+#include <QSettings>
+#include <QTabWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
+#include <QTimer>
+
+#include <iostream>
 
 #include <gtest/gtest.h>
 
 #include "adapters/engine_bridge.h"
 #include "bridgebench/result_store.h"
-#include "charts/throughput_chart.h"
+#include "charts/time_series_chart.h"
+#include "stall_meter.h"
 #include "support/temp_dir.h"
-#include "widgets/run_form.h"
+#include "bridgebench/build_info.h"
+#include "charts/compare_chart.h"
+#include "dialogs/about_dialog.h"
+#include "models/run_table_model.h"
+#include "widgets/compare_view.h"
+#include "widgets/config_form.h"
+#include "widgets/runs_browser.h"
+#include "widgets/live_dashboard.h"
+#include "widgets/run_panel.h"
 
 namespace bb {
 namespace {
 
-TEST(MainWindow, StartRunGrowsTheChartAndStopStoresTheRun) {
+void setSpin(ui::MainWindow& window, const char* key, int value) {
+    auto* box = qobject_cast<QSpinBox*>(window.runPanel()->form()->editor(key));
+    ASSERT_NE(box, nullptr) << key;
+    box->setValue(value);
+}
+
+int drawnThroughputPoints(ui::MainWindow& window) {
+    return static_cast<int>(window.dashboard()->throughputChart()->points(ui::LiveDashboard::kRawTrack).size());
+}
+
+TEST(MainWindow, RunGrowsTheDashboardAndCancelStoresTheRun) {
     test::TempDir dir;
     const QString db = QString::fromStdString(dir.file("gui.db").string());
     ui::MainWindow window(db);
     window.show();
 
-    window.runForm()->stepsBox()->setValue(100000);
-    window.runForm()->batchSizeBox()->setValue(4);
+    setSpin(window, "steps", 100000);
+    setSpin(window, "batch_size", 4);
     QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
-    auto* start = window.findChild<QPushButton*>("start");
-    auto* stop = window.findChild<QPushButton*>("stop");
-    ASSERT_TRUE(start && stop);
-    QTest::mouseClick(start, Qt::LeftButton);
-    ASSERT_TRUE(stop->isEnabled());
+    auto* run = window.findChild<QPushButton*>("run");
+    auto* cancel = window.findChild<QPushButton*>("cancel");
+    ASSERT_TRUE(run && cancel);
+    QTest::mouseClick(run, Qt::LeftButton);
+    ASSERT_TRUE(cancel->isEnabled());
+    EXPECT_FALSE(run->isEnabled());
 
-    // The chart grows while the run goes: wait on it with a bound, never a fixed sleep.
-    EXPECT_TRUE(QTest::qWaitFor([&] { return window.throughputChart()->pointCount() >= 5; }, 60'000));
-    QTest::mouseClick(stop, Qt::LeftButton);
+    // The charts grow while the run goes: wait on them with a bound, never a fixed sleep.
+    EXPECT_TRUE(QTest::qWaitFor([&] { return drawnThroughputPoints(window) >= 5; }, 60'000));
+    EXPECT_GE(window.dashboard()->breakdownChart()->points(4).size(), 5u);
+    EXPECT_GE(window.dashboard()->lossChart()->points(0).size(), 5u);
+    EXPECT_GE(window.dashboard()->resourceChart()->points(1).size(), 5u);
+    EXPECT_GE(window.dashboard()->progressBar()->value(), 5);
+    EXPECT_EQ(window.dashboard()->progressBar()->maximum(), 100000);
+    EXPECT_TRUE(window.dashboard()->etaText().contains("ETA"));
+    QTest::mouseClick(cancel, Qt::LeftButton);
     ASSERT_TRUE(finished.count() > 0 || finished.wait(60'000));
     EXPECT_EQ(finished.first().at(1).toString(), "cancelled");
-    EXPECT_TRUE(start->isEnabled());
+    EXPECT_TRUE(run->isEnabled());
 
     ResultStore store(dir.file("gui.db"));
-    const auto run = store.findRun(window.engine()->runId());
-    ASSERT_TRUE(run);
-    EXPECT_EQ(run->status, RunStatus::Cancelled);
-    EXPECT_EQ(run->batchSize, 4);
+    const auto stored = store.findRun(window.engine()->runId());
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->status, RunStatus::Cancelled);
+    EXPECT_EQ(stored->batchSize, 4);
     // Every step the chart drew is in the database.
-    EXPECT_GE(store.stepCount(run->id), window.throughputChart()->pointCount());
-    EXPECT_GE(window.throughputChart()->pointCount(), 5);
+    EXPECT_GE(store.stepCount(stored->id), drawnThroughputPoints(window));
 }
 
-TEST(MainWindow, CompletedRunReportsCompleted) {
+TEST(MainWindow, PauseHoldsTheRunAndResumeContinuesIt) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
-    window.runForm()->stepsBox()->setValue(4);
-    window.runForm()->batchSizeBox()->setValue(2);
+    setSpin(window, "steps", 100000);
+    setSpin(window, "batch_size", 2);
     QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
-    QTest::mouseClick(window.findChild<QPushButton*>("start"), Qt::LeftButton);
+    window.runPanel()->startRun();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return drawnThroughputPoints(window) >= 2; }, 60'000));
+
+    auto* pause = window.findChild<QPushButton*>("pause");
+    QTest::mouseClick(pause, Qt::LeftButton);
+    // The step in flight may still arrive; after that the run must fall silent.
+    QSignalSpy steps(window.engine(), &ui::EngineBridge::stepsArrived);
+    QElapsedTimer quietBound;
+    quietBound.start();
+    while (steps.wait(1500) && quietBound.elapsed() < 20'000) {
+    }
+    ASSERT_LT(quietBound.elapsed(), 20'000) << "steps kept coming after Pause";
+    const int settled = drawnThroughputPoints(window);
+    EXPECT_FALSE(steps.wait(1000));
+    EXPECT_EQ(drawnThroughputPoints(window), settled);
+
+    QTest::mouseClick(pause, Qt::LeftButton);  // now "Resume"
+    EXPECT_TRUE(QTest::qWaitFor([&] { return drawnThroughputPoints(window) > settled; }, 60'000));
+    window.runPanel()->cancelRun();
+    ASSERT_TRUE(finished.wait(60'000));
+}
+
+TEST(MainWindow, CompletedRunFillsTheProgressBar) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    setSpin(window, "steps", 4);
+    setSpin(window, "batch_size", 2);
+    QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
+    QTest::mouseClick(window.findChild<QPushButton*>("run"), Qt::LeftButton);
     ASSERT_TRUE(finished.wait(60'000));
     EXPECT_EQ(finished.first().at(1).toString(), "completed");
-    EXPECT_EQ(window.throughputChart()->pointCount(), 4);
+    EXPECT_EQ(drawnThroughputPoints(window), 4);
+    EXPECT_EQ(window.dashboard()->progressBar()->value(), 4);
+
+    // The finished run is in the runs table with its figures, and can be compared.
+    auto* model = window.runsBrowser()->model();
+    const int row = model->rowOf(window.engine()->runId());
+    ASSERT_GE(row, 0);
+    EXPECT_EQ(model->index(row, ui::RunTableModel::Status).data().toString(), "completed");
+    EXPECT_FALSE(model->index(row, ui::RunTableModel::MedianSamplesPerSec).data().toString().isEmpty());
+    window.runsBrowser()->selectRuns({window.engine()->runId()});
+    window.runsBrowser()->compareSelected();
+    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
+    EXPECT_EQ(window.compareView()->runIds(), QVector<qint64>{window.engine()->runId()});
+    EXPECT_EQ(window.compareView()->overlay()->points(0).size(), 4u);
+}
+
+TEST(MainWindow, ANewDatabaseOpensOnTheStudyComparison) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
+    EXPECT_EQ(window.compareView()->runIds().size(), 10);
+    EXPECT_EQ(window.compareView()->chart()->barLabels().size(), 10);
+}
+
+TEST(MainWindow, RemembersRecentDatabasesAndTheLastConfig) {
+    test::TempDir dir;
+    const QString first = QString::fromStdString(dir.file("first.db").string());
+    const QString second = QString::fromStdString(dir.file("second.db").string());
+    {
+        ui::MainWindow window(first);
+        ASSERT_TRUE(window.openDatabase(second));
+        EXPECT_EQ(window.databaseFile(), second);
+        setSpin(window, "steps", 3);
+        setSpin(window, "batch_size", 3);
+        QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
+        window.runPanel()->startRun();
+        ASSERT_TRUE(finished.wait(60'000));
+        window.close();
+    }
+    EXPECT_EQ(QSettings().value("recentDatabases").toStringList().mid(0, 2), (QStringList{second, first}));
+    ui::MainWindow again(first);
+    EXPECT_EQ(again.runPanel()->form()->config()->batchSize, 3);
+}
+
+TEST(AboutDialog, NamesTheVersions) {
+    const QString text = ui::AboutDialog::versionText();
+    EXPECT_TRUE(text.contains(QString::fromLatin1(qVersion())));
+    EXPECT_TRUE(text.contains(QString::fromStdString(buildInfo().appVersion)));
+    EXPECT_TRUE(text.contains(QString::fromStdString(buildInfo().torchVersion)));
+}
+
+TEST(Responsiveness, NoEventLoopStallOver50MsWhileARunStreams) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    window.show();
+    setSpin(window, "steps", 1'000'000);
+    setSpin(window, "batch_size", 1);
+    // One intra-op thread leaves the second core of a two-core machine to the UI.
+    setSpin(window, "threads", 1);
+    QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
+    window.runPanel()->startRun();
+    // Measured once every chart has drawn: the first paint loads fonts and glyphs from disk.
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+            const auto charts = window.dashboard()->charts();
+            return std::all_of(charts.begin(), charts.end(), [](ui::ChartWidget* chart) {
+                return static_cast<ui::TimeSeriesChart*>(chart)->drawnPointCount(0) >= 3;
+            });
+        },
+        60'000));
+
+    const int pointsBefore = drawnThroughputPoints(window);
+    test::StallMeter meter;
+    QElapsedTimer window2s;
+    window2s.start();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window2s.elapsed() >= 2000; }, 5000));
+    const double longest = meter.longestGapMs();
+    const int streamed = drawnThroughputPoints(window) - pointsBefore;
+    window.runPanel()->cancelRun();
+    ASSERT_TRUE(finished.wait(60'000));
+
+    EXPECT_GT(streamed, 0) << "the run must stream during the measurement";
+    EXPECT_GT(meter.ticks(), 20);
+    EXPECT_LE(meter.longestAttributableGapMs(), 50.0)
+        << "longest stall " << longest << " ms, of which the UI thread waited for a CPU "
+        << longest - meter.longestAttributableGapMs() << " ms or more";
+    std::cout << "[ stalls   ] live run: longest gap " << longest << " ms, attributable "
+              << meter.longestAttributableGapMs() << " ms over " << meter.ticks() << " ticks; cpu " << meter.cpuInLongestGapMs() << "\n";
+}
+
+TEST(Responsiveness, AVeryFastStreamOfAQuarterMillionStepsKeepsTheLoopFree) {
+    // The engine on this machine gives tens of steps a second; a GPU run can give thousands.
+    // Feed the dashboard at 2,500 steps per 40 ms batch (62,500 steps/s).
+    test::TempDir dir;
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    dashboard.resize(1200, 800);
+    dashboard.show();
+    dashboard.startRun(1, "synthetic", 250'000);
+    test::StallMeter meter;
+    qint64 next = 0;
+    QTimer feeder;
+    feeder.setInterval(40);
+    QObject::connect(&feeder, &QTimer::timeout, [&] {
+        QVector<StepMetrics> batch;
+        for (int index = 0; index < 2500 && next < 250'000; ++index, ++next) {
+            StepMetrics step;
+            step.step = next;
+            step.wallMs = 10 + (next % 13);
+            step.samples = 8;
+            step.samplesPerSec = samplesPerSecond(step.samples, step.wallMs);
+            step.dataWaitMs = 2;
+            step.forwardMs = 3;
+            step.backwardMs = 4;
+            step.optimizerMs = 1;
+            step.loss = 1.0 / static_cast<double>(next + 1);
+            step.rssBytes = 1 << 28;
+            step.cpuUtilisation = 1.5;
+            batch.push_back(step);
+        }
+        dashboard.appendSteps(batch);
+    });
+    feeder.start();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return next >= 250'000; }, 30'000));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return dashboard.throughputChart()->drawnPointCount(0) > 0; }, 1000));
+    EXPECT_EQ(dashboard.throughputChart()->points(0).size(), 250'000u);
+    EXPECT_LE(dashboard.throughputChart()->drawnPointCount(0), 2 * 1200 + 2);
+    EXPECT_LE(meter.longestAttributableGapMs(), 50.0) << "longest stall " << meter.longestGapMs() << " ms";
+    std::cout << "[ stalls   ] 250k synthetic steps: longest gap " << meter.longestGapMs()
+              << " ms, attributable " << meter.longestAttributableGapMs() << " ms; cpu "
+              << meter.cpuInLongestGapMs() << "\n";
 }
 
 }  // namespace

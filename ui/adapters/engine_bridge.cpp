@@ -12,7 +12,7 @@ EngineBridge::EngineBridge(QObject* parent) : QObject(parent) {
     qRegisterMetaType<bb::StepMetrics>();
     qRegisterMetaType<QVector<bb::StepMetrics>>();
     m_drainTimer.setInterval(kDrainIntervalMs);
-    connect(&m_drainTimer, &QTimer::timeout, this, &EngineBridge::drain);
+    connect(&m_drainTimer, &QTimer::timeout, this, [this] { drain(DrainMode::IfFree); });
 }
 
 EngineBridge::~EngineBridge() {
@@ -63,7 +63,7 @@ void EngineBridge::finished(const RunOutcome& outcome) {
         this,
         [this, status = QString::fromUtf8(toString(outcome.status).data()),
          error = QString::fromStdString(outcome.error)] {
-            drain();  // the last steps before the end
+            drain(DrainMode::Wait);  // the last steps before the end
             m_drainTimer.stop();
             m_running = false;
             emit runFinished(m_runId, status, error);
@@ -71,10 +71,16 @@ void EngineBridge::finished(const RunOutcome& outcome) {
         Qt::QueuedConnection);
 }
 
-void EngineBridge::drain() {
+void EngineBridge::drain(DrainMode mode) {
     QVector<StepMetrics> batch;
     {
-        std::lock_guard lock(m_mutex);
+        // While the run goes, the UI thread never waits for the lock: on a loaded machine the
+        // training thread can be descheduled while holding it, and the next tick is 40 ms away.
+        std::unique_lock lock(m_mutex, std::defer_lock);
+        if (mode == DrainMode::Wait)
+            lock.lock();
+        else if (!lock.try_lock())
+            return;
         if (m_pending.empty()) return;
         batch.reserve(static_cast<qsizetype>(m_pending.size()));
         for (const auto& metrics : m_pending) batch.push_back(metrics);

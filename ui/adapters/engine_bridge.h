@@ -44,7 +44,8 @@ private:
     void started(const RunStarted& info) override;
     void step(const StepMetrics& metrics) override;
     void finished(const RunOutcome& outcome) override;
-    void drain();
+    enum class DrainMode { IfFree, Wait };
+    void drain(DrainMode mode);
 
     QTimer m_drainTimer;
     std::mutex m_mutex;

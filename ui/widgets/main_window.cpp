@@ -1,73 +1,223 @@
 #include "widgets/main_window.h"
 
-#include <QHBoxLayout>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
-#include <QVBoxLayout>
+#include <QTabWidget>
+#include <QStandardItemModel>
+#include <QTableView>
 
 #include "adapters/engine_bridge.h"
-#include "bridgebench/errors.h"
-#include "charts/throughput_chart.h"
-#include "widgets/run_form.h"
+#include "adapters/run_store.h"
+#include "charts/compare_chart.h"
+#include "charts/time_series_chart.h"
+#include "dialogs/about_dialog.h"
+#include "widgets/compare_view.h"
+#include "widgets/config_form.h"
+#include "widgets/export_controller.h"
+#include "widgets/live_dashboard.h"
+#include "widgets/recent_files.h"
+#include "widgets/run_panel.h"
+#include "widgets/runs_browser.h"
 
 namespace bb::ui {
 
+namespace {
+constexpr int kStatusMessageMs = 8000;
+}
+
 MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     : QMainWindow(parent),
-      m_dbFile(dbFile),
+      m_store(new RunStore(this)),
       m_engine(new EngineBridge(this)),
-      m_form(new RunForm),
-      m_chart(new ThroughputChart),
-      m_start(new QPushButton(tr("Start"))),
-      m_stop(new QPushButton(tr("Stop"))) {
+      m_runPanel(new RunPanel(*m_engine, [this] { return m_store->file(); })),
+      m_dashboard(new LiveDashboard(*m_engine)),
+      m_browser(new RunsBrowser(*m_store)),
+      m_compare(new CompareView(*m_store)),
+      m_runSplitter(new QSplitter(Qt::Horizontal)),
+      m_tabs(new QTabWidget),
+      m_exporter(new ExportController(
+          this, [this] { return currentChart(); }, [this] { return currentTable(); }, this)) {
     setWindowTitle(tr("BridgeBench"));
-    m_start->setObjectName("start");
-    m_stop->setObjectName("stop");
-    m_stop->setEnabled(false);
+    m_runSplitter->setObjectName("runSplitter");
+    m_runSplitter->addWidget(m_runPanel);
+    m_runSplitter->addWidget(m_dashboard);
+    m_runSplitter->setStretchFactor(1, 1);
+    m_tabs->addTab(m_runSplitter, tr("Run"));
+    m_tabs->addTab(m_browser, tr("Runs"));
+    m_tabs->addTab(m_compare, tr("Compare"));
+    setCentralWidget(m_tabs);
+    createMenus();
+    resize(1280, 800);
 
-    auto* controls = new QVBoxLayout;
-    controls->addWidget(m_form);
-    controls->addWidget(m_start);
-    controls->addWidget(m_stop);
-    controls->addStretch();
-    auto* central = new QWidget;
-    auto* layout = new QHBoxLayout(central);
-    layout->addLayout(controls);
-    layout->addWidget(m_chart, 1);
-    setCentralWidget(central);
-    statusBar()->showMessage(tr("Database: %1").arg(dbFile));
-    resize(1100, 650);
-
-    connect(m_start, &QPushButton::clicked, this, &MainWindow::startRun);
-    connect(m_stop, &QPushButton::clicked, m_engine, &EngineBridge::cancel);
-    connect(m_engine, &EngineBridge::stepsArrived, m_chart, &ThroughputChart::appendSteps);
-    connect(m_engine, &EngineBridge::runStarted, this, [this](qint64 runId, const QString& name, qint64 total) {
-        statusBar()->showMessage(tr("Run %1 \"%2\": %3 steps").arg(runId).arg(name).arg(total));
+    connect(m_store, &RunStore::errorOccurred, this,
+            [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
+    connect(m_exporter, &ExportController::message, this,
+            [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
+    // The engine writes through its own connection; the table re-reads when a run begins and ends.
+    connect(m_engine, &EngineBridge::runStarted, m_store, &RunStore::reload);
+    connect(m_engine, &EngineBridge::runFinished, m_store, &RunStore::reload);
+    connect(m_browser, &RunsBrowser::compareRequested, this, [this](const QVector<qint64>& ids) {
+        m_compare->setRuns(ids);
+        m_tabs->setCurrentIndex(CompareTab);
     });
-    connect(m_engine, &EngineBridge::runFinished, this, &MainWindow::onRunFinished);
+    connect(m_browser, &RunsBrowser::showRequested, this, [this](qint64 runId) {
+        const auto run = m_store->run(runId);
+        if (!run) return;
+        m_dashboard->showStoredRun(QString::fromStdString(run->name), m_store->steps(runId));
+        m_tabs->setCurrentIndex(RunTab);
+    });
+
+    restoreSettings();
+    openDatabase(dbFile);
 }
 
 MainWindow::~MainWindow() = default;
 
-void MainWindow::startRun() {
-    try {
-        m_chart->clear();
-        m_engine->startRun(m_dbFile, m_form->config());
-    } catch (const Error& error) {
-        QMessageBox::warning(this, tr("Cannot start the run"), QString::fromStdString(error.what()));
-        return;
+QString MainWindow::databaseFile() const { return m_store->file(); }
+
+bool MainWindow::openDatabase(const QString& file) {
+    if (m_engine->isRunning()) {
+        statusBar()->showMessage(tr("Finish or cancel the run before switching databases"), kStatusMessageMs);
+        return false;
     }
-    m_start->setEnabled(false);
-    m_stop->setEnabled(true);
+    if (!m_store->open(file)) return false;
+    if (m_recent) m_recent->add(file);
+    setWindowTitle(tr("BridgeBench — %1").arg(QFileInfo(file).fileName()));
+    statusBar()->showMessage(tr("Database: %1").arg(file));
+    // A database with nothing of the user's yet opens on the study, so the first thing a new
+    // user sees is what the published figures look like.
+    const auto runs = m_store->runs();
+    const bool onlyReferences =
+        std::all_of(runs.begin(), runs.end(), [](const RunRecord& run) { return run.source == "reference"; });
+    m_compare->showStudy();
+    if (onlyReferences) m_tabs->setCurrentIndex(CompareTab);
+    return true;
 }
 
-void MainWindow::onRunFinished(qint64 runId, const QString& status, const QString& error) {
-    m_start->setEnabled(true);
-    m_stop->setEnabled(false);
-    QString message = tr("Run %1 %2").arg(runId).arg(status);
-    if (!error.isEmpty()) message += QStringLiteral(": ") + error;
-    statusBar()->showMessage(message);
+void MainWindow::newDatabaseInteractively() {
+    const QString file = QFileDialog::getSaveFileName(this, tr("New database"), QStringLiteral("results.db"),
+                                                      tr("BridgeBench databases (*.db)"));
+    if (file.isEmpty()) return;
+    if (QFileInfo::exists(file)) QFile::remove(file);
+    openDatabase(file);
+}
+
+void MainWindow::openDatabaseInteractively() {
+    const QString file = QFileDialog::getOpenFileName(this, tr("Open database"), QFileInfo(databaseFile()).path(),
+                                                      tr("BridgeBench databases (*.db);;All files (*)"));
+    if (!file.isEmpty()) openDatabase(file);
+}
+
+ChartWidget* MainWindow::currentChart() const {
+    switch (m_tabs->currentIndex()) {
+    case RunTab: return m_dashboard->throughputChart();
+    case CompareTab: return m_compare->chart();
+    default: return nullptr;
+    }
+}
+
+const QAbstractItemModel* MainWindow::currentTable() const {
+    switch (m_tabs->currentIndex()) {
+    case RunsTab: return m_browser->view()->model();
+    case CompareTab: return m_compare->tableModel();
+    default: return nullptr;
+    }
+}
+
+void MainWindow::createMenus() {
+    auto* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New database…"), QKeySequence::New, this, &MainWindow::newDatabaseInteractively);
+    file->addAction(tr("&Open database…"), QKeySequence::Open, this, &MainWindow::openDatabaseInteractively);
+    auto* recent = file->addMenu(tr("Open &recent"));
+    m_recent = new RecentFiles(recent, this);
+    connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openDatabase);
+    file->addSeparator();
+    file->addAction(tr("Export &chart…"), QKeySequence(Qt::CTRL | Qt::Key_E), m_exporter, &ExportController::exportChart);
+    file->addAction(tr("Export &table…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), m_exporter,
+                    &ExportController::exportTable);
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    auto* edit = menuBar()->addMenu(tr("&Edit"));
+    auto* undo = edit->addAction(tr("&Undo delete"), QKeySequence::Undo, m_store, &RunStore::undoDelete);
+    undo->setEnabled(false);
+    connect(m_store, &RunStore::undoAvailabilityChanged, undo, &QAction::setEnabled);
+    edit->addAction(tr("&Copy chart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), m_exporter, &ExportController::copyChart);
+    edit->addAction(tr("Copy t&able"), QKeySequence::Copy, m_exporter, &ExportController::copyTable);
+    edit->addSeparator();
+    edit->addAction(tr("&Delete runs"), QKeySequence::Delete, m_browser, &RunsBrowser::deleteSelected);
+    edit->addAction(tr("&Find runs"), QKeySequence::Find, this, [this] {
+        m_tabs->setCurrentIndex(RunsTab);
+        if (auto* search = m_browser->findChild<QWidget*>("search")) search->setFocus();
+    });
+
+    auto* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), m_runPanel, &RunPanel::startRun);
+    run->addAction(tr("&Pause / Resume"), QKeySequence(Qt::Key_F6), m_runPanel, &RunPanel::togglePause);
+    run->addAction(tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_F5), m_runPanel, &RunPanel::cancelRun);
+    run->addSeparator();
+    run->addAction(tr("&Load config…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), m_runPanel,
+                   &RunPanel::loadConfigInteractively);
+    run->addAction(tr("&Save config…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), m_runPanel,
+                   &RunPanel::saveConfigInteractively);
+
+    auto* view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Run and live dashboard"), QKeySequence(Qt::CTRL | Qt::Key_1), this,
+                    [this] { m_tabs->setCurrentIndex(RunTab); });
+    view->addAction(tr("R&uns"), QKeySequence(Qt::CTRL | Qt::Key_2), this, [this] { m_tabs->setCurrentIndex(RunsTab); });
+    view->addAction(tr("&Compare"), QKeySequence(Qt::CTRL | Qt::Key_3), this,
+                    [this] { m_tabs->setCurrentIndex(CompareTab); });
+    view->addAction(tr("Published &study"), this, [this] {
+        m_compare->showStudy();
+        m_tabs->setCurrentIndex(CompareTab);
+    });
+
+    auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About BridgeBench"), this, [this] { AboutDialog(this).exec(); });
+    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+    m_runSplitter->restoreState(settings.value("window/runSplitter").toByteArray());
+    const QByteArray lastConfig = settings.value("run/lastConfig").toByteArray();
+    if (!lastConfig.isEmpty()) {
+        auto json = nlohmann::json::parse(lastConfig.toStdString(), nullptr, /*allow_exceptions=*/false);
+        // A config saved by an older or newer build may not parse; the defaults stay then.
+        try {
+            if (!json.is_discarded()) m_runPanel->form()->setConfig(runConfigFromJson(json));
+        } catch (const std::exception&) {
+        }
+    }
+    connect(m_runPanel, &RunPanel::runStarted, this, [](const RunConfig& config) {
+        QSettings().setValue("run/lastConfig", QByteArray::fromStdString(toJson(config).dump()));
+    });
+}
+
+void MainWindow::saveSettings() {
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    settings.setValue("window/runSplitter", m_runSplitter->saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_engine->isRunning() &&
+        QMessageBox::question(this, tr("A run is going"), tr("Cancel the running run and quit?")) != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+    saveSettings();
+    event->accept();
 }
 
 }  // namespace bb::ui

@@ -4,14 +4,22 @@
 #include <QMainWindow>
 
 QT_BEGIN_NAMESPACE
-class QPushButton;
+class QAbstractItemModel;
+class QSplitter;
+class QTabWidget;
 QT_END_NAMESPACE
 
 namespace bb::ui {
 
+class ChartWidget;
+class CompareView;
 class EngineBridge;
-class RunForm;
-class ThroughputChart;
+class ExportController;
+class LiveDashboard;
+class RecentFiles;
+class RunPanel;
+class RunStore;
+class RunsBrowser;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -20,20 +28,42 @@ public:
     ~MainWindow() override;
 
     EngineBridge* engine() const { return m_engine; }
-    RunForm* runForm() const { return m_form; }
-    ThroughputChart* throughputChart() const { return m_chart; }
-    QString databaseFile() const { return m_dbFile; }
+    RunStore* store() const { return m_store; }
+    RunPanel* runPanel() const { return m_runPanel; }
+    LiveDashboard* dashboard() const { return m_dashboard; }
+    RunsBrowser* runsBrowser() const { return m_browser; }
+    CompareView* compareView() const { return m_compare; }
+    ExportController* exporter() const { return m_exporter; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QString databaseFile() const;
+
+    enum Tab { RunTab, RunsTab, CompareTab };
+
+public slots:
+    bool openDatabase(const QString& file);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    void startRun();
-    void onRunFinished(qint64 runId, const QString& status, const QString& error);
+    void createMenus();
+    void restoreSettings();
+    void saveSettings();
+    void newDatabaseInteractively();
+    void openDatabaseInteractively();
+    ChartWidget* currentChart() const;
+    const QAbstractItemModel* currentTable() const;
 
-    QString m_dbFile;
+    RunStore* m_store;
     EngineBridge* m_engine;
-    RunForm* m_form;
-    ThroughputChart* m_chart;
-    QPushButton* m_start;
-    QPushButton* m_stop;
+    RunPanel* m_runPanel;
+    LiveDashboard* m_dashboard;
+    RunsBrowser* m_browser;
+    CompareView* m_compare;
+    QSplitter* m_runSplitter;
+    QTabWidget* m_tabs;
+    ExportController* m_exporter;
+    RecentFiles* m_recent = nullptr;
 };
 
 }  // namespace bb::ui

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -13,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bridgebench/deleted_run.h"
 #include "bridgebench/run_status.h"
 #include "bridgebench/step_metrics.h"
 
@@ -88,6 +90,20 @@ public:
 
     // Runs marked Interrupted by this open (their process had died).
     std::int64_t interruptedAtOpen() const;
+
+    // Edits a user makes in the runs table (core/src/store/run_edits.cpp). Reference runs are
+    // read-only: each of these throws StoreError for them, naming the run, and changes nothing.
+    void renameRun(std::int64_t runId, const std::string& name);
+    std::vector<std::string> tags(std::int64_t runId);
+    // Every run's tags, sorted, keyed by run id (runs without tags are absent).
+    std::map<std::int64_t, std::vector<std::string>> allTags();
+    // Replaces a run's tags; blanks are dropped and duplicates merged.
+    void setTags(std::int64_t runId, const std::vector<std::string>& tags);
+    // Removes the runs with their steps and tags in one transaction; all or nothing. Returns
+    // what restoreRuns() needs to put them back.
+    std::vector<DeletedRun> deleteRuns(const std::vector<std::int64_t>& runIds);
+    // Puts deleted runs back with their ids, uuids, steps and tags, in one transaction.
+    void restoreRuns(const std::vector<DeletedRun>& runs);
 
 private:
     struct Impl;

@@ -1,0 +1,189 @@
+// User edits of stored runs: rename, tags, delete and undo.
+//
+// These use a connection of their own to the store's file, opened per call: ResultStore's
+// connection lives in result_store.cpp's Impl, which this file cannot see. Edits are rare and
+// user-paced; WAL and the busy timeout make the second connection safe alongside the first.
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "bridgebench/errors.h"
+#include "bridgebench/result_store.h"
+
+namespace bb {
+
+namespace {
+
+constexpr int kBusyTimeoutMs = 10'000;
+
+SQLite::Database openForEdit(const std::filesystem::path& file) {
+    SQLite::Database db(file.string(), SQLite::OPEN_READWRITE);
+    db.setBusyTimeout(kBusyTimeoutMs);
+    db.exec("PRAGMA foreign_keys = ON");
+    return db;
+}
+
+template <typename Body>
+auto guarded(const std::filesystem::path& file, const char* action, Body&& body) -> decltype(body()) {
+    try {
+        return body();
+    } catch (const SQLite::Exception& error) {
+        throw StoreError(fmt::format("{}: cannot {}: {}", file.string(), action, error.what()));
+    }
+}
+
+// Throws unless the run exists and may be edited.
+void requireEditable(SQLite::Database& db, const std::filesystem::path& file, std::int64_t runId) {
+    SQLite::Statement query(db, "SELECT source, name FROM runs WHERE id = ?");
+    query.bind(1, static_cast<std::int64_t>(runId));
+    if (!query.executeStep()) throw StoreError(fmt::format("{}: no run with id {}", file.string(), runId));
+    if (query.getColumn(0).getString() == "reference")
+        throw StoreError(fmt::format("run {} '{}' is a published reference figure and is read-only", runId,
+                                     query.getColumn(1).getString()));
+}
+
+std::vector<DeletedRun::Row> copyRows(SQLite::Database& db, const std::string& sql, std::int64_t runId) {
+    std::vector<DeletedRun::Row> rows;
+    SQLite::Statement query(db, sql);
+    query.bind(1, static_cast<std::int64_t>(runId));
+    while (query.executeStep()) {
+        DeletedRun::Row row;
+        for (int column = 0; column < query.getColumnCount(); ++column) {
+            row.columns.emplace_back(query.getColumnName(column));
+            const auto value = query.getColumn(column);
+            if (value.isInteger())
+                row.values.emplace_back(value.getInt64());
+            else if (value.isFloat())
+                row.values.emplace_back(value.getDouble());
+            else if (value.isNull())
+                row.values.emplace_back(std::monostate{});
+            else
+                row.values.emplace_back(value.getString());
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+void insertRow(SQLite::Database& db, const std::string& table, const DeletedRun::Row& row) {
+    std::string names;
+    std::string marks;
+    for (const auto& column : row.columns) {
+        names += (names.empty() ? "\"" : ", \"") + column + "\"";
+        marks += marks.empty() ? "?" : ", ?";
+    }
+    SQLite::Statement insert(db, fmt::format("INSERT INTO {} ({}) VALUES ({})", table, names, marks));
+    for (std::size_t index = 0; index < row.values.size(); ++index) {
+        const int position = static_cast<int>(index) + 1;
+        std::visit(
+            [&](const auto& value) {
+                using T = std::decay_t<decltype(value)>;
+                if constexpr (std::is_same_v<T, std::monostate>)
+                    insert.bind(position);
+                else
+                    insert.bind(position, value);
+            },
+            row.values[index]);
+    }
+    insert.exec();
+}
+
+}  // namespace
+
+void ResultStore::renameRun(std::int64_t runId, const std::string& name) {
+    if (name.find_first_not_of(" \t\r\n") == std::string::npos)
+        throw StoreError("a run's name cannot be empty");
+    guarded(file(), "rename a run", [&] {
+        auto db = openForEdit(file());
+        requireEditable(db, file(), runId);
+        SQLite::Statement update(db, "UPDATE runs SET name = ? WHERE id = ?");
+        update.bind(1, name);
+        update.bind(2, static_cast<std::int64_t>(runId));
+        update.exec();
+    });
+}
+
+std::vector<std::string> ResultStore::tags(std::int64_t runId) {
+    const auto all = allTags();
+    const auto found = all.find(runId);
+    return found == all.end() ? std::vector<std::string>{} : found->second;
+}
+
+std::map<std::int64_t, std::vector<std::string>> ResultStore::allTags() {
+    return guarded(file(), "read tags", [&] {
+        auto db = openForEdit(file());
+        std::map<std::int64_t, std::vector<std::string>> tags;
+        SQLite::Statement query(db, "SELECT run_id, tag FROM tags ORDER BY run_id, tag");
+        while (query.executeStep()) tags[query.getColumn(0).getInt64()].push_back(query.getColumn(1).getString());
+        return tags;
+    });
+}
+
+void ResultStore::setTags(std::int64_t runId, const std::vector<std::string>& tags) {
+    std::set<std::string> clean;
+    for (const auto& tag : tags) {
+        const auto first = tag.find_first_not_of(" \t\r\n");
+        if (first == std::string::npos) continue;
+        const auto last = tag.find_last_not_of(" \t\r\n");
+        clean.insert(tag.substr(first, last - first + 1));
+    }
+    guarded(file(), "tag a run", [&] {
+        auto db = openForEdit(file());
+        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+        requireEditable(db, file(), runId);
+        SQLite::Statement remove(db, "DELETE FROM tags WHERE run_id = ?");
+        remove.bind(1, static_cast<std::int64_t>(runId));
+        remove.exec();
+        SQLite::Statement insert(db, "INSERT INTO tags (run_id, tag) VALUES (?, ?)");
+        for (const auto& tag : clean) {
+            insert.bind(1, static_cast<std::int64_t>(runId));
+            insert.bind(2, tag);
+            insert.exec();
+            insert.reset();
+        }
+        transaction.commit();
+    });
+}
+
+std::vector<DeletedRun> ResultStore::deleteRuns(const std::vector<std::int64_t>& runIds) {
+    return guarded(file(), "delete runs", [&] {
+        auto db = openForEdit(file());
+        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+        std::vector<DeletedRun> deleted;
+        for (const auto runId : runIds) {
+            requireEditable(db, file(), runId);
+            DeletedRun run;
+            run.id = runId;
+            auto runRows = copyRows(db, "SELECT * FROM runs WHERE id = ?", runId);
+            run.run = std::move(runRows.front());
+            for (std::size_t column = 0; column < run.run.columns.size(); ++column)
+                if (run.run.columns[column] == "name") run.name = std::get<std::string>(run.run.values[column]);
+            run.steps = copyRows(db, "SELECT * FROM steps WHERE run_id = ? ORDER BY step", runId);
+            run.tags = copyRows(db, "SELECT * FROM tags WHERE run_id = ?", runId);
+            // Steps and tags go with the run (ON DELETE CASCADE).
+            SQLite::Statement remove(db, "DELETE FROM runs WHERE id = ?");
+            remove.bind(1, static_cast<std::int64_t>(runId));
+            remove.exec();
+            deleted.push_back(std::move(run));
+        }
+        transaction.commit();
+        return deleted;
+    });
+}
+
+void ResultStore::restoreRuns(const std::vector<DeletedRun>& runs) {
+    guarded(file(), "restore runs", [&] {
+        auto db = openForEdit(file());
+        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+        for (const auto& run : runs) {
+            insertRow(db, "runs", run.run);
+            for (const auto& step : run.steps) insertRow(db, "steps", step);
+            for (const auto& tag : run.tags) insertRow(db, "tags", tag);
+        }
+        transaction.commit();
+    });
+}
+
+}  // namespace bb

@@ -1,0 +1,60 @@
+#include "widgets/compare_view.h"
+
+#include <QStandardItemModel>
+
+#include <gtest/gtest.h>
+
+#include "adapters/run_store.h"
+#include "charts/compare_chart.h"
+#include "support/temp_dir.h"
+
+namespace bb::ui {
+namespace {
+
+TEST(CompareView, ShowsTheStudyWithSpeedupsAgainstTheA100) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    CompareView view(store);
+    view.showStudy();
+    EXPECT_EQ(view.runIds().size(), 10);
+    EXPECT_EQ(view.comparison().baselineLabel, "8× A100 80GB");
+    const QStringList labels = view.chart()->barLabels();
+    EXPECT_EQ(labels.size(), 10);
+    EXPECT_TRUE(labels.contains("768.7\n×2.23"));
+    EXPECT_TRUE(labels.contains("847.7"));  // no A100 media-pipeline figure to compare with
+    EXPECT_EQ(view.tableModel()->rowCount(), 10);
+}
+
+TEST(CompareView, MarksADifferentWorkloadInChartAndTable) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    QVector<qint64> ids;
+    for (const auto& run : store.runs())
+        if (run.deviceName == "A100 80GB" && run.workers == 0) ids.append(run.id);  // Aug (48) and June (32)
+    ASSERT_EQ(ids.size(), 2);
+    CompareView view(store);
+    view.setRuns(ids);
+    view.setBaselineIndex(view.baselineChoices().indexOf("Run: " + QString::fromStdString(store.run(ids[0])->name)));
+    int marked = 0;
+    for (const auto& label : view.chart()->barLabels()) marked += label.endsWith("†") ? 1 : 0;
+    EXPECT_EQ(marked, 1);
+    int markedRows = 0;
+    for (int row = 0; row < view.tableModel()->rowCount(); ++row)
+        markedRows += view.tableModel()->index(row, 5).data().toString().startsWith("†") ? 1 : 0;
+    EXPECT_EQ(markedRows, 1);
+}
+
+TEST(CompareView, PerDeviceMetricDividesByTheDeviceCount) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    CompareView view(store);
+    view.showStudy();
+    view.setMetric(CompareMetric::SamplesPerSecPerDevice);
+    EXPECT_TRUE(view.chart()->barLabels().contains("106.0"));  // 847.7 / 8
+}
+
+}  // namespace
+}  // namespace bb::ui

@@ -1,0 +1,112 @@
+#include "models/comparison.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "bridgebench/result_store.h"
+#include "support/temp_dir.h"
+
+namespace bb::ui {
+namespace {
+
+std::vector<RunRecord> augustStudy(ResultStore& store) {
+    std::vector<RunRecord> runs;
+    for (auto& run : store.listRuns())
+        if (run.source == "reference" && run.createdAt.rfind("2023-08", 0) == 0) runs.push_back(run);
+    return runs;
+}
+
+TEST(Comparison, TheStudyTableBecomesThreeDevicesByFourConfigurations) {
+    test::TempDir dir;
+    ResultStore store(dir.file("study.db"));
+    const auto comparison = buildComparison(augustStudy(store), CompareMetric::SamplesPerSec, {});
+    EXPECT_EQ(comparison.categories, (QStringList{"8× Gaudi2", "8× H100", "8× A100 80GB"}));
+    EXPECT_EQ(comparison.configurations,
+              (QStringList{"workers 0", "workers 1", "workers 2", "workers 2 + media pipeline"}));
+    const auto* gaudi = comparison.find("8× Gaudi2", "workers 2 + media pipeline");
+    ASSERT_NE(gaudi, nullptr);
+    EXPECT_DOUBLE_EQ(gaudi->value, 847.7);
+    EXPECT_EQ(comparison.find("8× H100", "workers 2 + media pipeline"), nullptr);
+    for (const auto& entry : comparison.entries) EXPECT_FALSE(entry.workloadDiffers) << entry.runName.toStdString();
+}
+
+TEST(Comparison, DeviceBaselineGivesTheStudysSpeedups) {
+    test::TempDir dir;
+    ResultStore store(dir.file("study.db"));
+    ComparisonBaseline baseline{ComparisonBaseline::Kind::Device, 0, "8× A100 80GB"};
+    const auto comparison = buildComparison(augustStudy(store), CompareMetric::SamplesPerSec, baseline);
+    // 768.7 / 345.4 and 602.1 / 345.4 at workers = 2.
+    EXPECT_NEAR(comparison.find("8× Gaudi2", "workers 2")->speedup, 2.23, 0.005);
+    EXPECT_NEAR(comparison.find("8× H100", "workers 2")->speedup, 1.74, 0.005);
+    EXPECT_DOUBLE_EQ(comparison.find("8× A100 80GB", "workers 0")->speedup, 1.0);
+    EXPECT_TRUE(std::isnan(comparison.find("8× Gaudi2", "workers 2 + media pipeline")->speedup));
+}
+
+TEST(Comparison, RunBaselineAndPerDeviceNormalisation) {
+    test::TempDir dir;
+    ResultStore store(dir.file("study.db"));
+    auto runs = augustStudy(store);
+    const auto h100 = std::find_if(runs.begin(), runs.end(),
+                                   [](const RunRecord& run) { return run.deviceName == "H100" && run.workers == 2; });
+    ComparisonBaseline baseline{ComparisonBaseline::Kind::Run, h100->id, {}};
+    const auto comparison = buildComparison(runs, CompareMetric::SamplesPerSecPerDevice, baseline);
+    // 768.7 / 602.1: the blog's ×1.28 of Gaudi2 over H100.
+    EXPECT_NEAR(comparison.find("8× Gaudi2", "workers 2")->speedup, 1.28, 0.005);
+    EXPECT_NEAR(comparison.find("8× Gaudi2", "workers 2")->value, 768.7 / 8, 1e-9);
+}
+
+TEST(Comparison, MarksRunsOfADifferentWorkload) {
+    test::TempDir dir;
+    ResultStore store(dir.file("study.db"));
+    std::vector<RunRecord> runs;
+    for (auto& run : store.listRuns())
+        if (run.source == "reference") runs.push_back(run);
+    RunRecord local;
+    local.id = 999;
+    local.name = "my cpu run";
+    local.deviceKind = "cpu";
+    local.deviceName = "cpu";
+    local.deviceCount = 1;
+    local.model = "mini-clip";
+    local.precision = "fp32";
+    local.batchSize = 8;
+    local.summary = {{"median_samples_per_s", 42.0}};
+    runs.push_back(local);
+    const auto august = std::find_if(runs.begin(), runs.end(), [](const RunRecord& run) {
+        return run.deviceName == "A100 80GB" && run.workers == 0 && run.batchSize == 48;
+    });
+    ComparisonBaseline baseline{ComparisonBaseline::Kind::Run, august->id, {}};
+    const auto comparison = buildComparison(runs, CompareMetric::SamplesPerSec, baseline);
+    // Two reference tables: the date tells the categories apart.
+    EXPECT_TRUE(comparison.categories.contains("8× Gaudi2 (June 2023)"));
+    EXPECT_TRUE(comparison.categories.contains("8× Gaudi2 (29 Aug 2023)"));
+    for (const auto& entry : comparison.entries) {
+        if (entry.runId == 999) {
+            EXPECT_TRUE(entry.workloadDiffers);
+            EXPECT_TRUE(entry.workloadNote.contains("batch 8 vs 48"));
+            EXPECT_TRUE(entry.workloadNote.contains("1 devices vs 8"));
+        } else if (entry.category.contains("June")) {
+            EXPECT_TRUE(entry.workloadDiffers) << "June used batch 40 / 32";
+        } else {
+            EXPECT_FALSE(entry.workloadDiffers);
+        }
+    }
+}
+
+TEST(Comparison, TflopsModeLeavesRunsWithoutFlopsUnknown) {
+    RunRecord measured;
+    measured.id = 1;
+    measured.name = "measured";
+    measured.summary = {{"median_samples_per_s", 10.0}, {"achieved_flops_per_s", 2.5e12}};
+    RunRecord headline;
+    headline.id = 2;
+    headline.name = "headline";
+    headline.summary = {{"median_samples_per_s", 10.0}};
+    const auto comparison = buildComparison({measured, headline}, CompareMetric::AchievedTflops, {});
+    EXPECT_DOUBLE_EQ(comparison.entries[0].value, 2.5);
+    EXPECT_TRUE(std::isnan(comparison.entries[1].value));
+}
+
+}  // namespace
+}  // namespace bb::ui

@@ -1,0 +1,158 @@
+#include "widgets/runs_browser.h"
+
+#include <QSignalSpy>
+#include <QTableView>
+
+#include <gtest/gtest.h>
+
+#include "adapters/run_store.h"
+#include "models/run_filter_model.h"
+#include "models/run_table_model.h"
+#include "support/temp_dir.h"
+
+namespace bb::ui {
+namespace {
+
+struct BrowserFixture {
+    test::TempDir dir;
+    RunStore store;
+    std::unique_ptr<RunsBrowser> browser;
+    qint64 local = 0;
+
+    BrowserFixture() {
+        EXPECT_TRUE(store.open(QString::fromStdString(dir.file("browse.db").string())));
+        {
+            ResultStore direct(dir.file("browse.db"));
+            RunRecord run;
+            run.name = "cpu workers 2";
+            run.status = RunStatus::Completed;
+            run.deviceKind = "cpu";
+            run.deviceName = "Test CPU";
+            run.model = "mini-clip";
+            run.precision = "fp32";
+            run.batchSize = 8;
+            run.workers = 2;
+            run.summary = {{"median_samples_per_s", 123.4}};
+            local = direct.createRun(run);
+            StepMetrics step;
+            step.samples = 8;
+            step.wallMs = 50;
+            step.samplesPerSec = samplesPerSecond(8, 50);
+            direct.appendSteps(local, std::span(&step, 1));
+        }
+        store.reload();
+        browser = std::make_unique<RunsBrowser>(store);
+        browser->setConfirmation([](const QString&) { return true; });
+    }
+};
+
+TEST(RunsBrowser, ListsReferenceAndLocalRunsWithTheirColumns) {
+    BrowserFixture fixture;
+    auto* model = fixture.browser->model();
+    EXPECT_EQ(model->rowCount(), 17);  // 16 published figures + ours
+    const int row = model->rowOf(fixture.local);
+    ASSERT_GE(row, 0);
+    EXPECT_EQ(model->index(row, RunTableModel::Device).data().toString(), "Test CPU");
+    EXPECT_EQ(model->index(row, RunTableModel::Workers).data().toLongLong(), 2);
+    EXPECT_EQ(model->index(row, RunTableModel::MedianSamplesPerSec).data().toString(), "123.4");
+    EXPECT_EQ(model->index(row, RunTableModel::Status).data().toString(), "completed");
+    EXPECT_EQ(model->headerData(RunTableModel::DeviceTransforms, Qt::Horizontal).toString(), "Device transforms");
+}
+
+TEST(RunsBrowser, SearchAndSourceFilterNarrowTheRows) {
+    BrowserFixture fixture;
+    auto* filter = fixture.browser->filter();
+    fixture.browser->setSearchText("gaudi2");
+    EXPECT_EQ(filter->rowCount(), 8);  // 4 August + 4 June figures
+    fixture.browser->setSearchText("");
+    filter->setSourceFilter("local");
+    EXPECT_EQ(filter->rowCount(), 1);
+    filter->setSourceFilter("reference");
+    EXPECT_EQ(filter->rowCount(), 16);
+}
+
+TEST(RunsBrowser, SortsMedianThroughputNumerically) {
+    BrowserFixture fixture;
+    fixture.browser->view()->sortByColumn(RunTableModel::MedianSamplesPerSec, Qt::DescendingOrder);
+    auto* filter = fixture.browser->filter();
+    EXPECT_EQ(filter->index(0, RunTableModel::MedianSamplesPerSec).data().toString(), "847.7");
+    // 123.4 sorts below 188.6 as a number, although "123.4" > "1886" would hold as text.
+    const int last = filter->rowCount() - 1;
+    EXPECT_EQ(filter->index(last, RunTableModel::MedianSamplesPerSec).data().toString(), "123.4");
+}
+
+TEST(RunsBrowser, RenamesInPlaceButNotReferenceRuns) {
+    BrowserFixture fixture;
+    auto* model = fixture.browser->model();
+    const int row = model->rowOf(fixture.local);
+    EXPECT_TRUE(model->setData(model->index(row, RunTableModel::Name), "renamed"));
+    EXPECT_EQ(fixture.store.run(fixture.local)->name, "renamed");
+    const int referenceRow = row == 0 ? 1 : 0;
+    EXPECT_FALSE(model->flags(model->index(referenceRow, RunTableModel::Name)) & Qt::ItemIsEditable);
+}
+
+TEST(RunsBrowser, TagsSelectedRuns) {
+    BrowserFixture fixture;
+    fixture.browser->setTagPrompt([](const QString&) { return std::optional<QString>("baseline, cpu"); });
+    fixture.browser->selectRuns({fixture.local});
+    fixture.browser->tagSelected();
+    auto* model = fixture.browser->model();
+    EXPECT_EQ(model->index(model->rowOf(fixture.local), RunTableModel::Tags).data().toString(), "baseline, cpu");
+    fixture.browser->setSearchText("baseline");
+    EXPECT_EQ(fixture.browser->filter()->rowCount(), 1);
+}
+
+TEST(RunsBrowser, DeleteAsksThenUndoBringsTheRunBack) {
+    BrowserFixture fixture;
+    QString asked;
+    bool answer = false;
+    fixture.browser->setConfirmation([&](const QString& question) {
+        asked = question;
+        return answer;
+    });
+    fixture.browser->selectRuns({fixture.local});
+    fixture.browser->deleteSelected();
+    EXPECT_TRUE(asked.contains("cpu workers 2"));
+    EXPECT_TRUE(fixture.store.run(fixture.local)) << "declined: nothing deleted";
+
+    answer = true;
+    fixture.browser->selectRuns({fixture.local});
+    fixture.browser->deleteSelected();
+    EXPECT_FALSE(fixture.store.run(fixture.local));
+    EXPECT_EQ(fixture.browser->model()->rowCount(), 16);
+    EXPECT_TRUE(fixture.store.canUndoDelete());
+
+    EXPECT_TRUE(fixture.store.undoDelete());
+    EXPECT_TRUE(fixture.store.run(fixture.local));
+    EXPECT_EQ(fixture.store.steps(fixture.local).size(), 1u);
+    EXPECT_EQ(fixture.browser->model()->rowCount(), 17);
+}
+
+TEST(RunsBrowser, ReferenceRunsAreNeverDeleted) {
+    BrowserFixture fixture;
+    const qint64 reference = fixture.browser->model()->run(0).source == "reference"
+                                 ? fixture.browser->model()->run(0).id
+                                 : fixture.browser->model()->run(1).id;
+    fixture.browser->selectRuns({reference});
+    fixture.browser->deleteSelected();
+    EXPECT_TRUE(fixture.store.run(reference));
+    EXPECT_FALSE(fixture.store.canUndoDelete());
+    // Through the store directly, core refuses too.
+    QSignalSpy errors(&fixture.store, &RunStore::errorOccurred);
+    EXPECT_FALSE(fixture.store.deleteRuns({reference}));
+    EXPECT_EQ(errors.count(), 1);
+}
+
+TEST(RunsBrowser, CompareEmitsTheSelectedIds) {
+    BrowserFixture fixture;
+    QSignalSpy compare(fixture.browser.get(), &RunsBrowser::compareRequested);
+    fixture.browser->selectRuns({fixture.local, 1});
+    fixture.browser->compareSelected();
+    ASSERT_EQ(compare.count(), 1);
+    auto ids = compare.first().at(0).value<QVector<qint64>>();
+    std::sort(ids.begin(), ids.end());
+    EXPECT_EQ(ids, (QVector<qint64>{1, fixture.local}));
+}
+
+}  // namespace
+}  // namespace bb::ui

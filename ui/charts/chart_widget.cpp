@@ -1,0 +1,103 @@
+#include "charts/chart_widget.h"
+
+#include <QAbstractAxis>
+#include <QAbstractSeries>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QGraphicsLayout>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QMouseEvent>
+#include <QVBoxLayout>
+
+namespace bb::ui {
+
+namespace {
+
+// A QChartView that hands a double-click to its chart (reset the zoom); the rubber band and
+// right-click zoom-out are QChartView's own.
+class ResettableChartView final : public QChartView {
+public:
+    ResettableChartView(QChart* chart, std::function<void()> onReset, QWidget* parent)
+        : QChartView(chart, parent), m_onReset(std::move(onReset)) {}
+
+protected:
+    void mouseDoubleClickEvent(QMouseEvent* event) override {
+        m_onReset();
+        event->accept();
+    }
+
+private:
+    std::function<void()> m_onReset;
+};
+
+}  // namespace
+
+ChartWidget::ChartWidget(QWidget* parent)
+    : QWidget(parent),
+      m_chart(new QChart),
+      m_view(new ResettableChartView(
+          m_chart,
+          [this] {
+              resetView();
+              emit viewChanged();
+          },
+          this)) {
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] { plotAreaChanged(); });
+}
+
+ChartWidget::~ChartWidget() = default;
+
+QString ChartWidget::title() const { return m_chart->title(); }
+
+void ChartWidget::setTitle(const QString& title) { m_chart->setTitle(title); }
+
+QStringList ChartWidget::seriesNames() const {
+    QStringList names;
+    for (const auto* series : m_chart->series())
+        if (!series->name().isEmpty()) names.append(series->name());
+    return names;
+}
+
+void ChartWidget::render(QPainter& painter, const QSizeF& logicalSize) {
+    const QSizeF previous = m_chart->size();
+    const QPointF origin = m_chart->pos();
+    m_chart->resize(logicalSize);
+    // QChart lays out lazily; activating now makes axes and plot area match the export size.
+    m_chart->layout()->activate();
+    plotAreaChanged();
+    m_chart->scene()->render(&painter, QRectF(QPointF(0, 0), logicalSize), QRectF(origin, logicalSize));
+    m_chart->resize(previous);
+    m_chart->layout()->activate();
+    plotAreaChanged();
+}
+
+void ChartWidget::applyPalette() {
+    const QPalette colours = palette();
+    const QColor text = colours.color(QPalette::Text);
+    QColor grid = text;
+    grid.setAlphaF(0.15);
+    m_chart->setBackgroundBrush(colours.color(QPalette::Base));
+    m_chart->setTitleBrush(text);
+    m_chart->legend()->setLabelColor(text);
+    for (auto* axis : m_chart->axes()) {
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setGridLineColor(grid);
+        axis->setLinePenColor(grid);
+    }
+}
+
+void ChartWidget::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) applyPalette();
+    QWidget::changeEvent(event);
+}
+
+}  // namespace bb::ui

@@ -1,0 +1,109 @@
+#include "charts/compare_chart.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace bb::ui {
+
+namespace {
+// Qt Charts' default share of a category's width taken by its bars.
+constexpr double kBarWidth = 0.8;
+
+QString valueText(double value) {
+    if (value >= 100) return QString::number(value, 'f', 1);
+    if (value >= 1) return QString::number(value, 'f', 2);
+    return QString::number(value, 'g', 3);
+}
+}  // namespace
+
+CompareChart::CompareChart(QWidget* parent) : ChartWidget(parent) {
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+}
+
+void CompareChart::setComparison(const Comparison& comparison) {
+    m_comparison = comparison;
+    for (const auto& label : m_labels) delete label.item;
+    m_labels.clear();
+    chart()->removeAllSeries();
+    for (auto* axis : chart()->axes()) {
+        chart()->removeAxis(axis);
+        delete axis;
+    }
+
+    auto* series = new QBarSeries;
+    series->setBarWidth(kBarWidth);
+    double maxValue = 0;
+    for (int set = 0; set < comparison.configurations.size(); ++set) {
+        auto* bars = new QBarSet(comparison.configurations[set]);
+        for (int category = 0; category < comparison.categories.size(); ++category) {
+            const auto* entry = comparison.find(comparison.categories[category], comparison.configurations[set]);
+            const double value = entry && std::isfinite(entry->value) ? entry->value : 0.0;
+            bars->append(value);
+            maxValue = std::max(maxValue, value);
+            if (!entry || !std::isfinite(entry->value)) continue;
+            QString text = valueText(entry->value);
+            if (std::isfinite(entry->speedup)) text += QStringLiteral("\n×%1").arg(entry->speedup, 0, 'f', 2);
+            if (entry->workloadDiffers) text += QStringLiteral(" †");
+            auto* item = new QGraphicsSimpleTextItem(text, chart());
+            m_labels.append({item, set, category, value});
+        }
+        series->append(bars);
+    }
+    chart()->addSeries(series);
+    auto* categories = new QBarCategoryAxis(chart());
+    categories->append(comparison.categories);
+    chart()->addAxis(categories, Qt::AlignBottom);
+    series->attachAxis(categories);
+    auto* values = new QValueAxis(chart());
+    // Headroom for the two-line labels above the tallest bar.
+    values->setRange(0, maxValue > 0 ? maxValue * 1.2 : 1.0);
+    values->setTitleText(comparison.unit);
+    chart()->addAxis(values, Qt::AlignLeft);
+    series->attachAxis(values);
+
+    // One line: QChart draws a newline in its title as a space, and a rich-text <br> makes
+    // QSvgGenerator write malformed SVG.
+    QString title = tr("Throughput by device and configuration");
+    if (!comparison.baselineLabel.isEmpty()) title += QStringLiteral(" — ") + tr("speedup against %1").arg(comparison.baselineLabel);
+    const bool anyDiffers = std::any_of(comparison.entries.begin(), comparison.entries.end(),
+                                        [](const auto& entry) { return entry.workloadDiffers; });
+    if (anyDiffers) title += QStringLiteral(" · ") + tr("† different workload than the baseline (see the table)");
+    setTitle(title);
+    applyPalette();
+    const QColor text = palette().color(QPalette::Text);
+    for (const auto& label : m_labels) label.item->setBrush(text);
+    placeLabels();
+}
+
+QStringList CompareChart::barLabels() const {
+    QStringList texts;
+    for (const auto& label : m_labels) texts << label.item->text();
+    return texts;
+}
+
+void CompareChart::plotAreaChanged() { placeLabels(); }
+
+void CompareChart::placeLabels() {
+    const auto seriesList = chart()->series();
+    if (seriesList.isEmpty() || m_comparison.configurations.isEmpty()) return;
+    const int sets = static_cast<int>(m_comparison.configurations.size());
+    QFont font = chart()->font();
+    font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.8));
+    for (const auto& label : m_labels) {
+        // Bars of a category share kBarWidth around its centre (category index on the axis).
+        const double x = label.category - kBarWidth / 2 + (label.set + 0.5) * kBarWidth / sets;
+        const QPointF top = chart()->mapToPosition(QPointF(x, label.value), seriesList.front());
+        label.item->setFont(font);
+        const QRectF box = label.item->boundingRect();
+        label.item->setPos(top.x() - box.width() / 2, top.y() - box.height() - 2);
+    }
+}
+
+}  // namespace bb::ui

@@ -1,0 +1,42 @@
+// Grouped bars of a Comparison: one group per device, one bar per configuration, each bar
+// labelled with its value, its speedup against the baseline (×1.28) and a dagger when its
+// workload differs from the baseline's.
+#pragma once
+
+#include <QList>
+
+#include "charts/chart_widget.h"
+#include "models/comparison.h"
+
+QT_BEGIN_NAMESPACE
+class QGraphicsSimpleTextItem;
+QT_END_NAMESPACE
+
+namespace bb::ui {
+
+class CompareChart final : public ChartWidget {
+    Q_OBJECT
+public:
+    explicit CompareChart(QWidget* parent = nullptr);
+
+    void setComparison(const Comparison& comparison);
+    // The text on each bar, in bar-set order then category order (tests, exports).
+    QStringList barLabels() const;
+
+protected:
+    void plotAreaChanged() override;
+
+private:
+    void placeLabels();
+
+    Comparison m_comparison;
+    struct Label {
+        QGraphicsSimpleTextItem* item;
+        int set;
+        int category;
+        double value;
+    };
+    QList<Label> m_labels;
+};
+
+}  // namespace bb::ui

@@ -1,0 +1,19 @@
+// Reduces a long series to what a plot can show without hiding anything: per pixel column the
+// lowest and the highest point, taken from the full data. Random or stride sampling, the usual
+// alternative, drops exactly the one-step spikes a performance engineer looks for.
+#pragma once
+
+#include <QList>
+#include <QPointF>
+
+#include <span>
+
+namespace bb::ui {
+
+// `points` must be sorted by x. Splits [xMin, xMax] into `columns` equal slices and keeps, per
+// slice, the points with the smallest and the largest y, in their original order; the nearest
+// point outside each end is kept too, so lines run to the plot's edges. A range holding at most
+// 2 × columns points is returned unchanged. The result has at most 2 × columns + 2 points.
+QList<QPointF> decimateMinMax(std::span<const QPointF> points, double xMin, double xMax, int columns);
+
+}  // namespace bb::ui

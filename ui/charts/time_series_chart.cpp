@@ -1,0 +1,202 @@
+#include "charts/time_series_chart.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QLegend>
+#include <QLineSeries>
+#include <QPen>
+#include <QTimer>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+
+namespace bb::ui {
+
+namespace {
+// Used before the first layout, when the plot area has no width yet.
+constexpr int kFallbackColumns = 1000;
+}  // namespace
+
+TimeSeriesChart::TimeSeriesChart(QWidget* parent)
+    : ChartWidget(parent), m_x(new QValueAxis(chart())), m_left(new QValueAxis(chart())), m_right(nullptr) {
+    m_x->setLabelFormat("%d");
+    chart()->addAxis(m_x, Qt::AlignBottom);
+    chart()->addAxis(m_left, Qt::AlignLeft);
+    view()->setRubberBand(QChartView::HorizontalRubberBand);
+    connect(m_x, &QValueAxis::rangeChanged, this, &TimeSeriesChart::onXRangeChanged);
+    applyPalette();
+    refresh();
+}
+
+void TimeSeriesChart::setAxisTitles(const QString& x, const QString& left, const QString& right) {
+    m_x->setTitleText(x);
+    m_left->setTitleText(left);
+    if (m_right) m_right->setTitleText(right);
+}
+
+QValueAxis* TimeSeriesChart::axisFor(YAxis axis) const { return axis == YAxis::Right && m_right ? m_right : m_left; }
+
+int TimeSeriesChart::addLine(const QString& name, YAxis axis, const QColor& colour, qreal widthPx) {
+    if (axis == YAxis::Right && !m_right) {
+        m_right = new QValueAxis(chart());
+        chart()->addAxis(m_right, Qt::AlignRight);
+        applyPalette();
+    }
+    Track track;
+    track.axis = axis;
+    track.line = new QLineSeries(chart());
+    track.line->setName(name);
+    chart()->addSeries(track.line);
+    QPen pen = track.line->pen();
+    if (colour.isValid()) pen.setColor(colour);
+    pen.setWidthF(widthPx);
+    track.line->setPen(pen);
+    track.line->attachAxis(m_x);
+    track.line->attachAxis(axisFor(axis));
+    m_tracks.push_back(std::move(track));
+    return trackCount() - 1;
+}
+
+int TimeSeriesChart::addStackedArea(const QString& name, int lowerTrack, const QColor& colour) {
+    Track track;
+    track.line = new QLineSeries(chart());
+    QLineSeries* lower = lowerTrack >= 0 ? m_tracks.at(static_cast<std::size_t>(lowerTrack)).line : nullptr;
+    track.area = new QAreaSeries(track.line, lower);
+    track.area->setName(name);
+    chart()->addSeries(track.area);
+    if (colour.isValid()) {
+        track.area->setColor(colour);
+        track.area->setBorderColor(colour.darker(120));
+    }
+    track.area->attachAxis(m_x);
+    track.area->attachAxis(m_left);
+    m_tracks.push_back(std::move(track));
+    return trackCount() - 1;
+}
+
+void TimeSeriesChart::appendPoints(int track, const QList<QPointF>& points) {
+    m_tracks.at(static_cast<std::size_t>(track)).data.append(points);
+    scheduleRefresh();
+}
+
+void TimeSeriesChart::setPoints(int track, std::vector<QPointF> points) {
+    m_tracks.at(static_cast<std::size_t>(track)).data.assign(std::move(points));
+    scheduleRefresh();
+}
+
+void TimeSeriesChart::clearPoints() {
+    for (auto& track : m_tracks) track.data.clear();
+    m_zoomed = false;
+    refresh();
+}
+
+const std::vector<QPointF>& TimeSeriesChart::points(int track) const {
+    return m_tracks.at(static_cast<std::size_t>(track)).data.points();
+}
+
+void TimeSeriesChart::setTrackVisible(int track, bool visible) {
+    auto& target = m_tracks.at(static_cast<std::size_t>(track));
+    target.visible = visible;
+    if (target.area)
+        target.area->setVisible(visible);
+    else
+        target.line->setVisible(visible);
+    scheduleRefresh();
+}
+
+qsizetype TimeSeriesChart::drawnPointCount(int track) const {
+    return m_tracks.at(static_cast<std::size_t>(track)).line->count();
+}
+
+void TimeSeriesChart::zoomToX(double xMin, double xMax) {
+    if (!(xMax > xMin)) return;
+    m_zoomed = true;
+    m_zoomMin = xMin;
+    m_zoomMax = xMax;
+    refresh();
+}
+
+void TimeSeriesChart::resetZoom() {
+    m_zoomed = false;
+    refresh();
+}
+
+double TimeSeriesChart::xMin() const { return m_x->min(); }
+double TimeSeriesChart::xMax() const { return m_x->max(); }
+
+void TimeSeriesChart::scheduleRefresh() {
+    m_stale = true;
+    if (m_refreshPending || m_deferred) return;
+    m_refreshPending = true;
+    QTimer::singleShot(0, this, [this] {
+        if (m_refreshPending) refresh();
+    });
+}
+
+void TimeSeriesChart::plotAreaChanged() { refresh(); }
+
+void TimeSeriesChart::refresh() {
+    m_refreshPending = false;
+    m_stale = false;
+    double low = m_zoomMin;
+    double high = m_zoomMax;
+    if (!m_zoomed) {
+        low = std::numeric_limits<double>::infinity();
+        high = -std::numeric_limits<double>::infinity();
+        for (const auto& track : m_tracks) {
+            const auto& points = track.data.points();
+            if (points.empty()) continue;
+            low = std::min(low, points.front().x());
+            high = std::max(high, points.back().x());
+        }
+        if (!std::isfinite(low)) {
+            low = 0;
+            high = 1;
+        }
+        if (high <= low) high = low + 1;
+    }
+    const int plotWidth = static_cast<int>(chart()->plotArea().width());
+    const int columns = plotWidth > 1 ? plotWidth : kFallbackColumns;
+
+    // Zero stays on the value axes: a throughput plot that starts at 90% of its maximum makes
+    // a 3% dip look like a collapse.
+    double leftMax = 0;
+    double leftMin = 0;
+    double rightMax = 0;
+    for (auto& track : m_tracks) {
+        QList<QPointF> drawn = track.data.decimate(low, high, columns);
+        if (track.visible) {
+            for (const auto& point : drawn) {
+                if (point.x() < low || point.x() > high || !std::isfinite(point.y())) continue;
+                if (track.axis == YAxis::Right && m_right) {
+                    rightMax = std::max(rightMax, point.y());
+                } else {
+                    leftMax = std::max(leftMax, point.y());
+                    leftMin = std::min(leftMin, point.y());
+                }
+            }
+        }
+        track.line->replace(drawn);
+    }
+    m_updatingAxes = true;
+    m_x->setRange(low, high);
+    m_left->setRange(leftMin * 1.05, leftMax > 0 ? leftMax * 1.08 : 1.0);
+    if (m_right) m_right->setRange(0, rightMax > 0 ? rightMax * 1.08 : 1.0);
+    m_updatingAxes = false;
+}
+
+void TimeSeriesChart::onXRangeChanged(double low, double high) {
+    if (m_updatingAxes) return;
+    // A rubber band or right-click zoom from QChartView: redo the decimation for the new range.
+    m_zoomed = true;
+    m_zoomMin = low;
+    m_zoomMax = high;
+    scheduleRefresh();
+    emit viewChanged();
+}
+
+}  // namespace bb::ui

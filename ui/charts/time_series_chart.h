@@ -1,0 +1,91 @@
+// A chart of per-step series (lines, or areas stacked on each other) that keeps the full data
+// and draws a min/max decimation of it for the current plot width and x range; zooming
+// (rubber band, right-click out, double-click reset) redoes the decimation from the full data.
+#pragma once
+
+#include <QColor>
+#include <QList>
+#include <QPointF>
+
+#include <vector>
+
+#include "charts/chart_widget.h"
+#include "charts/series_data.h"
+
+QT_BEGIN_NAMESPACE
+class QAreaSeries;
+class QLineSeries;
+class QValueAxis;
+QT_END_NAMESPACE
+
+namespace bb::ui {
+
+class TimeSeriesChart final : public ChartWidget {
+    Q_OBJECT
+public:
+    enum class YAxis { Left, Right };
+
+    explicit TimeSeriesChart(QWidget* parent = nullptr);
+
+    void setAxisTitles(const QString& x, const QString& left, const QString& right = {});
+    // Each returns the new track's index.
+    int addLine(const QString& name, YAxis axis = YAxis::Left, const QColor& colour = {}, qreal widthPx = 1.5);
+    // Fills between this track and `lowerTrack` (-1: the x axis). Tracks hold cumulative values.
+    int addStackedArea(const QString& name, int lowerTrack, const QColor& colour = {});
+
+    // Points must come in ascending x, after the track's existing ones. Drawing is coalesced:
+    // it happens once the event loop runs, however many tracks changed, or, with deferred
+    // refresh, when the owner calls refresh().
+    void appendPoints(int track, const QList<QPointF>& points);
+    void setPoints(int track, std::vector<QPointF> points);
+    void clearPoints();
+    const std::vector<QPointF>& points(int track) const;
+    int trackCount() const { return static_cast<int>(m_tracks.size()); }
+    void setTrackVisible(int track, bool visible);
+    // Points handed to Qt Charts for drawing, after decimation.
+    qsizetype drawnPointCount(int track) const;
+
+    // Shows [xMin, xMax] and stops following new points until resetZoom().
+    void zoomToX(double xMin, double xMax);
+    void resetZoom();
+    bool isZoomed() const { return m_zoomed; }
+    double xMin() const;
+    double xMax() const;
+
+    // Decimates every track for the current range and plot width, now.
+    void refresh();
+    // Deferred: new points only mark the chart stale; the owner spreads refreshes of several
+    // charts over separate event-loop passes so that none holds the loop for long.
+    void setDeferredRefresh(bool deferred) { m_deferred = deferred; }
+    bool isStale() const { return m_stale; }
+
+protected:
+    void plotAreaChanged() override;
+    void resetView() override { resetZoom(); }
+
+private:
+    struct Track {
+        SeriesData data;
+        QLineSeries* line = nullptr;
+        QAreaSeries* area = nullptr;
+        YAxis axis = YAxis::Left;
+        bool visible = true;
+    };
+    void scheduleRefresh();
+    void onXRangeChanged(double low, double high);
+    QValueAxis* axisFor(YAxis axis) const;
+
+    std::vector<Track> m_tracks;
+    QValueAxis* m_x;
+    QValueAxis* m_left;
+    QValueAxis* m_right;
+    bool m_zoomed = false;
+    bool m_updatingAxes = false;
+    bool m_refreshPending = false;
+    bool m_deferred = false;
+    bool m_stale = false;
+    double m_zoomMin = 0;
+    double m_zoomMax = 1;
+};
+
+}  // namespace bb::ui

@@ -1,0 +1,188 @@
+#include "models/comparison.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "models/run_table_model.h"
+
+namespace bb::ui {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+QString tr(const char* text) { return QCoreApplication::translate("bb::ui::Comparison", text); }
+
+struct Workload {
+    std::string model;
+    std::int64_t batchSize = 0;
+    std::int64_t imageSizePx = 0;  // 0 when the run does not say
+    std::string precision;
+    std::int64_t deviceCount = 1;
+    bool operator==(const Workload&) const = default;
+};
+
+Workload workloadOf(const RunRecord& run) {
+    Workload workload{run.model, run.batchSize, 0, run.precision, run.deviceCount};
+    if (const auto size = run.config.find("image_size"); size != run.config.end() && size->is_number_integer())
+        workload.imageSizePx = size->get<std::int64_t>();
+    return workload;
+}
+
+QString describeDifference(const Workload& run, const Workload& baseline) {
+    QStringList parts;
+    if (run.model != baseline.model)
+        parts << tr("model %1 vs %2").arg(QString::fromStdString(run.model), QString::fromStdString(baseline.model));
+    if (run.batchSize != baseline.batchSize) parts << tr("batch %1 vs %2").arg(run.batchSize).arg(baseline.batchSize);
+    if (run.imageSizePx != baseline.imageSizePx)
+        parts << tr("image size %1 vs %2").arg(run.imageSizePx).arg(baseline.imageSizePx);
+    if (run.precision != baseline.precision)
+        parts << tr("precision %1 vs %2").arg(QString::fromStdString(run.precision), QString::fromStdString(baseline.precision));
+    if (run.deviceCount != baseline.deviceCount)
+        parts << tr("%1 devices vs %2").arg(run.deviceCount).arg(baseline.deviceCount);
+    return parts.join(QStringLiteral("; "));
+}
+
+double metricValue(const RunRecord& run, CompareMetric metric) {
+    const double median = medianSamplesPerSec(run);
+    switch (metric) {
+    case CompareMetric::SamplesPerSec: return median > 0 ? median : kNaN;
+    case CompareMetric::SamplesPerSecPerDevice:
+        return median > 0 && run.deviceCount > 0 ? median / static_cast<double>(run.deviceCount) : kNaN;
+    case CompareMetric::AchievedTflops: {
+        const auto flops = run.summary.find("achieved_flops_per_s");
+        if (flops == run.summary.end() || !flops->is_number() || flops->get<double>() <= 0) return kNaN;
+        return flops->get<double>() / 1e12;
+    }
+    }
+    return kNaN;
+}
+
+}  // namespace
+
+QString comparisonCategory(const RunRecord& run, bool withDate) {
+    QString label = deviceLabel(run);
+    if (withDate && run.source == "reference") {
+        const auto date = run.environment.value("date", std::string());
+        if (!date.empty()) label += QStringLiteral(" (%1)").arg(QString::fromStdString(date));
+    }
+    return label;
+}
+
+QString comparisonConfiguration(const RunRecord& run) {
+    QString label = tr("workers %1").arg(run.workers);
+    const auto note = run.config.value("note", std::string());
+    if (!note.empty())
+        label += QStringLiteral(" + ") + QString::fromStdString(note);
+    else if (run.deviceTransforms)
+        label += QStringLiteral(" + ") + tr("device-side loading");
+    return label;
+}
+
+const ComparisonEntry* Comparison::find(const QString& category, const QString& configuration) const {
+    for (const auto& entry : entries)
+        if (entry.category == category && entry.configuration == configuration) return &entry;
+    return nullptr;
+}
+
+Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric metric,
+                           const ComparisonBaseline& baseline) {
+    Comparison comparison;
+    switch (metric) {
+    case CompareMetric::SamplesPerSec: comparison.unit = tr("samples/s"); break;
+    case CompareMetric::SamplesPerSecPerDevice: comparison.unit = tr("samples/s per device"); break;
+    case CompareMetric::AchievedTflops: comparison.unit = tr("achieved TFLOP/s"); break;
+    }
+    // Reference tables from several dates share devices; the date keeps them apart.
+    std::set<std::string> referenceDates;
+    for (const auto& run : runs)
+        if (run.source == "reference") referenceDates.insert(run.environment.value("date", std::string()));
+    const bool withDate = referenceDates.size() > 1;
+
+    std::vector<const RunRecord*> ordered;
+    for (const auto& run : runs) ordered.push_back(&run);
+    std::stable_sort(ordered.begin(), ordered.end(), [](const RunRecord* a, const RunRecord* b) {
+        return std::tie(a->workers, a->deviceTransforms) < std::tie(b->workers, b->deviceTransforms);
+    });
+    for (const auto* run : ordered) {
+        ComparisonEntry entry;
+        entry.runId = run->id;
+        entry.runName = QString::fromStdString(run->name);
+        entry.category = comparisonCategory(*run, withDate);
+        entry.configuration = comparisonConfiguration(*run);
+        entry.reference = run->source == "reference";
+        entry.value = metricValue(*run, metric);
+        entry.speedup = kNaN;
+        // Two runs in one cell (reruns) each keep a bar of their own.
+        if (comparison.find(entry.category, entry.configuration))
+            entry.configuration += QStringLiteral(" (%1)").arg(entry.runName);
+        if (!comparison.configurations.contains(entry.configuration)) comparison.configurations << entry.configuration;
+        comparison.entries.push_back(entry);
+    }
+    // Categories in the order the runs came (the store's order: the study's Gaudi2, H100, A100).
+    for (const auto& run : runs) {
+        const QString category = comparisonCategory(run, withDate);
+        if (!comparison.categories.contains(category)) comparison.categories << category;
+    }
+
+    // The workload everything is held against: the baseline's, else the most common one.
+    std::optional<Workload> reference;
+    auto recordOf = [&](qint64 id) -> const RunRecord* {
+        for (const auto& run : runs)
+            if (run.id == id) return &run;
+        return nullptr;
+    };
+    if (baseline.kind == ComparisonBaseline::Kind::Run) {
+        if (const auto* run = recordOf(baseline.runId)) reference = workloadOf(*run);
+    } else if (baseline.kind == ComparisonBaseline::Kind::Device) {
+        for (const auto& entry : comparison.entries)
+            if (entry.category == baseline.category) {
+                reference = workloadOf(*recordOf(entry.runId));
+                break;
+            }
+    }
+    if (!reference && !runs.empty()) {
+        std::vector<std::pair<Workload, int>> counts;
+        for (const auto& run : runs) {
+            const auto workload = workloadOf(run);
+            auto found = std::find_if(counts.begin(), counts.end(), [&](const auto& item) { return item.first == workload; });
+            if (found == counts.end())
+                counts.emplace_back(workload, 1);
+            else
+                ++found->second;
+        }
+        reference = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) {
+                        return a.second < b.second;
+                    })->first;
+    }
+    for (auto& entry : comparison.entries) {
+        const auto workload = workloadOf(*recordOf(entry.runId));
+        entry.workloadDiffers = reference && !(workload == *reference);
+        if (entry.workloadDiffers) entry.workloadNote = describeDifference(workload, *reference);
+    }
+
+    if (baseline.kind == ComparisonBaseline::Kind::Run) {
+        const auto found = std::find_if(comparison.entries.begin(), comparison.entries.end(),
+                                        [&](const auto& entry) { return entry.runId == baseline.runId; });
+        if (found != comparison.entries.end()) {
+            comparison.baselineLabel = found->runName;
+            const double base = found->value;
+            for (auto& entry : comparison.entries)
+                entry.speedup = std::isfinite(base) && base > 0 ? entry.value / base : kNaN;
+        }
+    } else if (baseline.kind == ComparisonBaseline::Kind::Device && comparison.categories.contains(baseline.category)) {
+        comparison.baselineLabel = baseline.category;
+        for (auto& entry : comparison.entries) {
+            const auto* base = comparison.find(baseline.category, entry.configuration);
+            entry.speedup = base && std::isfinite(base->value) && base->value > 0 ? entry.value / base->value : kNaN;
+        }
+    }
+    return comparison;
+}
+
+}  // namespace bb::ui

@@ -1,0 +1,54 @@
+// What the compare view shows, computed from stored runs without any Qt Charts: runs grouped
+// as device × configuration (the study's table), a value per run in the chosen metric, speedups
+// against a chosen baseline, and which runs ran a different workload than the baseline's.
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+#include "bridgebench/result_store.h"
+
+namespace bb::ui {
+
+enum class CompareMetric { SamplesPerSec, SamplesPerSecPerDevice, AchievedTflops };
+
+struct ComparisonBaseline {
+    enum class Kind { None, Run, Device };
+    Kind kind = Kind::None;
+    qint64 runId = 0;   // Kind::Run
+    QString category;   // Kind::Device: each run against this device's run of the same configuration
+};
+
+struct ComparisonEntry {
+    qint64 runId = 0;
+    QString runName;
+    QString category;       // device, e.g. "8× Gaudi2"
+    QString configuration;  // e.g. "workers 2 + device-side loading"
+    bool reference = false;
+    double value = 0;       // NaN when the metric is unknown for this run
+    double speedup = 0;     // NaN without a baseline value
+    bool workloadDiffers = false;
+    QString workloadNote;   // what differs, e.g. "batch 40 vs 48"
+};
+
+struct Comparison {
+    QStringList categories;
+    QStringList configurations;
+    std::vector<ComparisonEntry> entries;
+    QString baselineLabel;  // empty without a baseline
+    QString unit;
+
+    const ComparisonEntry* find(const QString& category, const QString& configuration) const;
+};
+
+Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric metric,
+                           const ComparisonBaseline& baseline);
+
+// The device label a run gets as its category (used to offer device baselines).
+QString comparisonCategory(const RunRecord& run, bool withDate);
+QString comparisonConfiguration(const RunRecord& run);
+
+}  // namespace bb::ui

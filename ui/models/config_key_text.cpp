@@ -1,0 +1,86 @@
+#include "models/config_key_text.h"
+
+#include <QCoreApplication>
+
+#include <string>
+
+#include "bridgebench/run_config.h"
+
+namespace bb::ui {
+
+namespace {
+
+struct KeyLabel {
+    const char* key;
+    const char* label;
+};
+
+constexpr KeyLabel kLabels[] = {
+    {"name", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Name")},
+    {"model", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Model")},
+    {"weights", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Weights")},
+    {"dataset", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Dataset")},
+    {"steps", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Steps")},
+    {"batch_size", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Batch size")},
+    {"precision", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Precision")},
+    {"workers", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Loader workers")},
+    {"prefetch_factor", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Prefetch factor")},
+    {"device_transforms", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Device-side transforms")},
+    {"device", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Device")},
+    {"threads", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Threads")},
+    {"seed", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Seed")},
+    {"warmup_steps", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Warm-up steps")},
+    {"learning_rate", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Learning rate")},
+    {"weight_decay", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Weight decay")},
+    {"lr_warmup_ratio", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "LR warm-up ratio")},
+    {"grad_clip", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Gradient clipping")},
+};
+
+// Core's help sentences (core/src/config/run_config.cpp), listed so that lupdate carries them
+// into the translation files. The translation test fails when core's text changes and this
+// list does not follow.
+[[maybe_unused]] constexpr const char* kHelpForTranslators[] = {
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Run name shown in tables; generated when empty."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Model preset or a Hugging Face config.json to train."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Optional safetensors checkpoint to start from."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "'synthetic' or a JSONL/CSV manifest or COCO captions file to train on."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Training steps to run."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Samples per step on this device."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "fp32, bf16 autocast, or fp16 autocast (CUDA only)."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Loader threads preparing batches ahead; 0 loads in the training thread. Each holds "
+                      "prefetch_factor batches in memory."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Batches each worker may hold ready."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Resize, crop and normalise on the training device instead of in the loader."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "cpu, or cuda:N when this build has CUDA."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Intra-op threads for LibTorch and BLAS; 0 chooses from the free cores."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Seed for weights, data order and augmentation."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Leading steps left out of throughput figures."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "AdamW peak learning rate."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "AdamW decoupled weight decay."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Share of steps spent warming the learning rate up linearly."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Maximum global gradient norm; 0 disables clipping."),
+};
+
+}  // namespace
+
+QString configKeyLabel(std::string_view key) {
+    for (const auto& entry : kLabels)
+        if (key == entry.key) return QCoreApplication::translate(kConfigKeyContext, entry.label);
+    QString readable = QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())).replace('_', ' ');
+    if (!readable.isEmpty()) readable[0] = readable[0].toUpper();
+    return readable;
+}
+
+QString configKeyHelp(std::string_view key) {
+    for (const auto& info : runConfigKeys()) {
+        if (info.key != key) continue;
+        const std::string help(info.help);
+        return QCoreApplication::translate(kConfigKeyContext, help.c_str());
+    }
+    return {};
+}
+
+}  // namespace bb::ui

@@ -1,0 +1,135 @@
+#include "models/run_table_model.h"
+
+#include <QDateTime>
+
+#include "adapters/run_store.h"
+
+namespace bb::ui {
+
+QString deviceLabel(const RunRecord& run) {
+    QString name = QString::fromStdString(run.deviceName.empty() ? run.deviceKind : run.deviceName);
+    if (name.isEmpty()) name = RunTableModel::tr("unknown device");
+    return QStringLiteral("%1× %2").arg(run.deviceCount).arg(name);
+}
+
+double medianSamplesPerSec(const RunRecord& run) {
+    const auto found = run.summary.find("median_samples_per_s");
+    return found != run.summary.end() && found->is_number() ? found->get<double>() : 0.0;
+}
+
+RunTableModel::RunTableModel(RunStore& store, QObject* parent) : QAbstractTableModel(parent), m_store(store) {
+    connect(&m_store, &RunStore::runsChanged, this, &RunTableModel::reload);
+    reload();
+}
+
+void RunTableModel::reload() {
+    beginResetModel();
+    m_runs = m_store.runs();
+    m_tags = m_store.tags();
+    endResetModel();
+}
+
+int RunTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : static_cast<int>(m_runs.size());
+}
+
+int RunTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+int RunTableModel::rowOf(qint64 runId) const {
+    for (std::size_t row = 0; row < m_runs.size(); ++row)
+        if (m_runs[row].id == runId) return static_cast<int>(row);
+    return -1;
+}
+
+QVariant RunTableModel::display(const RunRecord& run, int column) const {
+    switch (column) {
+    case Name: return QString::fromStdString(run.name);
+    case Source: return QString::fromStdString(run.source);
+    case Device: return QString::fromStdString(run.deviceName.empty() ? run.deviceKind : run.deviceName);
+    case DeviceCount: return static_cast<qlonglong>(run.deviceCount);
+    case Model: return QString::fromStdString(run.model);
+    case Batch: return static_cast<qlonglong>(run.batchSize);
+    case Precision: return QString::fromStdString(run.precision);
+    case Workers: return static_cast<qlonglong>(run.workers);
+    case DeviceTransforms: return run.deviceTransforms ? tr("yes") : tr("no");
+    case MedianSamplesPerSec: {
+        const double median = medianSamplesPerSec(run);
+        return median > 0 ? QString::number(median, 'f', 1) : QString();
+    }
+    case Status: return QString::fromUtf8(toString(run.status).data());
+    case Date: {
+        const auto when = QDateTime::fromString(QString::fromStdString(run.createdAt), Qt::ISODate);
+        return when.isValid() ? when.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QString::fromStdString(run.createdAt);
+    }
+    case Tags: {
+        QStringList tags;
+        if (const auto found = m_tags.find(run.id); found != m_tags.end())
+            for (const auto& tag : found->second) tags.append(QString::fromStdString(tag));
+        return tags.join(QStringLiteral(", "));
+    }
+    default: return {};
+    }
+}
+
+QVariant RunTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) return {};
+    const RunRecord& run = m_runs[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+    case Qt::EditRole: return display(run, index.column());
+    case RunIdRole: return static_cast<qlonglong>(run.id);
+    case SourceRole: return QString::fromStdString(run.source);
+    case SortRole:
+        if (index.column() == MedianSamplesPerSec) return medianSamplesPerSec(run);
+        if (index.column() == Date) return QString::fromStdString(run.createdAt);
+        return display(run, index.column());
+    case Qt::TextAlignmentRole:
+        if (index.column() == DeviceCount || index.column() == Batch || index.column() == Workers ||
+            index.column() == MedianSamplesPerSec)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case Qt::ToolTipRole:
+        if (!run.error.empty()) return QString::fromStdString(run.error);
+        if (run.source == "reference") {
+            const auto source = run.environment.value("source", std::string());
+            const auto software = run.environment.value("software", std::string());
+            return tr("Published figure (read-only): %1; %2").arg(QString::fromStdString(source), QString::fromStdString(software));
+        }
+        return {};
+    default: return {};
+    }
+}
+
+QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case Name: return tr("Name");
+    case Source: return tr("Source");
+    case Device: return tr("Device");
+    case DeviceCount: return tr("Devices");
+    case Model: return tr("Model");
+    case Batch: return tr("Batch");
+    case Precision: return tr("Precision");
+    case Workers: return tr("Workers");
+    case DeviceTransforms: return tr("Device transforms");
+    case MedianSamplesPerSec: return tr("Median samples/s");
+    case Status: return tr("Status");
+    case Date: return tr("Date");
+    case Tags: return tr("Tags");
+    default: return {};
+    }
+}
+
+Qt::ItemFlags RunTableModel::flags(const QModelIndex& index) const {
+    Qt::ItemFlags flags = QAbstractTableModel::flags(index);
+    if (index.isValid() && index.column() == Name && run(index.row()).source != "reference") flags |= Qt::ItemIsEditable;
+    return flags;
+}
+
+bool RunTableModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (!index.isValid() || role != Qt::EditRole || index.column() != Name) return false;
+    // The store announces the change; reload() then refreshes every row.
+    return m_store.rename(run(index.row()).id, value.toString());
+}
+
+}  // namespace bb::ui

@@ -1,0 +1,68 @@
+// The runs of the open database as a table: one row per run, reloaded when the store announces
+// a change. The name is editable (rename) except on the read-only reference runs.
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "bridgebench/result_store.h"
+
+namespace bb::ui {
+
+class RunStore;
+
+class RunTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Name,
+        Source,
+        Device,
+        DeviceCount,
+        Model,
+        Batch,
+        Precision,
+        Workers,
+        DeviceTransforms,
+        MedianSamplesPerSec,
+        Status,
+        Date,
+        Tags,
+        ColumnCount
+    };
+    // Data roles beyond Qt's.
+    static constexpr int RunIdRole = Qt::UserRole + 1;
+    static constexpr int SortRole = Qt::UserRole + 2;  // numbers as numbers
+    static constexpr int SourceRole = Qt::UserRole + 3;
+
+    explicit RunTableModel(RunStore& store, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+    const RunRecord& run(int row) const { return m_runs.at(static_cast<std::size_t>(row)); }
+    int rowOf(qint64 runId) const;
+
+public slots:
+    void reload();
+
+private:
+    QVariant display(const RunRecord& run, int column) const;
+
+    RunStore& m_store;
+    std::vector<RunRecord> m_runs;
+    std::map<std::int64_t, std::vector<std::string>> m_tags;
+};
+
+// "8× H100", "1× Intel Xeon …": how runs name their hardware everywhere in the UI.
+QString deviceLabel(const RunRecord& run);
+double medianSamplesPerSec(const RunRecord& run);
+
+}  // namespace bb::ui

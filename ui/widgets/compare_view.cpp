@@ -1,0 +1,190 @@
+#include "widgets/compare_view.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "adapters/run_store.h"
+#include "charts/compare_chart.h"
+#include "charts/time_series_chart.h"
+
+namespace bb::ui {
+
+namespace {
+enum BaselineData { kNone = 0, kDevice = 1, kRun = 2 };
+}  // namespace
+
+CompareView::CompareView(RunStore& store, QWidget* parent)
+    : QWidget(parent),
+      m_store(store),
+      m_metric(new QComboBox),
+      m_baseline(new QComboBox),
+      m_chart(new CompareChart),
+      m_overlayBox(new QVBoxLayout),
+      m_table(new QStandardItemModel(this)),
+      m_tableView(new QTableView) {
+    m_metric->setObjectName("metric");
+    m_metric->addItem(tr("Samples/s (all devices)"), static_cast<int>(CompareMetric::SamplesPerSec));
+    m_metric->addItem(tr("Samples/s per device"), static_cast<int>(CompareMetric::SamplesPerSecPerDevice));
+    m_metric->addItem(tr("Achieved TFLOP/s"), static_cast<int>(CompareMetric::AchievedTflops));
+    m_metric->setToolTip(tr("Per-device normalisation and achieved TFLOP/s put runs of different size or model on one axis"));
+    m_baseline->setObjectName("baseline");
+    m_baseline->setToolTip(tr("Speedups are computed against this device (same configuration) or run"));
+    auto* study = new QPushButton(tr("Published study"));
+    study->setToolTip(tr("Show the figures of the BridgeTower study (Hugging Face, August 2023)"));
+    m_chart->setObjectName("compareChart");
+    m_tableView->setObjectName("compareTable");
+    m_tableView->setModel(m_table);
+    m_tableView->verticalHeader()->hide();
+    m_tableView->horizontalHeader()->setStretchLastSection(true);
+    m_tableView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_tableView->setSortingEnabled(true);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(new QLabel(tr("Metric")));
+    controls->addWidget(m_metric);
+    controls->addWidget(new QLabel(tr("Baseline")));
+    controls->addWidget(m_baseline, 1);
+    controls->addWidget(study);
+    auto* lower = new QSplitter(Qt::Horizontal);
+    auto* overlayHolder = new QWidget;
+    overlayHolder->setLayout(m_overlayBox);
+    m_overlayBox->setContentsMargins(0, 0, 0, 0);
+    lower->addWidget(m_tableView);
+    lower->addWidget(overlayHolder);
+    lower->setStretchFactor(0, 3);
+    lower->setStretchFactor(1, 2);
+    auto* splitter = new QSplitter(Qt::Vertical);
+    splitter->setObjectName("compareSplitter");
+    splitter->addWidget(m_chart);
+    splitter->addWidget(lower);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(splitter, 1);
+
+    connect(m_metric, &QComboBox::currentIndexChanged, this, &CompareView::rebuild);
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &CompareView::rebuild);
+    connect(study, &QPushButton::clicked, this, &CompareView::showStudy);
+    connect(&m_store, &RunStore::runsChanged, this, [this] { setRuns(m_runIds); });
+}
+
+void CompareView::showStudy() {
+    // The newest reference table: its runs share the latest created_at among reference runs.
+    std::string newest;
+    for (const auto& run : m_store.runs())
+        if (run.source == "reference") newest = std::max(newest, run.createdAt);
+    QVector<qint64> ids;
+    for (const auto& run : m_store.runs())
+        if (run.source == "reference" && run.createdAt == newest) ids.append(run.id);
+    setRuns(ids);
+    // As the study reads its table: each device against the last one listed (the A100), per
+    // configuration.
+    for (int index = m_baseline->count() - 1; index > 0; --index) {
+        if (m_baseline->itemData(index).toInt() == kDevice) {
+            setBaselineIndex(index);
+            break;
+        }
+    }
+}
+
+void CompareView::setRuns(const QVector<qint64>& runIds) {
+    m_runIds = runIds;
+    m_runs.clear();
+    for (const auto id : runIds)
+        if (auto run = m_store.run(id)) m_runs.push_back(*run);
+    rebuildBaselines();
+    rebuildOverlay();
+    rebuild();
+}
+
+void CompareView::setMetric(CompareMetric metric) { m_metric->setCurrentIndex(m_metric->findData(static_cast<int>(metric))); }
+
+void CompareView::setBaselineIndex(int index) { m_baseline->setCurrentIndex(index); }
+
+QStringList CompareView::baselineChoices() const {
+    QStringList choices;
+    for (int index = 0; index < m_baseline->count(); ++index) choices << m_baseline->itemText(index);
+    return choices;
+}
+
+void CompareView::rebuildBaselines() {
+    const QSignalBlocker blocker(m_baseline);
+    const QString previous = m_baseline->currentText();
+    m_baseline->clear();
+    m_baseline->addItem(tr("No baseline"), kNone);
+    const Comparison plain = buildComparison(m_runs, CompareMetric::SamplesPerSec, {});
+    // Devices in the chart's order, then the runs.
+    for (const auto& category : plain.categories) {
+        m_baseline->addItem(tr("Device: %1").arg(category), kDevice);
+        m_baseline->setItemData(m_baseline->count() - 1, category, Qt::UserRole + 2);
+    }
+    for (const auto& run : m_runs) {
+        m_baseline->addItem(tr("Run: %1").arg(QString::fromStdString(run.name)), kRun);
+        m_baseline->setItemData(m_baseline->count() - 1, static_cast<qlonglong>(run.id), Qt::UserRole + 2);
+    }
+    const int keep = m_baseline->findText(previous);
+    m_baseline->setCurrentIndex(keep >= 0 ? keep : 0);
+}
+
+void CompareView::rebuildOverlay() {
+    delete m_overlay;
+    m_overlay = new TimeSeriesChart;
+    m_overlay->setObjectName("overlayChart");
+    m_overlay->setTitle(tr("samples/s per step"));
+    m_overlay->setAxisTitles(tr("step"), tr("samples/s"));
+    for (const auto& run : m_runs) {
+        const auto steps = m_store.steps(run.id);
+        if (steps.empty()) continue;
+        const int track = m_overlay->addLine(QString::fromStdString(run.name));
+        std::vector<QPointF> points;
+        points.reserve(steps.size());
+        for (const auto& step : steps) points.emplace_back(static_cast<double>(step.step), step.samplesPerSec);
+        m_overlay->setPoints(track, std::move(points));
+    }
+    m_overlayBox->addWidget(m_overlay);
+}
+
+void CompareView::rebuild() {
+    ComparisonBaseline baseline;
+    const int kind = m_baseline->currentData().toInt();
+    if (kind == kDevice) {
+        baseline.kind = ComparisonBaseline::Kind::Device;
+        baseline.category = m_baseline->currentData(Qt::UserRole + 2).toString();
+    } else if (kind == kRun) {
+        baseline.kind = ComparisonBaseline::Kind::Run;
+        baseline.runId = m_baseline->currentData(Qt::UserRole + 2).toLongLong();
+    }
+    m_comparison = buildComparison(m_runs, static_cast<CompareMetric>(m_metric->currentData().toInt()), baseline);
+    m_chart->setComparison(m_comparison);
+
+    m_table->clear();
+    m_table->setHorizontalHeaderLabels({tr("Run"), tr("Device"), tr("Configuration"), m_comparison.unit,
+                                        tr("Speedup"), tr("Workload")});
+    for (const auto& entry : m_comparison.entries) {
+        QList<QStandardItem*> row;
+        row << new QStandardItem(entry.runName) << new QStandardItem(entry.category)
+            << new QStandardItem(entry.configuration);
+        auto* value = new QStandardItem(std::isfinite(entry.value) ? QString::number(entry.value, 'f', 2) : tr("n/a"));
+        value->setData(std::isfinite(entry.value) ? entry.value : -1.0, Qt::UserRole);
+        if (!std::isfinite(entry.value)) value->setToolTip(tr("Not recorded for this run (FLOPs per sample unknown)"));
+        auto* speedup = new QStandardItem(std::isfinite(entry.speedup) ? QStringLiteral("×%1").arg(entry.speedup, 0, 'f', 2) : QString());
+        auto* workload = new QStandardItem(entry.workloadDiffers ? QStringLiteral("† ") + entry.workloadNote : tr("same"));
+        if (entry.workloadDiffers) workload->setForeground(QColor(0xd3, 0x2f, 0x2f));
+        row << value << speedup << workload;
+        for (auto* item : row) item->setData(static_cast<qlonglong>(entry.runId), Qt::UserRole + 1);
+        m_table->appendRow(row);
+    }
+    m_tableView->resizeColumnsToContents();
+}
+
+}  // namespace bb::ui

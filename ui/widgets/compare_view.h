@@ -1,0 +1,66 @@
+// Runs side by side: grouped bars by device × configuration with speedups against a chosen
+// baseline, the per-step lines of the runs that have steps, and a table that spells out each
+// value and any workload difference. Opens on the published study on a new database.
+#pragma once
+
+#include <QVector>
+#include <QWidget>
+
+#include <vector>
+
+#include "bridgebench/result_store.h"
+#include "models/comparison.h"
+
+QT_BEGIN_NAMESPACE
+class QComboBox;
+class QStandardItemModel;
+class QTableView;
+class QVBoxLayout;
+QT_END_NAMESPACE
+
+namespace bb::ui {
+
+class ChartWidget;
+class CompareChart;
+class RunStore;
+class TimeSeriesChart;
+
+class CompareView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareView(RunStore& store, QWidget* parent = nullptr);
+
+    void setRuns(const QVector<qint64>& runIds);
+    QVector<qint64> runIds() const { return m_runIds; }
+    // The newest published reference table (the study's August 2023 figures).
+    void showStudy();
+
+    void setMetric(CompareMetric metric);
+    // Index into baselineChoices(): 0 is "no baseline".
+    void setBaselineIndex(int index);
+    QStringList baselineChoices() const;
+    const Comparison& comparison() const { return m_comparison; }
+    CompareChart* chart() const { return m_chart; }
+    TimeSeriesChart* overlay() const { return m_overlay; }
+    QStandardItemModel* tableModel() const { return m_table; }
+    QTableView* tableView() const { return m_tableView; }
+
+private:
+    void rebuild();
+    void rebuildBaselines();
+    void rebuildOverlay();
+
+    RunStore& m_store;
+    QVector<qint64> m_runIds;
+    std::vector<RunRecord> m_runs;
+    Comparison m_comparison;
+    QComboBox* m_metric;
+    QComboBox* m_baseline;
+    CompareChart* m_chart;
+    TimeSeriesChart* m_overlay = nullptr;
+    QVBoxLayout* m_overlayBox;
+    QStandardItemModel* m_table;
+    QTableView* m_tableView;
+};
+
+}  // namespace bb::ui

@@ -1,0 +1,90 @@
+#include "widgets/export_controller.h"
+
+#include <QAbstractItemModel>
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMimeData>
+#include <QWidget>
+
+#include "charts/chart_export.h"
+#include "charts/chart_widget.h"
+#include "dialogs/export_image_dialog.h"
+#include "models/table_export.h"
+
+namespace bb::ui {
+
+namespace {
+const QSize kClipboardSizePx(1600, 900);
+}
+
+ExportController::ExportController(QWidget* window, std::function<ChartWidget*()> currentChart,
+                                   std::function<const QAbstractItemModel*()> currentTable, QObject* parent)
+    : QObject(parent),
+      m_window(window),
+      m_currentChart(std::move(currentChart)),
+      m_currentTable(std::move(currentTable)) {}
+
+QString ExportController::exportChartTo(const QString& file, QSize sizePx, int dpi) {
+    ChartWidget* chart = m_currentChart();
+    if (!chart) return tr("This view has no chart to export");
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix == QStringLiteral("svg")) return exportChartSvg(*chart, file, sizePx);
+    if (suffix == QStringLiteral("pdf")) return exportChartPdf(*chart, file, sizePx);
+    if (suffix == QStringLiteral("png")) return exportChartPng(*chart, file, sizePx, dpi);
+    return tr("Unknown chart format \"%1\" (use .png, .svg or .pdf)").arg(suffix);
+}
+
+QString ExportController::exportTableTo(const QString& file) {
+    const QAbstractItemModel* table = m_currentTable();
+    if (!table) return tr("This view has no table to export");
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix == QStringLiteral("csv")) return writeTextFile(file, tableToCsv(*table));
+    if (suffix == QStringLiteral("md")) return writeTextFile(file, tableToMarkdown(*table));
+    return tr("Unknown table format \"%1\" (use .csv or .md)").arg(suffix);
+}
+
+void ExportController::exportChart() {
+    if (!m_currentChart()) {
+        emit message(tr("This view has no chart to export"));
+        return;
+    }
+    QString selected;
+    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export chart"), QStringLiteral("chart.png"),
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"),
+                                                      &selected);
+    if (file.isEmpty()) return;
+    ExportImageDialog dialog(m_window);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const QString error = exportChartTo(file, dialog.sizePx(), dialog.dpi());
+    emit message(error.isEmpty() ? tr("Exported %1").arg(file) : error);
+}
+
+void ExportController::exportTable() {
+    const QString file = QFileDialog::getSaveFileName(m_window, tr("Export table"), QStringLiteral("table.csv"),
+                                                      tr("CSV (*.csv);;Markdown (*.md)"));
+    if (file.isEmpty()) return;
+    const QString error = exportTableTo(file);
+    emit message(error.isEmpty() ? tr("Exported %1").arg(file) : error);
+}
+
+void ExportController::copyChart() {
+    ChartWidget* chart = m_currentChart();
+    if (!chart) return;
+    QApplication::clipboard()->setImage(renderChartImage(*chart, kClipboardSizePx));
+    emit message(tr("Chart copied to the clipboard"));
+}
+
+void ExportController::copyTable() {
+    const QAbstractItemModel* table = m_currentTable();
+    if (!table) return;
+    // Spreadsheets paste CSV text; Markdown goes along for editors that take it.
+    auto* data = new QMimeData;
+    data->setText(tableToCsv(*table));
+    data->setData(QStringLiteral("text/markdown"), tableToMarkdown(*table).toUtf8());
+    QApplication::clipboard()->setMimeData(data);
+    emit message(tr("Table copied to the clipboard"));
+}
+
+}  // namespace bb::ui

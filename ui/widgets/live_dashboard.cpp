@@ -1,0 +1,230 @@
+#include "widgets/live_dashboard.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSlider>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <numeric>
+
+#include "adapters/engine_bridge.h"
+#include "charts/time_series_chart.h"
+
+namespace bb::ui {
+
+namespace {
+
+constexpr std::size_t kEtaWindowSteps = 20;
+// One chart is redrawn per tick, so each chart is at most four ticks (100 ms) behind the data
+// and no single event-loop pass decimates and paints all four.
+constexpr int kRedrawTickMs = 25;
+constexpr double kMiB = 1024.0 * 1024.0;
+
+// One colour per part of a step, the same in every view.
+const QColor kWaitColour(0xe5, 0x73, 0x73);
+const QColor kCopyColour(0xff, 0xb7, 0x4d);
+const QColor kForwardColour(0x64, 0xb5, 0xf6);
+const QColor kBackwardColour(0x4d, 0xb6, 0xac);
+const QColor kOptimizerColour(0xba, 0x68, 0xc8);
+
+QString formatDuration(double seconds) {
+    const auto total = static_cast<qint64>(seconds + 0.5);
+    if (total >= 3600) return LiveDashboard::tr("%1 h %2 min").arg(total / 3600).arg((total % 3600) / 60, 2, 10, QChar('0'));
+    if (total >= 60) return LiveDashboard::tr("%1 min %2 s").arg(total / 60).arg(total % 60, 2, 10, QChar('0'));
+    return LiveDashboard::tr("%1 s").arg(total);
+}
+
+}  // namespace
+
+LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
+    : QWidget(parent),
+      m_throughput(new TimeSeriesChart),
+      m_breakdown(new TimeSeriesChart),
+      m_loss(new TimeSeriesChart),
+      m_resources(new TimeSeriesChart),
+      m_redraw(new QTimer(this)),
+      m_smoothing(new QSlider(Qt::Horizontal)),
+      m_smoothingValue(new QLabel),
+      m_progress(new QProgressBar),
+      m_status(new QLabel),
+      m_eta(new QLabel) {
+    m_throughput->setObjectName("throughputChart");
+    m_throughput->setTitle(tr("Throughput"));
+    m_throughput->addLine(tr("samples/s"), TimeSeriesChart::YAxis::Left, QColor(0x90, 0xca, 0xf9), 1.0);
+    m_throughput->addLine(tr("samples/s (smoothed)"), TimeSeriesChart::YAxis::Left, QColor(0x15, 0x65, 0xc0), 2.0);
+    m_throughput->setAxisTitles(tr("step"), tr("samples/s"));
+
+    m_breakdown->setObjectName("breakdownChart");
+    m_breakdown->setTitle(tr("Step time breakdown"));
+    const int wait = m_breakdown->addStackedArea(tr("data wait"), -1, kWaitColour);
+    const int copy = m_breakdown->addStackedArea(tr("host→device copy"), wait, kCopyColour);
+    const int forward = m_breakdown->addStackedArea(tr("forward"), copy, kForwardColour);
+    const int backward = m_breakdown->addStackedArea(tr("backward"), forward, kBackwardColour);
+    m_breakdown->addStackedArea(tr("optimizer"), backward, kOptimizerColour);
+    m_breakdown->setAxisTitles(tr("step"), tr("ms"));
+
+    m_loss->setObjectName("lossChart");
+    m_loss->setTitle(tr("Loss"));
+    m_loss->addLine(tr("loss"), TimeSeriesChart::YAxis::Left, QColor(0xef, 0x6c, 0x00), 1.5);
+    m_loss->setAxisTitles(tr("step"), tr("loss"));
+
+    m_resources->setObjectName("resourceChart");
+    m_resources->setTitle(tr("CPU and memory"));
+    m_resources->addLine(tr("CPU %"), TimeSeriesChart::YAxis::Left, QColor(0x2e, 0x7d, 0x32), 1.5);
+    m_resources->addLine(tr("RSS MiB"), TimeSeriesChart::YAxis::Right, QColor(0x6a, 0x1b, 0x9a), 1.5);
+    m_resources->setAxisTitles(tr("step"), tr("CPU % (100 = one core)"), tr("resident memory, MiB"));
+
+    m_smoothing->setObjectName("smoothing");
+    m_smoothing->setRange(0, 99);
+    m_smoothing->setValue(60);
+    m_smoothing->setToolTip(tr("Smoothing of the samples/s line: an exponential moving average, as in TensorBoard"));
+    connect(m_smoothing, &QSlider::valueChanged, this, &LiveDashboard::resmooth);
+    m_progress->setObjectName("progress");
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("%v / %m steps"));
+    m_status->setObjectName("runStatus");
+    m_eta->setObjectName("eta");
+
+    auto* header = new QHBoxLayout;
+    header->addWidget(m_status, 1);
+    header->addWidget(new QLabel(tr("Smoothing")));
+    header->addWidget(m_smoothing);
+    header->addWidget(m_smoothingValue);
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_eta);
+    auto* grid = new QGridLayout;
+    grid->addWidget(m_throughput, 0, 0);
+    grid->addWidget(m_breakdown, 0, 1);
+    grid->addWidget(m_loss, 1, 0);
+    grid->addWidget(m_resources, 1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(header);
+    layout->addLayout(progressRow);
+    layout->addLayout(grid, 1);
+
+    connect(&engine, &EngineBridge::runStarted, this, &LiveDashboard::startRun);
+    connect(&engine, &EngineBridge::stepsArrived, this, &LiveDashboard::appendSteps);
+    connect(&engine, &EngineBridge::runFinished, this, &LiveDashboard::finishRun);
+    for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) chart->setDeferredRefresh(true);
+    m_redraw->setInterval(kRedrawTickMs);
+    connect(m_redraw, &QTimer::timeout, this, &LiveDashboard::refreshNextStaleChart);
+    m_redraw->start();
+    resmooth();
+    m_status->setText(tr("No run yet: choose settings and press Run."));
+}
+
+QList<ChartWidget*> LiveDashboard::charts() const { return {m_throughput, m_breakdown, m_loss, m_resources}; }
+
+QString LiveDashboard::etaText() const { return m_eta->text(); }
+
+double LiveDashboard::smoothingWeight() const { return m_smoothing->value() / 100.0; }
+
+void LiveDashboard::setSmoothingWeight(double weight) { m_smoothing->setValue(static_cast<int>(weight * 100 + 0.5)); }
+
+void LiveDashboard::clear(qint64 totalSteps) {
+    m_totalSteps = totalSteps;
+    m_lastStep = -1;
+    m_recentWallMs.clear();
+    m_smoother = EmaSmoother(smoothingWeight());
+    for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) chart->clearPoints();
+    m_progress->setRange(0, static_cast<int>(std::max<qint64>(1, totalSteps)));
+    m_progress->setValue(0);
+    m_eta->clear();
+}
+
+void LiveDashboard::startRun(qint64 runId, const QString& name, qint64 totalSteps) {
+    clear(totalSteps);
+    m_status->setText(tr("Run %1 \"%2\"").arg(runId).arg(name));
+}
+
+void LiveDashboard::appendSteps(const QVector<bb::StepMetrics>& steps) {
+    if (steps.isEmpty()) return;
+    QList<QPointF> raw, smoothed, loss, cpu, rss;
+    std::array<QList<QPointF>, 5> parts;
+    for (const auto& step : steps) {
+        const double x = static_cast<double>(step.step);
+        raw.append({x, step.samplesPerSec});
+        smoothed.append({x, m_smoother.push(step.samplesPerSec)});
+        const double cumulative[5] = {step.dataWaitMs, step.hostToDeviceMs, step.forwardMs, step.backwardMs,
+                                      step.optimizerMs};
+        double sum = 0;
+        for (std::size_t part = 0; part < parts.size(); ++part) {
+            sum += cumulative[part];
+            parts[part].append({x, sum});
+        }
+        loss.append({x, step.loss});
+        cpu.append({x, step.cpuUtilisation * 100.0});
+        rss.append({x, static_cast<double>(step.rssBytes) / kMiB});
+        m_recentWallMs.push_back(step.wallMs);
+    }
+    if (m_recentWallMs.size() > kEtaWindowSteps)
+        m_recentWallMs.erase(m_recentWallMs.begin(),
+                             m_recentWallMs.end() - static_cast<std::ptrdiff_t>(kEtaWindowSteps));
+    m_throughput->appendPoints(kRawTrack, raw);
+    m_throughput->appendPoints(kSmoothedTrack, smoothed);
+    for (std::size_t part = 0; part < parts.size(); ++part) m_breakdown->appendPoints(static_cast<int>(part), parts[part]);
+    m_loss->appendPoints(0, loss);
+    m_resources->appendPoints(0, cpu);
+    m_resources->appendPoints(1, rss);
+    m_latest = steps.back();
+    m_lastStep = steps.back().step;
+    updateProgress();
+}
+
+void LiveDashboard::updateProgress() {
+    const qint64 done = m_lastStep + 1;
+    m_progress->setValue(static_cast<int>(std::min(done, m_totalSteps)));
+    if (m_recentWallMs.empty() || m_totalSteps <= 0) return;
+    const double meanWallMs = std::accumulate(m_recentWallMs.begin(), m_recentWallMs.end(), 0.0) /
+                              static_cast<double>(m_recentWallMs.size());
+    const double remainingS = static_cast<double>(std::max<qint64>(0, m_totalSteps - done)) * meanWallMs / 1000.0;
+    m_eta->setText(tr("ETA %1 · %2 samples/s · CPU %3% · RSS %4 MiB")
+                       .arg(formatDuration(remainingS))
+                       .arg(m_latest.samplesPerSec, 0, 'f', 1)
+                       .arg(m_latest.cpuUtilisation * 100.0, 0, 'f', 0)
+                       .arg(static_cast<double>(m_latest.rssBytes) / kMiB, 0, 'f', 0));
+}
+
+void LiveDashboard::finishRun(qint64 runId, const QString& status, const QString& error) {
+    QString text = tr("Run %1 %2").arg(runId).arg(status);
+    if (!error.isEmpty()) text += QStringLiteral(": ") + error;
+    m_status->setText(text);
+    m_eta->setText(tr("Finished after %1 steps").arg(m_lastStep + 1));
+}
+
+void LiveDashboard::showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps) {
+    clear(static_cast<qint64>(steps.size()));
+    QVector<StepMetrics> batch(steps.begin(), steps.end());
+    appendSteps(batch);
+    m_status->setText(tr("Stored run \"%1\"").arg(name));
+    m_eta->clear();
+}
+
+void LiveDashboard::refreshNextStaleChart() {
+    TimeSeriesChart* const charts[] = {m_throughput, m_breakdown, m_loss, m_resources};
+    for (int offset = 0; offset < 4; ++offset) {
+        const int index = (m_nextChart + offset) % 4;
+        if (!charts[index]->isStale()) continue;
+        charts[index]->refresh();
+        m_nextChart = (index + 1) % 4;
+        return;
+    }
+}
+
+void LiveDashboard::resmooth() {
+    const double weight = smoothingWeight();
+    m_smoothingValue->setText(QString::number(weight, 'f', 2));
+    const auto& raw = m_throughput->points(kRawTrack);
+    m_smoother = EmaSmoother(weight);
+    std::vector<QPointF> smoothed;
+    smoothed.reserve(raw.size());
+    for (const auto& point : raw) smoothed.emplace_back(point.x(), m_smoother.push(point.y()));
+    m_throughput->setPoints(kSmoothedTrack, std::move(smoothed));
+}
+
+}  // namespace bb::ui

@@ -1,0 +1,77 @@
+// The running run at a glance: samples/s (raw and smoothed), the step-time breakdown, loss,
+// CPU and memory, and progress with an ETA. Fed by EngineBridge's batched steps (every 40 ms),
+// so its cost per update is one append per chart, however fast the run goes.
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "bridgebench/step_metrics.h"
+#include "models/smoothing.h"
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QProgressBar;
+class QSlider;
+class QTimer;
+QT_END_NAMESPACE
+
+namespace bb::ui {
+
+class EngineBridge;
+class TimeSeriesChart;
+class ChartWidget;
+
+class LiveDashboard final : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveDashboard(EngineBridge& engine, QWidget* parent = nullptr);
+
+    TimeSeriesChart* throughputChart() const { return m_throughput; }
+    TimeSeriesChart* breakdownChart() const { return m_breakdown; }
+    TimeSeriesChart* lossChart() const { return m_loss; }
+    TimeSeriesChart* resourceChart() const { return m_resources; }
+    QList<ChartWidget*> charts() const;
+    QProgressBar* progressBar() const { return m_progress; }
+    QString etaText() const;
+    // TensorBoard's smoothing weight, 0 to 0.99.
+    double smoothingWeight() const;
+    void setSmoothingWeight(double weight);
+
+    // Tracks of the throughput chart.
+    static constexpr int kRawTrack = 0;
+    static constexpr int kSmoothedTrack = 1;
+
+public slots:
+    void startRun(qint64 runId, const QString& name, qint64 totalSteps);
+    void appendSteps(const QVector<bb::StepMetrics>& steps);
+    void finishRun(qint64 runId, const QString& status, const QString& error);
+    // Shows a finished run's stored steps (from the runs table).
+    void showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps);
+
+private:
+    void clear(qint64 totalSteps);
+    void resmooth();
+    void updateProgress();
+    void refreshNextStaleChart();
+
+    TimeSeriesChart* m_throughput;
+    TimeSeriesChart* m_breakdown;
+    TimeSeriesChart* m_loss;
+    TimeSeriesChart* m_resources;
+    QTimer* m_redraw;
+    int m_nextChart = 0;
+    QSlider* m_smoothing;
+    QLabel* m_smoothingValue;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QLabel* m_eta;
+    qint64 m_totalSteps = 0;
+    qint64 m_lastStep = -1;
+    std::vector<double> m_recentWallMs;  // ring of the last steps, for the ETA
+    EmaSmoother m_smoother;
+    StepMetrics m_latest;
+};
+
+}  // namespace bb::ui

@@ -1,0 +1,200 @@
+#include "widgets/run_panel.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include "adapters/engine_bridge.h"
+#include "widgets/config_form.h"
+
+namespace bb::ui {
+
+RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, QWidget* parent)
+    : QWidget(parent),
+      m_engine(engine),
+      m_databaseFile(std::move(databaseFile)),
+      m_form(new ConfigForm),
+      m_presets(new QComboBox),
+      m_run(new QPushButton(tr("&Run"))),
+      m_pause(new QPushButton(tr("&Pause"))),
+      m_cancel(new QPushButton(tr("&Cancel"))),
+      m_message(new QLabel) {
+    m_run->setObjectName("run");
+    m_pause->setObjectName("pause");
+    m_cancel->setObjectName("cancel");
+    m_presets->setObjectName("presets");
+    m_message->setObjectName("runMessage");
+    m_message->setWordWrap(true);
+    m_run->setToolTip(tr("Start a run with these settings (Ctrl+R)"));
+    m_run->setDefault(true);
+
+    m_presets->addItem(tr("Choose a preset…"));
+    for (const auto& name : presetNames()) m_presets->addItem(name, name);
+    connect(m_presets, &QComboBox::activated, this, [this](int index) {
+        const QString name = m_presets->itemData(index).toString();
+        if (!name.isEmpty()) applyPreset(name);
+        m_presets->setCurrentIndex(0);
+    });
+    auto* load = new QPushButton(tr("Load…"));
+    auto* save = new QPushButton(tr("Save…"));
+    load->setToolTip(tr("Load settings from a JSON config file"));
+    save->setToolTip(tr("Save these settings as a JSON config file (the CLI reads it with --config)"));
+    connect(load, &QPushButton::clicked, this, &RunPanel::loadConfigInteractively);
+    connect(save, &QPushButton::clicked, this, &RunPanel::saveConfigInteractively);
+
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(m_presets, 1);
+    fileRow->addWidget(load);
+    fileRow->addWidget(save);
+
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_form);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    auto* buttons = new QGridLayout;
+    buttons->addWidget(m_run, 0, 0, 1, 2);
+    buttons->addWidget(m_pause, 1, 0);
+    buttons->addWidget(m_cancel, 1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(fileRow);
+    layout->addWidget(scroll, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(m_message);
+
+    connect(m_run, &QPushButton::clicked, this, &RunPanel::startRun);
+    connect(m_pause, &QPushButton::clicked, this, &RunPanel::togglePause);
+    connect(m_cancel, &QPushButton::clicked, this, &RunPanel::cancelRun);
+    connect(m_form, &ConfigForm::validityChanged, this, &RunPanel::updateButtons);
+    connect(&m_engine, &EngineBridge::runFinished, this,
+            [this](qint64, const QString& status, const QString& error) {
+                m_paused = false;
+                updateButtons();
+                if (!error.isEmpty())
+                    showMessage(tr("The run %1: %2").arg(status, error), true);
+                else
+                    showMessage(tr("The run %1.").arg(status), false);
+            });
+    updateButtons();
+}
+
+QStringList RunPanel::presetNames() { return {tr("Defaults"), tr("Quick demo")}; }
+
+RunConfig RunPanel::preset(const QString& name) {
+    RunConfig config;
+    if (name == tr("Quick demo")) {
+        config.steps = 30;
+        config.batchSize = 4;
+        config.workers = 1;
+        config.warmupSteps = 3;
+    }
+    return config;
+}
+
+void RunPanel::applyPreset(const QString& name) {
+    m_form->setConfig(preset(name));
+    showMessage(tr("Preset \"%1\" applied.").arg(name), false);
+}
+
+QString RunPanel::loadConfigFile(const QString& path) {
+    try {
+        m_form->setConfig(loadRunConfig(path.toStdString()));
+        showMessage(tr("Loaded %1").arg(path), false);
+        return {};
+    } catch (const std::exception& error) {
+        const QString text = QString::fromStdString(error.what());
+        showMessage(text, true);
+        return text;
+    }
+}
+
+QString RunPanel::saveConfigFile(const QString& path) {
+    const auto config = m_form->config();
+    if (!config) {
+        showMessage(tr("Fix the settings before saving: %1").arg(m_form->errorText()), true);
+        return m_form->errorText();
+    }
+    try {
+        saveRunConfig(*config, path.toStdString());
+        showMessage(tr("Saved %1").arg(path), false);
+        return {};
+    } catch (const std::exception& error) {
+        const QString text = QString::fromStdString(error.what());
+        showMessage(text, true);
+        return text;
+    }
+}
+
+QString RunPanel::message() const { return m_message->text(); }
+
+void RunPanel::loadConfigInteractively() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load run config"), {}, tr("Run configs (*.json)"));
+    if (!path.isEmpty()) loadConfigFile(path);
+}
+
+void RunPanel::saveConfigInteractively() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save run config"), QStringLiteral("run.json"),
+                                                tr("Run configs (*.json)"));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(QStringLiteral(".json"))) path += QStringLiteral(".json");
+    saveConfigFile(path);
+}
+
+void RunPanel::startRun() {
+    if (m_engine.isRunning()) return;
+    const auto config = m_form->config();
+    if (!config) {
+        showMessage(m_form->errorText(), true);
+        return;
+    }
+    try {
+        m_engine.startRun(m_databaseFile(), *config);
+    } catch (const std::exception& error) {
+        showMessage(tr("Cannot start the run: %1").arg(QString::fromStdString(error.what())), true);
+        return;
+    }
+    m_paused = false;
+    showMessage(tr("Running…"), false);
+    updateButtons();
+    emit runStarted(*config);
+}
+
+void RunPanel::togglePause() {
+    if (!m_engine.isRunning()) return;
+    m_paused = !m_paused;
+    if (m_paused)
+        m_engine.pause();
+    else
+        m_engine.resume();
+    showMessage(m_paused ? tr("Paused.") : tr("Running…"), false);
+    updateButtons();
+}
+
+void RunPanel::cancelRun() {
+    if (!m_engine.isRunning()) return;
+    m_engine.cancel();
+    showMessage(tr("Cancelling…"), false);
+}
+
+void RunPanel::showMessage(const QString& text, bool isError) {
+    m_message->setText(text);
+    m_message->setStyleSheet(isError ? QStringLiteral("color: #d32f2f") : QString());
+}
+
+void RunPanel::updateButtons() {
+    const bool running = m_engine.isRunning();
+    m_run->setEnabled(!running && m_form->isValid());
+    m_pause->setEnabled(running);
+    m_pause->setText(m_paused ? tr("Res&ume") : tr("&Pause"));
+    m_cancel->setEnabled(running);
+    m_form->setEnabled(!running);
+}
+
+}  // namespace bb::ui

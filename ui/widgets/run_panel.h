@@ -1,0 +1,66 @@
+// Configure and control a run: the config form, presets, config files, and Run / Pause /
+// Resume / Cancel. Starting goes through the EngineBridge; errors are shown inline, never in
+// a modal box, so nothing blocks the event loop while a run could be streaming.
+#pragma once
+
+#include <QWidget>
+
+#include <functional>
+
+#include "bridgebench/run_config.h"
+
+QT_BEGIN_NAMESPACE
+class QComboBox;
+class QLabel;
+class QPushButton;
+QT_END_NAMESPACE
+
+namespace bb::ui {
+
+class ConfigForm;
+class EngineBridge;
+
+class RunPanel final : public QWidget {
+    Q_OBJECT
+public:
+    // databaseFile is asked at each start: the user may have opened another database.
+    RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, QWidget* parent = nullptr);
+
+    ConfigForm* form() const { return m_form; }
+    // Named presets; "Quick demo" finishes in seconds on a laptop CPU.
+    static QStringList presetNames();
+    static RunConfig preset(const QString& name);
+    void applyPreset(const QString& name);
+
+    // Return an empty string on success, else the message also shown in the panel.
+    QString loadConfigFile(const QString& path);
+    QString saveConfigFile(const QString& path);
+    QString message() const;
+
+public slots:
+    void startRun();
+    void togglePause();
+    void cancelRun();
+    void loadConfigInteractively();
+    void saveConfigInteractively();
+
+signals:
+    // A run was started with this config (the window remembers it as the last config).
+    void runStarted(const bb::RunConfig& config);
+
+private:
+    void showMessage(const QString& text, bool isError);
+    void updateButtons();
+
+    EngineBridge& m_engine;
+    std::function<QString()> m_databaseFile;
+    ConfigForm* m_form;
+    QComboBox* m_presets;
+    QPushButton* m_run;
+    QPushButton* m_pause;
+    QPushButton* m_cancel;
+    QLabel* m_message;
+    bool m_paused = false;
+};
+
+}  // namespace bb::ui
