@@ -13,6 +13,8 @@ int main(int argc, char** argv) {
     bb::cli::CliState state;
     bb::cli::registerRunCommand(app, state);
     bb::cli::registerListCommand(app, state);
+    bb::cli::registerDatasetCommand(app, state);
+    bb::cli::registerBenchCommand(app, state);
 
     try {
         app.parse(argc, argv);

@@ -26,6 +26,8 @@ int guarded(Body&& body);
 // Implemented by each command file; main_cli.cpp calls them in order.
 void registerRunCommand(CLI::App& root, CliState& state);
 void registerListCommand(CLI::App& root, CliState& state);
+void registerDatasetCommand(CLI::App& root, CliState& state);
+void registerBenchCommand(CLI::App& root, CliState& state);
 
 }  // namespace bb::cli
 
