@@ -13,11 +13,11 @@ cv::Rect toCv(const PixelRect& rect) {
 
 }  // namespace
 
-// INTER_LINEAR_EXACT: OpenCV's plain INTER_LINEAR quantises its weights to 11 bits, which
-// moves about one pixel in eight by a level against a float resize; the exact variant rounds
-// like the device path and PIL do, at the same speed here.
+// INTER_LINEAR rather than INTER_LINEAR_EXACT: the exact variant took 0.9 ms instead of
+// 0.5 ms for 640 × 480 → 384 × 288 here. The cost of the fast one is weights quantised to
+// 11 bits, which can move a pixel by one 8-bit level against a float resize (tested bound).
 CpuImageTransform::CpuImageTransform(Interpolation interpolation)
-    : m_interpolation(interpolation == Interpolation::Bicubic ? cv::INTER_CUBIC : cv::INTER_LINEAR_EXACT) {}
+    : m_interpolation(interpolation == Interpolation::Bicubic ? cv::INTER_CUBIC : cv::INTER_LINEAR) {}
 
 void CpuImageTransform::apply(const cv::Mat& rgb, const TransformPlan& plan, float* chw) {
     const cv::Mat source = rgb(toCv(plan.sourceRect));

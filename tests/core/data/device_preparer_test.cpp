@@ -36,10 +36,10 @@ void expectSamePixels(const std::shared_ptr<const Dataset>& dataset, Interpolati
         const ModelInputs fromDevice = preparer.prepare(*device);
         ASSERT_EQ(fromDevice.pixelValues.sizes(), fromHost.pixelValues.sizes());
         const torch::Tensor levels = levelDifference(fromHost.pixelValues, fromDevice.pixelValues);
-        // The 8-bit kernels round in fixed point; the tensor ones in float: one level at most,
-        // and rarely.
+        // OpenCV's 8-bit resize quantises its weights to 11 bits, the tensor path works in
+        // float: one level at most, on about one pixel in eight (none at exact 2:1 scales).
         EXPECT_LE(levels.max().item<double>(), 1.01) << toString(interpolation) << " augment " << augment;
-        EXPECT_LT(levels.mean().item<double>(), 0.02) << toString(interpolation) << " augment " << augment;
+        EXPECT_LT(levels.mean().item<double>(), 0.15) << toString(interpolation) << " augment " << augment;
         ++batches;
     }
     EXPECT_GT(batches, 0);
