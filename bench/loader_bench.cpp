@@ -112,7 +112,7 @@ void BM_Loader(benchmark::State& state) {
     double decodeMs = 0;
     for (auto _ : state) {
         std::optional<bb::Batch> batch = loader.next();
-        const bb::ModelInputs inputs = preparer.prepare(*batch);
+        const bb::DeviceBatch inputs = preparer.prepare(*batch);
         benchmark::DoNotOptimize(inputs.pixelValues.data_ptr());
         images += batch->size();
         waitMs += batch->timings.waitMs;

@@ -38,6 +38,7 @@ if(BB_BUILD_GUI)
   # Found here, at the top, so that ui/, app/ and tests/ all see the imported targets.
   find_package(Qt6 6.4 REQUIRED COMPONENTS Widgets Charts Svg PrintSupport Test LinguistTools)
 endif()
+
 # Optional: PNG, BMP, WebP and TIFF inputs through OpenCV's imgcodecs. JPEG never needs it
 # (TurboJPEG decodes straight to RGB), so a build without it only skips those formats, as
 # counted and reported inputs.

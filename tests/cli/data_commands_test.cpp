@@ -1,16 +1,14 @@
 // Runs the built bridgebench-cli on a small generated dataset: `dataset generate` and
 // `bench loader`, their exit codes and their --json documents.
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+
+#include "support/process_runner.h"
+#include "support/temp_dir.h"
 
 namespace {
 
@@ -19,39 +17,23 @@ struct CliRun {
     std::string out;
 };
 
-// stdout is captured; stderr goes to a file so that --json output stays checkable alone.
 CliRun runCli(const std::string& arguments) {
-    const std::string command = std::string(BB_CLI_PATH) + " " + arguments + " 2>/dev/null";
-    CliRun run;
-    FILE* pipe = ::popen(command.c_str(), "r");
-    if (pipe == nullptr) {
-        return run;
-    }
-    std::array<char, 4096> buffer{};
-    std::size_t got = 0;
-    while ((got = std::fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
-        run.out.append(buffer.data(), got);
-    }
-    const int status = ::pclose(pipe);
-    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
+    const bb::test::ProcessResult result = bb::test::runCommand(std::string(BB_CLI_PATH) + " " + arguments);
+    return {result.exitCode, result.out};
 }
 
 class DataCommands : public ::testing::Test {
 protected:
     static void SetUpTestSuite() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "bb-cli-test-XXXXXX").string();
-        ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-        s_dir = pattern;
+        s_temp = new bb::test::TempDir();
+        s_dir = s_temp->path();
         const CliRun run = runCli("dataset generate --out " + dataDir() + " --count 8 --width 64 --height 48 --seed 2");
         ASSERT_EQ(run.exitCode, 0) << run.out;
     }
-    static void TearDownTestSuite() {
-        std::error_code ignored;
-        std::filesystem::remove_all(s_dir, ignored);
-    }
+    static void TearDownTestSuite() { delete s_temp; }
     static std::string dataDir() { return (s_dir / "set").string(); }
 
+    static inline bb::test::TempDir* s_temp = nullptr;
     static inline std::filesystem::path s_dir;
 };
 

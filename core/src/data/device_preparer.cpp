@@ -36,8 +36,8 @@ torch::Tensor DevicePreparer::pixelMask(std::int64_t batchSize, std::int64_t siz
     return m_pixelMask;
 }
 
-ModelInputs DevicePreparer::prepare(const Batch& batch) {
-    ModelInputs inputs;
+DeviceBatch DevicePreparer::prepare(const Batch& batch) {
+    DeviceBatch inputs;
     // non_blocking: from pinned host memory the copy overlaps with work already queued.
     inputs.pixelValues = batch.hostTransformed() ? batch.pixelValues.to(m_device, /*non_blocking=*/true)
                                                  : transformOnDevice(batch);

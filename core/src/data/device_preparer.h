@@ -19,7 +19,7 @@
 
 namespace bb {
 
-struct ModelInputs {
+struct DeviceBatch {
     torch::Tensor pixelValues;    // [B, 3, S, S] float32, CLIP-normalised
     torch::Tensor pixelMask;      // [B, S, S] int64 ones: every crop fills the square. Shared
                                   // between calls: read-only.
@@ -31,7 +31,7 @@ class DevicePreparer {
 public:
     explicit DevicePreparer(torch::Device device);
 
-    ModelInputs prepare(const Batch& batch);
+    DeviceBatch prepare(const Batch& batch);
 
     torch::Device device() const noexcept { return m_device; }
 

@@ -4,7 +4,7 @@
 //   Loader loader(dataset, LoaderOptions{.batchSize = 32, .workers = 2});
 //   DevicePreparer preparer(device);
 //   while (std::optional<Batch> batch = loader.next()) {
-//       ModelInputs inputs = preparer.prepare(*batch);
+//       DeviceBatch inputs = preparer.prepare(*batch);
 //       ...
 //   }
 //

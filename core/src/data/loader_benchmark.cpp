@@ -66,7 +66,7 @@ LoaderBenchmarkResult measure(const std::shared_ptr<const Dataset>& dataset, con
             break;  // cannot happen with endless epochs unless cancelled
         }
         const Clock::time_point prepareStart = Clock::now();
-        const ModelInputs inputs = preparer.prepare(*batch);
+        const DeviceBatch inputs = preparer.prepare(*batch);
         if (device.is_cuda()) {
             torch::cuda::synchronize(device.index());
         }

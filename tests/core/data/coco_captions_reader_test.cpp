@@ -13,16 +13,16 @@ using ::testing::HasSubstr;
 
 TEST(CocoCaptions, OneSamplePerCaptionInFileOrder) {
     test::TempDir dir;
-    const auto file = dir / "captions.json";
+    const auto file = dir.file("captions.json");
     test::writeText(file, R"({"images": [{"id": 7, "file_name": "x.jpg"}, {"id": 9, "file_name": "y.jpg"}],
                               "annotations": [{"image_id": 9, "id": 1, "caption": "second image"},
                                               {"image_id": 7, "id": 2, "caption": "first image"},
                                               {"image_id": 9, "id": 3, "caption": "second again"}]})");
-    const auto samples = readCocoCaptions(file, dir / "imgs");
+    const auto samples = readCocoCaptions(file, dir.file("imgs"));
     ASSERT_EQ(samples.size(), 3U);
-    EXPECT_EQ(samples[0].imagePath, dir / "imgs" / "y.jpg");
+    EXPECT_EQ(samples[0].imagePath, dir.file("imgs") / "y.jpg");
     EXPECT_EQ(samples[0].caption, "second image");
-    EXPECT_EQ(samples[1].imagePath, dir / "imgs" / "x.jpg");
+    EXPECT_EQ(samples[1].imagePath, dir.file("imgs") / "x.jpg");
     EXPECT_EQ(samples[2].caption, "second again");
 }
 
@@ -34,7 +34,7 @@ TEST(CocoCaptions, DerivesTheImageFolderFromTheSplitName) {
 
 TEST(CocoCaptions, NamesTheElementAtFault) {
     test::TempDir dir;
-    const auto file = dir / "captions.json";
+    const auto file = dir.file("captions.json");
     auto errorFor = [&](const std::string& text) -> std::string {
         test::writeText(file, text);
         try {

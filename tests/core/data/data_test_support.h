@@ -1,8 +1,7 @@
-// Helpers shared by the data tests: a temporary folder, small JPEG files, a generated
-// dataset, the process's thread count.
+// Helpers shared by the data tests: small JPEG files, a generated dataset, the process's
+// thread count. Temporary folders come from tests/support (TempDir).
 #pragma once
 
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -13,31 +12,9 @@
 #include "bridgebench/synthetic_dataset.h"
 #include "data/jpeg_encoder.h"
 #include "data/rgb_image.h"
+#include "support/temp_dir.h"
 
 namespace bb::test {
-
-class TempDir {
-public:
-    TempDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "bb-data-test-XXXXXX").string();
-        if (::mkdtemp(pattern.data()) == nullptr) {
-            throw std::runtime_error("mkdtemp failed");
-        }
-        m_path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        std::filesystem::remove_all(m_path, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-
-    const std::filesystem::path& path() const { return m_path; }
-    std::filesystem::path operator/(const std::string& name) const { return m_path / name; }
-
-private:
-    std::filesystem::path m_path;
-};
 
 inline void writeText(const std::filesystem::path& file, const std::string& text) {
     std::ofstream stream(file, std::ios::binary | std::ios::trunc);

@@ -32,8 +32,8 @@ void expectSamePixels(const std::shared_ptr<const Dataset>& dataset, Interpolati
         std::optional<Batch> device = deviceLoader.next();
         ASSERT_TRUE(device);
         ASSERT_EQ(host->sampleIndices, device->sampleIndices);
-        const ModelInputs fromHost = preparer.prepare(*host);
-        const ModelInputs fromDevice = preparer.prepare(*device);
+        const DeviceBatch fromHost = preparer.prepare(*host);
+        const DeviceBatch fromDevice = preparer.prepare(*device);
         ASSERT_EQ(fromDevice.pixelValues.sizes(), fromHost.pixelValues.sizes());
         const torch::Tensor levels = levelDifference(fromHost.pixelValues, fromDevice.pixelValues);
         // OpenCV's 8-bit resize quantises its weights to 11 bits, the tensor path works in
@@ -79,11 +79,11 @@ TEST(DevicePreparer, GroupsImagesOfDifferentSizesCorrectly) {
         const std::string name = "img" + std::to_string(i) + ".jpg";
         // Runs of equal sizes and single ones, landscape and portrait.
         const bool wide = (i / 3) % 2 == 0;
-        test::writeJpeg(dir / name, wide ? 80 : 50, wide ? 60 : 70);
+        test::writeJpeg(dir.file(name), wide ? 80 : 50, wide ? 60 : 70);
         manifest += "{\"image\": \"" + name + "\", \"caption\": \"c\"}\n";
     }
-    test::writeText(dir / "m.jsonl", manifest);
-    const auto dataset = std::make_shared<const Dataset>(Dataset::open(dir / "m.jsonl"));
+    test::writeText(dir.file("m.jsonl"), manifest);
+    const auto dataset = std::make_shared<const Dataset>(Dataset::open(dir.file("m.jsonl")));
     expectSamePixels(dataset, Interpolation::Bilinear, false);
 }
 
@@ -98,7 +98,7 @@ TEST_F(DevicePreparerTest, BuildsThePixelMaskAndPassesTextThrough) {
     DevicePreparer preparer(torch::kCPU);
     const std::optional<Batch> batch = loader.next();
     ASSERT_TRUE(batch);
-    const ModelInputs inputs = preparer.prepare(*batch);
+    const DeviceBatch inputs = preparer.prepare(*batch);
     EXPECT_EQ(inputs.pixelValues.sizes(), (std::vector<std::int64_t>{3, 3, 24, 24}));
     EXPECT_EQ(inputs.pixelValues.scalar_type(), torch::kFloat);
     EXPECT_EQ(inputs.pixelMask.sizes(), (std::vector<std::int64_t>{3, 24, 24}));

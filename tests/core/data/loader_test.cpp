@@ -343,15 +343,15 @@ TEST(Loader, SkipsCorruptImagesCountingEachFileOnce) {
     std::string manifest;
     for (int i = 0; i < 8; ++i) {
         const std::string name = fmt::format("good{}.jpg", i);
-        test::writeJpeg(dir / name, 40, 30);
+        test::writeJpeg(dir.file(name), 40, 30);
         manifest += fmt::format("{{\"image\": \"{}\", \"caption\": \"x\"}}\n", name);
     }
     std::vector<std::uint8_t> truncated = test::encodeJpeg(test::rampImage(40, 30));
     truncated.resize(truncated.size() - 60);
-    test::writeBytes(dir / "bad.jpg", truncated);
+    test::writeBytes(dir.file("bad.jpg"), truncated);
     manifest += "{\"image\": \"bad.jpg\", \"caption\": \"x\"}\n";
-    test::writeText(dir / "m.jsonl", manifest);
-    const auto dataset = std::make_shared<const Dataset>(Dataset::open(dir / "m.jsonl"));
+    test::writeText(dir.file("m.jsonl"), manifest);
+    const auto dataset = std::make_shared<const Dataset>(Dataset::open(dir.file("m.jsonl")));
     ASSERT_EQ(dataset->size(), 9U);  // the header parses: only decoding finds the damage
 
     LoaderOptions loaderOptions;
@@ -375,7 +375,7 @@ TEST(Loader, SkipsCorruptImagesCountingEachFileOnce) {
     EXPECT_EQ(shortBatches, 2);
     const LoaderStats stats = loader.stats();
     EXPECT_EQ(stats.skipped.count, 1);
-    EXPECT_EQ(stats.skipped.first.at(0).path, (dir / "bad.jpg").string());
+    EXPECT_EQ(stats.skipped.first.at(0).path, (dir.file("bad.jpg")).string());
 }
 
 }  // namespace

@@ -22,13 +22,13 @@ std::string inputErrorOf(const std::function<void()>& body) {
 
 TEST(JsonlManifest, ReadsPairsRelativeToTheManifestWithAliasesAndBlankLines) {
     test::TempDir dir;
-    test::writeText(dir / "m.jsonl",
+    test::writeText(dir.file("m.jsonl"),
                     "\xEF\xBB\xBF{\"image\": \"a.jpg\", \"caption\": \"a red circle\"}\r\n"
                     "\n"
                     "{\"file_name\": \"/abs/b.jpg\", \"text\": \"two\", \"extra\": 3}\n");
-    const auto samples = readJsonlManifest(dir / "m.jsonl");
+    const auto samples = readJsonlManifest(dir.file("m.jsonl"));
     ASSERT_EQ(samples.size(), 2U);
-    EXPECT_EQ(samples[0].imagePath, dir / "a.jpg");
+    EXPECT_EQ(samples[0].imagePath, dir.file("a.jpg"));
     EXPECT_EQ(samples[0].caption, "a red circle");
     EXPECT_EQ(samples[1].imagePath, std::filesystem::path("/abs/b.jpg"));
     EXPECT_EQ(samples[1].caption, "two");
@@ -36,7 +36,7 @@ TEST(JsonlManifest, ReadsPairsRelativeToTheManifestWithAliasesAndBlankLines) {
 
 TEST(JsonlManifest, NamesTheFileAndLineOfABrokenEntry) {
     test::TempDir dir;
-    const auto file = dir / "m.jsonl";
+    const auto file = dir.file("m.jsonl");
     test::writeText(file, "{\"image\": \"a.jpg\", \"caption\": \"ok\"}\n\n{\"image\": \"b.jpg\", \"caption\": \n");
     EXPECT_THAT(inputErrorOf([&] { readJsonlManifest(file); }),
                 HasSubstr(file.string() + ":3: invalid JSON"));
@@ -50,28 +50,28 @@ TEST(JsonlManifest, NamesTheFileAndLineOfABrokenEntry) {
     test::writeText(file, "[1, 2]\n");
     EXPECT_THAT(inputErrorOf([&] { readJsonlManifest(file); }), HasSubstr(":1: expected a JSON object"));
 
-    EXPECT_THAT(inputErrorOf([&] { readJsonlManifest(dir / "absent.jsonl"); }), HasSubstr("cannot open"));
+    EXPECT_THAT(inputErrorOf([&] { readJsonlManifest(dir.file("absent.jsonl")); }), HasSubstr("cannot open"));
 }
 
 TEST(CsvManifest, ReadsQuotedFieldsWithCommasQuotesAndLineBreaks) {
     test::TempDir dir;
-    test::writeText(dir / "m.csv",
+    test::writeText(dir.file("m.csv"),
                     "id,caption,image\r\n"
                     "1,\"a red, round \"\"ball\"\"\",a.jpg\r\n"
                     "2,\"two\nlines\",sub/b.jpg\n"
                     "3,plain,c.jpg\n");
-    const auto samples = readCsvManifest(dir / "m.csv");
+    const auto samples = readCsvManifest(dir.file("m.csv"));
     ASSERT_EQ(samples.size(), 3U);
     EXPECT_EQ(samples[0].caption, "a red, round \"ball\"");
-    EXPECT_EQ(samples[0].imagePath, dir / "a.jpg");
+    EXPECT_EQ(samples[0].imagePath, dir.file("a.jpg"));
     EXPECT_EQ(samples[1].caption, "two\nlines");
-    EXPECT_EQ(samples[1].imagePath, dir / "sub/b.jpg");
+    EXPECT_EQ(samples[1].imagePath, dir.file("sub/b.jpg"));
     EXPECT_EQ(samples[2].caption, "plain");
 }
 
 TEST(CsvManifest, NamesTheFileAndLineOfABrokenRecord) {
     test::TempDir dir;
-    const auto file = dir / "m.csv";
+    const auto file = dir.file("m.csv");
     test::writeText(file, "image,caption\na.jpg,one\n\"b.jpg\",\"two\nstill two\"\nc.jpg,three,extra\n");
     EXPECT_THAT(inputErrorOf([&] { readCsvManifest(file); }),
                 HasSubstr(file.string() + ":5: expected 2 fields, found 3"));

@@ -25,7 +25,7 @@ TEST(SyntheticDataset, WritesDecodableJpegsAndAManifestThatOpens) {
     test::TempDir dir;
     const SyntheticDatasetResult result = generateSyntheticDataset(dir.path(), smallOptions(6));
     EXPECT_FALSE(result.reused);
-    EXPECT_EQ(result.manifest, dir / "manifest.jsonl");
+    EXPECT_EQ(result.manifest, dir.file("manifest.jsonl"));
     const Dataset dataset = Dataset::open(dir.path());
     ASSERT_EQ(dataset.size(), 6U);
     ImageDecoder decoder;
@@ -59,27 +59,27 @@ TEST(SyntheticDataset, SameSeedGivesTheSameBytesAndImageIDoesNotDependOnCount) {
     generateSyntheticDataset(a.path(), smallOptions(4));
     generateSyntheticDataset(b.path(), smallOptions(2));
     generateSyntheticDataset(c.path(), smallOptions(4, 99));
-    EXPECT_EQ(test::readBytes(a / "images/000001.jpg"), test::readBytes(b / "images/000001.jpg"));
-    EXPECT_NE(test::readBytes(a / "images/000001.jpg"), test::readBytes(c / "images/000001.jpg"));
+    EXPECT_EQ(test::readBytes(a.file("images/000001.jpg")), test::readBytes(b.file("images/000001.jpg")));
+    EXPECT_NE(test::readBytes(a.file("images/000001.jpg")), test::readBytes(c.file("images/000001.jpg")));
 }
 
 TEST(SyntheticDataset, ReusesAMatchingSetAndRegeneratesOtherwise) {
     test::TempDir dir;
     generateSyntheticDataset(dir.path(), smallOptions(5));
     // A marker in an image shows whether the next call rewrote it.
-    test::writeText(dir / "images/000000.jpg", "marker");
+    test::writeText(dir.file("images/000000.jpg"), "marker");
     EXPECT_TRUE(generateSyntheticDataset(dir.path(), smallOptions(5)).reused);
-    EXPECT_EQ(test::readBytes(dir / "images/000000.jpg").size(), 6U);
+    EXPECT_EQ(test::readBytes(dir.file("images/000000.jpg")).size(), 6U);
 
     const SyntheticDatasetResult smaller = generateSyntheticDataset(dir.path(), smallOptions(3));
     EXPECT_FALSE(smaller.reused);
-    EXPECT_GT(test::readBytes(dir / "images/000000.jpg").size(), 6U);
-    EXPECT_FALSE(std::filesystem::exists(dir / "images/000004.jpg"));
+    EXPECT_GT(test::readBytes(dir.file("images/000000.jpg")).size(), 6U);
+    EXPECT_FALSE(std::filesystem::exists(dir.file("images/000004.jpg")));
     EXPECT_EQ(Dataset::open(dir.path()).size(), 3U);
 
-    std::filesystem::remove(dir / "images/000002.jpg");
+    std::filesystem::remove(dir.file("images/000002.jpg"));
     EXPECT_FALSE(generateSyntheticDataset(dir.path(), smallOptions(3)).reused);
-    EXPECT_TRUE(std::filesystem::exists(dir / "images/000002.jpg"));
+    EXPECT_TRUE(std::filesystem::exists(dir.file("images/000002.jpg")));
 }
 
 TEST(SyntheticDataset, ValidatesOptionsNamingTheField) {
