@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
     bb::cli::registerShowCommand(app, state);
     bb::cli::registerModelCommand(app, state);
     bb::cli::registerTokenizeCommand(app, state);
+    bb::cli::registerDatasetCommand(app, state);
+    bb::cli::registerBenchCommand(app, state);
 
     try {
         app.parse(argc, argv);

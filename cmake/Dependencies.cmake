@@ -46,3 +46,19 @@ if(BB_BUILD_GUI)
   # Found here, at the top, so that ui/, app/ and tests/ all see the imported targets.
   find_package(Qt6 6.4 REQUIRED COMPONENTS Widgets Charts Svg PrintSupport Test LinguistTools)
 endif()
+
+# Optional: PNG, BMP, WebP and TIFF inputs through OpenCV's imgcodecs. JPEG never needs it
+# (TurboJPEG decodes straight to RGB), so a build without it only skips those formats, as
+# counted and reported inputs.
+option(BB_WITH_IMGCODECS "Decode non-JPEG images through OpenCV imgcodecs when it is installed" ON)
+set(BB_HAVE_IMGCODECS OFF)
+if(BB_WITH_IMGCODECS)
+  find_path(BB_OPENCV_IMGCODECS_INCLUDE opencv2/imgcodecs.hpp PATH_SUFFIXES opencv4)
+  find_library(BB_OPENCV_IMGCODECS opencv_imgcodecs)
+  if(BB_OPENCV_IMGCODECS_INCLUDE AND BB_OPENCV_IMGCODECS)
+    set(BB_HAVE_IMGCODECS ON)
+    target_link_libraries(bb_opencv INTERFACE ${BB_OPENCV_IMGCODECS})
+    target_compile_definitions(bb_opencv INTERFACE BB_HAVE_IMGCODECS=1)
+  endif()
+endif()
+message(STATUS "OpenCV imgcodecs for non-JPEG images: ${BB_HAVE_IMGCODECS}")

@@ -30,6 +30,8 @@ void registerShowCommand(CLI::App& root, CliState& state);
 void registerSweepCommand(CLI::App& root, CliState& state);
 void registerModelCommand(CLI::App& root, CliState& state);
 void registerTokenizeCommand(CLI::App& root, CliState& state);
+void registerDatasetCommand(CLI::App& root, CliState& state);
+void registerBenchCommand(CLI::App& root, CliState& state);
 
 }  // namespace bb::cli
 

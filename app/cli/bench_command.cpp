@@ -1,0 +1,113 @@
+// bridgebench-cli bench loader --data DIR|MANIFEST [--workers 0,1,2] [--device-transforms off,on]
+//                              [--batch B] [--image-size S] [--json] ...
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/loader_benchmark.h"
+#include "cli/cli_common.h"
+
+namespace bb::cli {
+
+namespace {
+
+struct LoaderBenchArgs {
+    std::string data;
+    std::vector<std::string> deviceTransforms{"off", "on"};
+    LoaderBenchmarkOptions options;
+    bool json = false;
+};
+
+void printHeader() {
+    std::cout << fmt::format("{:>7}  {:>6}  {:<8}  {:>9}  {:>7} {:>7} {:>9} {:>7} {:>7} {:>7}\n", "workers",
+                             "dev-tf", "interp", "images/s", "read", "decode", "transform", "collate", "device",
+                             "wait");
+    std::cout << fmt::format("{:>48}\n", "ms per batch:");
+}
+
+void printRow(const LoaderBenchmarkResult& result) {
+    std::cout << fmt::format("{:>7}  {:>6}  {:<8}  {:>9.1f}  {:>7.1f} {:>7.1f} {:>9.1f} {:>7.1f} {:>7.1f} {:>7.1f}\n",
+                             result.workers, result.deviceTransforms ? "on" : "off", result.interpolation,
+                             result.imagesPerSec, result.readMs, result.decodeMs, result.transformMs,
+                             result.collateMs, result.deviceTransformMs, result.waitMs)
+              << std::flush;
+}
+
+int benchLoader(LoaderBenchArgs& args) {
+    args.options.deviceTransforms.clear();
+    for (const std::string& value : args.deviceTransforms) {
+        args.options.deviceTransforms.push_back(value == "on");
+    }
+    const bool live = ::isatty(STDERR_FILENO) != 0;
+    if (!args.json) {
+        printHeader();
+    }
+    std::size_t done = 0;
+    const std::size_t total = args.options.workers.size() * args.options.deviceTransforms.size();
+    const auto results = runLoaderBenchmark(args.data, args.options, [&](const LoaderBenchmarkResult& result) {
+        ++done;
+        if (live) {
+            std::cerr << fmt::format("\rmeasured {}/{} combinations", done, total) << (done == total ? "\n" : "")
+                      << std::flush;
+        }
+        if (!args.json) {
+            printRow(result);
+        }
+    });
+    if (args.json) {
+        std::cout << nlohmann::json(results).dump(2) << '\n';
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void registerBenchCommand(CLI::App& root, CliState& state) {
+    CLI::App* bench = root.add_subcommand("bench", "Measure parts of the pipeline in isolation");
+    bench->require_subcommand(1);
+    CLI::App* command = bench->add_subcommand(
+        "loader", "Images per second of the input pipeline and its per-stage time, for each combination of "
+                  "loader workers and device-side transforms");
+    auto args = std::make_shared<LoaderBenchArgs>();
+    LoaderBenchmarkOptions& options = args->options;
+    command->add_option("--data", args->data, "Dataset folder (with manifest.jsonl), manifest or COCO captions")
+        ->required();
+    command->add_option("--workers", options.workers, "Loader worker counts to measure")
+        ->delimiter(',')
+        ->capture_default_str()
+        ->check(CLI::Range(std::int64_t{0}, std::int64_t{256}));
+    command->add_option("--device-transforms", args->deviceTransforms, "off, on, or both (off,on)")
+        ->delimiter(',')
+        ->capture_default_str()
+        ->check(CLI::IsMember({"off", "on"}));
+    command->add_option("--batch", options.batchSize, "Batch size")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    command->add_option("--image-size", options.imageSizePx, "Square side of the model's input in pixels")
+        ->capture_default_str()
+        ->check(CLI::Range(std::int64_t{8}, std::int64_t{4096}));
+    command->add_option("--interpolation", options.interpolation, "Resize kernel")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"bilinear", "bicubic"}));
+    command->add_flag("--augment", options.augment, "Random resized crop and flip instead of a centre crop");
+    command->add_option("--prefetch-factor", options.prefetchFactor, "Batches in flight per worker")
+        ->capture_default_str()
+        ->check(CLI::PositiveNumber);
+    command->add_option("--batches", options.batches, "Batches measured per combination (0: one epoch)")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    command->add_option("--warmup-batches", options.warmupBatches, "Batches consumed before measuring")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    command->add_option("--device", options.device, "Device the device-side transforms run on (cpu, cuda:N)")
+        ->capture_default_str();
+    command->add_option("--seed", options.seed, "Seed for the sample order and augmentation")->capture_default_str();
+    command->add_flag("--json", args->json, "Print one JSON array on stdout, one object per combination");
+    command->callback([args, &state] { state.exitCode = guarded([&] { return benchLoader(*args); }); });
+}
+
+}  // namespace bb::cli
