@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "bridgebench/errors.h"
 #include "bridgebench/result_store.h"
 #include "support/recording_observer.h"
@@ -92,6 +94,44 @@ TEST(RunSession, InvalidConfigFailsBeforeAnythingIsStored) {
     EXPECT_THROW(RunSession(dir.file("bad.db"), config, observer), ConfigError);
     EXPECT_EQ(observer.startedCalls(), 0);
     EXPECT_FALSE(std::filesystem::exists(dir.file("bad.db")));
+}
+
+}  // namespace
+}  // namespace bb
+
+namespace bb {
+namespace {
+
+TEST(RunSession, TrainsTheTinyBridgeTowerPreset) {
+    test::TempDir dir;
+    test::RecordingObserver observer;
+    RunConfig config = quickConfig(4);
+    config.model = "tiny";
+    config.batchSize = 4;
+    RunSession session(dir.file("tiny.db"), config, observer);
+    session.start();
+    const RunOutcome outcome = session.wait();
+    ASSERT_EQ(outcome.status, RunStatus::Completed) << outcome.error;
+    EXPECT_EQ(observer.steps().size(), 4u);
+    EXPECT_GT(outcome.summary.achievedFlopsPerSec, 0);
+    for (const auto& step : observer.steps()) EXPECT_TRUE(std::isfinite(step.loss));
+}
+
+TEST(RunSession, BadCheckpointFailsTheRunNamingTheFile) {
+    test::TempDir dir;
+    const auto weights = dir.file("truncated.safetensors");
+    std::ofstream(weights) << "not a checkpoint";
+    test::RecordingObserver observer;
+    RunConfig config = quickConfig(3);
+    config.model = "tiny";
+    config.weights = weights.string();
+    RunSession session(dir.file("bad.db"), config, observer);
+    session.start();
+    const RunOutcome outcome = session.wait();
+    EXPECT_EQ(outcome.status, RunStatus::Failed);
+    EXPECT_NE(outcome.error.find("truncated.safetensors"), std::string::npos) << outcome.error;
+    ResultStore store(dir.file("bad.db"));
+    EXPECT_EQ(store.findRun(session.runId())->status, RunStatus::Failed);
 }
 
 }  // namespace
