@@ -1,6 +1,8 @@
 #include "cli/cli_common.h"
 
+#include "bridgebench/errors.h"
 #include "bridgebench/result_store.h"
+#include "bridgebench/run_config.h"
 
 namespace bb::cli {
 
@@ -8,6 +10,14 @@ void addDbOption(CLI::App& command, std::string& dbPath) {
     dbPath = defaultDatabasePath().string();
     command.add_option("--db", dbPath, "Results database (default: $BRIDGEBENCH_DB or the user data directory)")
         ->capture_default_str();
+}
+
+void applySettings(RunConfig& config, const std::vector<std::string>& settings) {
+    for (const auto& setting : settings) {
+        const auto equals = setting.find('=');
+        if (equals == std::string::npos || equals == 0) throw ConfigError(setting, "--set expects KEY=VALUE");
+        applySetting(config, setting.substr(0, equals), setting.substr(equals + 1));
+    }
 }
 
 }  // namespace bb::cli

@@ -3,8 +3,13 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
+
+namespace bb {
+struct RunConfig;
+}
 
 namespace bb::cli {
 
@@ -18,6 +23,9 @@ struct CliState {
 
 // Adds `--db FILE` (default: bb::defaultDatabasePath()) to a subcommand.
 void addDbOption(CLI::App& command, std::string& dbPath);
+
+// Applies `--set KEY=VALUE` options in order; ConfigError names the key.
+void applySettings(RunConfig& config, const std::vector<std::string>& settings);
 
 // Runs `body`, translating core's typed errors into a message on stderr and an exit code.
 template <typename Body>

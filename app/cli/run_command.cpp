@@ -21,12 +21,7 @@ struct RunOptions {
 
 RunConfig resolveConfig(const RunOptions& options) {
     RunConfig config = options.configFile.empty() ? RunConfig{} : loadRunConfig(options.configFile);
-    for (const auto& setting : options.settings) {
-        const auto equals = setting.find('=');
-        if (equals == std::string::npos || equals == 0)
-            throw ConfigError(setting, "--set expects KEY=VALUE");
-        applySetting(config, setting.substr(0, equals), setting.substr(equals + 1));
-    }
+    applySettings(config, options.settings);
     return config;
 }
 

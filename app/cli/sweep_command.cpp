@@ -67,11 +67,7 @@ int sweepCommand(const SweepOptions& options) {
     if (options.configFile.empty() == options.preset.empty())
         throw ConfigError("", "give exactly one of --config FILE or --preset NAME");
     StudyConfig study = options.preset.empty() ? loadStudyConfig(options.configFile) : studyPreset(options.preset);
-    for (const auto& setting : options.settings) {
-        const auto equals = setting.find('=');
-        if (equals == std::string::npos || equals == 0) throw ConfigError(setting, "--set expects KEY=VALUE");
-        applySetting(study.base, setting.substr(0, equals), setting.substr(equals + 1));
-    }
+    applySettings(study.base, options.settings);
     ProgressLine progress;
     SweepReport report(options.json);
     StudyRunner runner(options.dbPath, study, progress, report);

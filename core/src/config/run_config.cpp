@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "bridgebench/errors.h"
+#include "config/json_file.h"
 
 namespace bb {
 
@@ -227,19 +228,7 @@ void validate(const RunConfig& config) {
 }
 
 RunConfig loadRunConfig(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    if (!in) throw InputError(file.string() + ": cannot open for reading");
-    nlohmann::json object;
-    try {
-        object = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& error) {
-        throw InputError(file.string() + ": not valid JSON (" + error.what() + ")");
-    }
-    try {
-        return runConfigFromJson(object);
-    } catch (const ConfigError& error) {
-        throw ConfigError(error.key(), error.detail(), file.string());
-    }
+    return parseJsonConfigFile(file, [](const nlohmann::json& object) { return runConfigFromJson(object); });
 }
 
 void saveRunConfig(const RunConfig& config, const std::filesystem::path& file) {

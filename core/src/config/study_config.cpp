@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "bridgebench/errors.h"
+#include "config/json_file.h"
 
 namespace bb {
 
@@ -55,19 +56,7 @@ nlohmann::json toJson(const StudyConfig& study) {
 }
 
 StudyConfig loadStudyConfig(const std::filesystem::path& file) {
-    std::ifstream in(file);
-    if (!in) throw InputError(file.string() + ": cannot open for reading");
-    nlohmann::json object;
-    try {
-        object = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& error) {
-        throw InputError(file.string() + ": not valid JSON (" + error.what() + ")");
-    }
-    try {
-        return studyConfigFromJson(object);
-    } catch (const ConfigError& error) {
-        throw ConfigError(error.key(), error.detail(), file.string());
-    }
+    return parseJsonConfigFile(file, [](const nlohmann::json& object) { return studyConfigFromJson(object); });
 }
 
 std::vector<RunConfig> expandStudy(const StudyConfig& study) {
