@@ -94,12 +94,16 @@ TEST(CrashSafety, ReadOnlyDatabaseGivesAClearErrorAndStaysIntact) {
         SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
         raw.exec("PRAGMA journal_mode = DELETE");
     }
+    // Root ignores file modes, so as root the CLI runs as 'nobody', from a copy in the test's
+    // folder: the build tree may sit where 'nobody' cannot reach.
+    const auto cliCopy = dir.file("bridgebench-cli");
+    std::filesystem::copy_file(BB_CLI_PATH, cliCopy);
+    chmod(cliCopy.c_str(), 0755);
     chmod(db.c_str(), 0444);
     chmod(dir.path().c_str(), 0555);
     const std::string before = fileBytes(db);
-    // Root ignores file modes, so as root the CLI runs as 'nobody'.
     const std::string prefix = geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
-    const auto result = test::runCommand(prefix + test::shellQuote(BB_CLI_PATH) + " run --set steps=3 --db " +
+    const auto result = test::runCommand(prefix + test::shellQuote(cliCopy.string()) + " run --set steps=3 --db " +
                                          test::shellQuote(db.string()));
     chmod(dir.path().c_str(), 0755);
     EXPECT_EQ(result.exitCode, 1) << result.err;
