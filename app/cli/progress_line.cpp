@@ -12,6 +12,17 @@ ProgressLine::ProgressLine() : m_live(isatty(STDERR_FILENO) == 1) {}
 
 void ProgressLine::started(const RunStarted& info) { m_totalSteps = info.totalSteps; }
 
+void ProgressLine::preparing(const RunPreparation& progress) {
+    if (!m_live) return;
+    const auto now = std::chrono::steady_clock::now();
+    const bool last = progress.total > 0 && progress.done == progress.total;
+    if (!last && now - m_lastDraw < std::chrono::milliseconds(100)) return;
+    m_lastDraw = now;
+    std::fputs(fmt::format("\r{} {}/{} ", progress.stage, progress.done, progress.total).c_str(), stderr);
+    if (last) std::fputs("\n", stderr);
+    std::fflush(stderr);
+}
+
 void ProgressLine::step(const StepMetrics& metrics) {
     if (!m_live) return;
     // Redrawing a terminal line costs a write syscall; ten times a second is plenty.

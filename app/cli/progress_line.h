@@ -13,6 +13,7 @@ class ProgressLine final : public RunObserver {
 public:
     ProgressLine();
     void started(const RunStarted& info) override;
+    void preparing(const RunPreparation& progress) override;
     void step(const StepMetrics& metrics) override;
     void finished(const RunOutcome& outcome) override;
 

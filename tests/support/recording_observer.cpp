@@ -8,6 +8,18 @@ void RecordingObserver::started(const RunStarted&) {
     ++m_started;
 }
 
+void RecordingObserver::preparing(const RunPreparation& progress) {
+    std::lock_guard lock(m_mutex);
+    if (m_started == 0) m_violations.push_back("preparing() before started()");
+    if (!m_steps.empty() || m_finished > 0) m_violations.push_back("preparing() after the first step");
+    m_preparations.push_back(progress);
+}
+
+std::vector<RunPreparation> RecordingObserver::preparations() const {
+    std::lock_guard lock(m_mutex);
+    return m_preparations;
+}
+
 void RecordingObserver::step(const StepMetrics& metrics) {
     {
         std::lock_guard lock(m_mutex);

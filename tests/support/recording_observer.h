@@ -15,6 +15,7 @@ namespace bb::test {
 class RecordingObserver : public RunObserver {
 public:
     void started(const RunStarted& info) override;
+    void preparing(const RunPreparation& progress) override;
     void step(const StepMetrics& metrics) override;
     void finished(const RunOutcome& outcome) override;
 
@@ -25,6 +26,7 @@ public:
     std::vector<StepMetrics> steps() const;
     int startedCalls() const;
     int finishedCalls() const;
+    std::vector<RunPreparation> preparations() const;
     // Order violations seen (a step after finished(), started() not first...).
     std::vector<std::string> contractViolations() const;
 
@@ -32,6 +34,7 @@ private:
     mutable std::mutex m_mutex;
     std::condition_variable m_changed;
     std::vector<StepMetrics> m_steps;
+    std::vector<RunPreparation> m_preparations;
     std::optional<RunOutcome> m_outcome;
     int m_started = 0;
     int m_finished = 0;

@@ -60,7 +60,7 @@ TEST(MainWindow, RunGrowsTheDashboardAndCancelStoresTheRun) {
 
     // The charts grow while the run goes: wait on them with a bound, never a fixed sleep.
     EXPECT_TRUE(QTest::qWaitFor([&] { return drawnThroughputPoints(window) >= 5; }, 60'000));
-    EXPECT_GE(window.dashboard()->breakdownChart()->points(4).size(), 5u);
+    EXPECT_GE(window.dashboard()->breakdownChart()->points(5).size(), 5u);
     EXPECT_GE(window.dashboard()->lossChart()->points(0).size(), 5u);
     EXPECT_GE(window.dashboard()->resourceChart()->points(1).size(), 5u);
     EXPECT_GE(window.dashboard()->progressBar()->value(), 5);

@@ -53,6 +53,12 @@ void EngineBridge::started(const RunStarted& info) {
         Qt::QueuedConnection);
 }
 
+void EngineBridge::preparing(const RunPreparation& progress) {
+    // Only the latest counts: a thousand images need not become a thousand events.
+    std::lock_guard lock(m_mutex);
+    m_preparation = progress;
+}
+
 void EngineBridge::step(const StepMetrics& metrics) {
     std::lock_guard lock(m_mutex);
     m_pending.push_back(metrics);
@@ -73,6 +79,7 @@ void EngineBridge::finished(const RunOutcome& outcome) {
 
 void EngineBridge::drain(DrainMode mode) {
     QVector<StepMetrics> batch;
+    std::optional<RunPreparation> preparation;
     {
         // While the run goes, the UI thread never waits for the lock: on a loaded machine the
         // training thread can be descheduled while holding it, and the next tick is 40 ms away.
@@ -81,12 +88,15 @@ void EngineBridge::drain(DrainMode mode) {
             lock.lock();
         else if (!lock.try_lock())
             return;
-        if (m_pending.empty()) return;
+        preparation.swap(m_preparation);
+        if (m_pending.empty() && !preparation) return;
         batch.reserve(static_cast<qsizetype>(m_pending.size()));
         for (const auto& metrics : m_pending) batch.push_back(metrics);
         m_pending.clear();
     }
-    emit stepsArrived(batch);
+    if (preparation)
+        emit preparationProgress(QString::fromStdString(preparation->stage), preparation->done, preparation->total);
+    if (!batch.isEmpty()) emit stepsArrived(batch);
 }
 
 }  // namespace bb::ui

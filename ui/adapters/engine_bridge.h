@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "bridgebench/run_config.h"
@@ -37,11 +38,14 @@ public:
 
 signals:
     void runStarted(qint64 runId, const QString& name, qint64 totalSteps);
+    // Work before the first step (generating the synthetic dataset); total 0 when unknown.
+    void preparationProgress(const QString& stage, qint64 done, qint64 total);
     void stepsArrived(const QVector<bb::StepMetrics>& steps);
     void runFinished(qint64 runId, const QString& status, const QString& error);
 
 private:
     void started(const RunStarted& info) override;
+    void preparing(const RunPreparation& progress) override;
     void step(const StepMetrics& metrics) override;
     void finished(const RunOutcome& outcome) override;
     enum class DrainMode { IfFree, Wait };
@@ -50,6 +54,7 @@ private:
     QTimer m_drainTimer;
     std::mutex m_mutex;
     std::vector<StepMetrics> m_pending;
+    std::optional<RunPreparation> m_preparation;  // the latest, not yet shown
     std::unique_ptr<RunSession> m_session;  // after the buffer: joined before it goes away
     bool m_running = false;
     qint64 m_runId = 0;

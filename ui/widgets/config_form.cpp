@@ -26,7 +26,8 @@ QStringList suggestionsFor(const std::string& key) {
     }
     if (key == "precision") return {"fp32", "bf16", "fp16"};
     if (key == "device") return {"cpu", "cuda:0"};
-    if (key == "dataset") return {"synthetic"};
+    if (key == "dataset") return {"synthetic", "synthetic-tensors"};
+    if (key == "interpolation") return {"bicubic", "bilinear"};
     return {};
 }
 

@@ -26,6 +26,7 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // One colour per part of a step, the same in every view.
 const QColor kWaitColour(0xe5, 0x73, 0x73);
 const QColor kCopyColour(0xff, 0xb7, 0x4d);
+const QColor kDeviceTransformColour(0xff, 0xe0, 0x82);
 const QColor kForwardColour(0x64, 0xb5, 0xf6);
 const QColor kBackwardColour(0x4d, 0xb6, 0xac);
 const QColor kOptimizerColour(0xba, 0x68, 0xc8);
@@ -61,7 +62,8 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_breakdown->setTitle(tr("Step time breakdown"));
     const int wait = m_breakdown->addStackedArea(tr("data wait"), -1, kWaitColour);
     const int copy = m_breakdown->addStackedArea(tr("host→device copy"), wait, kCopyColour);
-    const int forward = m_breakdown->addStackedArea(tr("forward"), copy, kForwardColour);
+    const int transforms = m_breakdown->addStackedArea(tr("device transforms"), copy, kDeviceTransformColour);
+    const int forward = m_breakdown->addStackedArea(tr("forward"), transforms, kForwardColour);
     const int backward = m_breakdown->addStackedArea(tr("backward"), forward, kBackwardColour);
     m_breakdown->addStackedArea(tr("optimizer"), backward, kOptimizerColour);
     m_breakdown->setAxisTitles(tr("step"), tr("ms"));
@@ -108,6 +110,7 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     layout->addLayout(grid, 1);
 
     connect(&engine, &EngineBridge::runStarted, this, &LiveDashboard::startRun);
+    connect(&engine, &EngineBridge::preparationProgress, this, &LiveDashboard::showPreparation);
     connect(&engine, &EngineBridge::stepsArrived, this, &LiveDashboard::appendSteps);
     connect(&engine, &EngineBridge::runFinished, this, &LiveDashboard::finishRun);
     for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) chart->setDeferredRefresh(true);
@@ -134,7 +137,17 @@ void LiveDashboard::clear(qint64 totalSteps) {
     for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) chart->clearPoints();
     m_progress->setRange(0, static_cast<int>(std::max<qint64>(1, totalSteps)));
     m_progress->setValue(0);
+    m_progress->setFormat(tr("%v / %m steps"));
     m_eta->clear();
+}
+
+void LiveDashboard::showPreparation(const QString& stage, qint64 done, qint64 total) {
+    // The bar shows the preparation until the first step takes it back (updateProgress).
+    m_progress->setRange(0, static_cast<int>(std::max<qint64>(0, total)));  // 0..0: busy indicator
+    m_progress->setValue(static_cast<int>(done));
+    const QString shown = stage == QLatin1String("generating synthetic dataset") ? tr("Generating the synthetic dataset")
+                                                                                 : stage;
+    m_progress->setFormat(shown + QStringLiteral(" %v / %m"));
 }
 
 void LiveDashboard::startRun(qint64 runId, const QString& name, qint64 totalSteps) {
@@ -145,13 +158,13 @@ void LiveDashboard::startRun(qint64 runId, const QString& name, qint64 totalStep
 void LiveDashboard::appendSteps(const QVector<bb::StepMetrics>& steps) {
     if (steps.isEmpty()) return;
     QList<QPointF> raw, smoothed, loss, cpu, rss;
-    std::array<QList<QPointF>, 5> parts;
+    std::array<QList<QPointF>, 6> parts;
     for (const auto& step : steps) {
         const double x = static_cast<double>(step.step);
         raw.append({x, step.samplesPerSec});
         smoothed.append({x, m_smoother.push(step.samplesPerSec)});
-        const double cumulative[5] = {step.dataWaitMs, step.hostToDeviceMs, step.forwardMs, step.backwardMs,
-                                      step.optimizerMs};
+        const double cumulative[6] = {step.dataWaitMs, step.hostToDeviceMs, step.deviceTransformMs,
+                                      step.forwardMs,  step.backwardMs,     step.optimizerMs};
         double sum = 0;
         for (std::size_t part = 0; part < parts.size(); ++part) {
             sum += cumulative[part];
@@ -178,6 +191,8 @@ void LiveDashboard::appendSteps(const QVector<bb::StepMetrics>& steps) {
 
 void LiveDashboard::updateProgress() {
     const qint64 done = m_lastStep + 1;
+    m_progress->setRange(0, static_cast<int>(std::max<qint64>(1, m_totalSteps)));
+    m_progress->setFormat(tr("%v / %m steps"));
     m_progress->setValue(static_cast<int>(std::min(done, m_totalSteps)));
     if (m_recentWallMs.empty() || m_totalSteps <= 0) return;
     const double meanWallMs = std::accumulate(m_recentWallMs.begin(), m_recentWallMs.end(), 0.0) /

@@ -45,6 +45,7 @@ public:
 
 public slots:
     void startRun(qint64 runId, const QString& name, qint64 totalSteps);
+    void showPreparation(const QString& stage, qint64 done, qint64 total);
     void appendSteps(const QVector<bb::StepMetrics>& steps);
     void finishRun(qint64 runId, const QString& status, const QString& error);
     // Shows a finished run's stored steps (from the runs table).

@@ -16,6 +16,8 @@ struct RunConfig {
     std::string name;                 // generated when empty
     std::string model = "mini-clip";  // preset name or path to a Hugging Face config.json
     std::string weights;              // optional safetensors checkpoint
+    // "synthetic": a generated JPEG set (cached); "synthetic-tensors": random tensors, no
+    // loading at all (compute alone); else a manifest, folder or COCO captions file.
     std::string dataset = "synthetic";
     std::int64_t steps = 50;
     std::int64_t batchSize = 8;
@@ -23,6 +25,8 @@ struct RunConfig {
     std::int64_t workers = 0;         // 0: the training thread loads batches itself
     std::int64_t prefetchFactor = 2;  // batches in flight per worker
     bool deviceTransforms = false;
+    std::string interpolation = "bicubic";  // bicubic (BridgeTower's processor) | bilinear
+    bool augment = false;             // random resized crop + flip instead of resize + centre crop
     std::string device = "cpu";       // cpu | cuda:N
     std::int64_t threads = 0;         // intra-op threads; 0 = choose
     std::int64_t seed = 0;

@@ -21,13 +21,22 @@ struct RunStarted {
     nlohmann::json resolvedConfig;
 };
 
+// Work before the first step that takes long enough to show (generating the synthetic dataset
+// the first time). total 0: unknown.
+struct RunPreparation {
+    std::string stage;  // "generating synthetic dataset"
+    std::int64_t done = 0;
+    std::int64_t total = 0;
+};
+
 struct RunOutcome {
     RunStatus status = RunStatus::Completed;  // Completed, Cancelled or Failed
     std::string error;                        // set when Failed
     RunSummary summary;
 };
 
-// Contract: started() comes first, then step() once per finished step in order, then
+// Contract: started() comes first, then any preparing() calls, then step() once per finished
+// step in order, then
 // finished() exactly once, last (also after a failure before the first step). Calls come
 // from engine threads, never the caller's; they must be cheap, must not block and must not
 // throw. A run that fails validation never starts and calls nothing.
@@ -35,6 +44,7 @@ class RunObserver {
 public:
     virtual ~RunObserver() = default;
     virtual void started(const RunStarted& /*info*/) {}
+    virtual void preparing(const RunPreparation& /*progress*/) {}
     virtual void step(const StepMetrics& metrics) = 0;
     virtual void finished(const RunOutcome& outcome) = 0;
 };

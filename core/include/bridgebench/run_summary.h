@@ -2,9 +2,11 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "bridgebench/skipped_samples.h"
 #include "bridgebench/step_metrics.h"
 
 namespace bb {
@@ -24,6 +26,7 @@ struct RunSummary {
     double achievedFlopsPerSec = 0; // 0 when the model's FLOPs per sample are unknown
     std::int64_t samples = 0;
     std::int64_t skippedSamples = 0;
+    std::vector<SkippedSample> skippedFirst;  // the first few, with the reason
     double durationS = 0;
     double finalLoss = 0;
 };

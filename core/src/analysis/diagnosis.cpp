@@ -124,9 +124,9 @@ Diagnosis diagnose(const PipelineProfile& profile) {
         diagnosis.recommended.workers, diagnosis.recommended.deviceTransforms ? "on" : "off",
         diagnosis.recommended.samplesPerSec);
     if (profile.cpuDevice)
-        diagnosis.assumptions.push_back("compute scales with intra-op threads; all threads share the cores");
+        diagnosis.assumptions.emplace_back("compute scales with intra-op threads; all threads share the cores");
     if (!profile.deviceTransforms)
-        diagnosis.assumptions.push_back("device transforms cost what the host transform they replace costs");
+        diagnosis.assumptions.emplace_back("device transforms cost what the host transform they replace costs");
     return diagnosis;
 }
 

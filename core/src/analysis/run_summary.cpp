@@ -68,6 +68,16 @@ RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupStep
     return summary;
 }
 
+namespace {
+
+nlohmann::json skippedList(const std::vector<SkippedSample>& samples) {
+    nlohmann::json listed = nlohmann::json::array();
+    for (const auto& sample : samples) listed.push_back({{"path", sample.path}, {"reason", sample.reason}});
+    return listed;
+}
+
+}  // namespace
+
 void to_json(nlohmann::json& out, const RunSummary& s) {
     out = {
         {"steps", s.steps},
@@ -81,6 +91,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
         {"achieved_flops_per_s", s.achievedFlopsPerSec},
         {"samples", s.samples},
         {"skipped_samples", s.skippedSamples},
+        {"skipped_first", skippedList(s.skippedFirst)},
         {"duration_s", s.durationS},
         {"final_loss", s.finalLoss},
     };
@@ -99,6 +110,10 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     s.achievedFlopsPerSec = in.value("achieved_flops_per_s", 0.0);
     s.samples = in.value("samples", std::int64_t{0});
     s.skippedSamples = in.value("skipped_samples", std::int64_t{0});
+    if (const auto listed = in.find("skipped_first"); listed != in.end() && listed->is_array()) {
+        for (const auto& entry : *listed)
+            s.skippedFirst.push_back({entry.value("path", std::string()), entry.value("reason", std::string())});
+    }
     s.durationS = in.value("duration_s", 0.0);
     s.finalLoss = in.value("final_loss", 0.0);
 }

@@ -29,7 +29,8 @@ const std::vector<Field>& fields() {
         {"model", &RunConfig::model, "Model preset or a Hugging Face config.json to train."},
         {"weights", &RunConfig::weights, "Optional safetensors checkpoint to start from."},
         {"dataset", &RunConfig::dataset,
-         "'synthetic' or a JSONL/CSV manifest or COCO captions file to train on."},
+         "'synthetic' (generated JPEGs), 'synthetic-tensors' (no loading: compute alone), or a "
+         "JSONL/CSV manifest or COCO captions file to train on."},
         {"steps", &RunConfig::steps, "Training steps to run."},
         {"batch_size", &RunConfig::batchSize, "Samples per step on this device."},
         {"precision", &RunConfig::precision, "fp32, bf16 autocast, or fp16 autocast (CUDA only)."},
@@ -39,6 +40,10 @@ const std::vector<Field>& fields() {
         {"prefetch_factor", &RunConfig::prefetchFactor, "Batches each worker may hold ready."},
         {"device_transforms", &RunConfig::deviceTransforms,
          "Resize, crop and normalise on the training device instead of in the loader."},
+        {"interpolation", &RunConfig::interpolation,
+         "Resize filter: bicubic (as BridgeTower's image processor) or bilinear (cheaper)."},
+        {"augment", &RunConfig::augment,
+         "Random resized crop and horizontal flip instead of resize and centre crop."},
         {"device", &RunConfig::device, "cpu, or cuda:N when this build has CUDA."},
         {"threads", &RunConfig::threads,
          "Intra-op threads for LibTorch and BLAS; 0 chooses from the free cores."},
@@ -187,9 +192,12 @@ void validate(const RunConfig& config) {
     }
     if (!config.weights.empty() && !std::filesystem::is_regular_file(config.weights))
         throw ConfigError("weights", "no such file: " + config.weights);
-    if (config.dataset != "synthetic" && !std::filesystem::exists(config.dataset))
+    if (config.dataset != "synthetic" && config.dataset != "synthetic-tensors" &&
+        !std::filesystem::exists(config.dataset))
         throw ConfigError("dataset", "'" + config.dataset +
-                                         "' is neither 'synthetic' nor an existing manifest or folder");
+                                         "' is neither 'synthetic', 'synthetic-tensors' nor an existing manifest or folder");
+    if (config.interpolation != "bicubic" && config.interpolation != "bilinear")
+        throw ConfigError("interpolation", "'" + config.interpolation + "' is not one of bicubic, bilinear");
     requireRange("steps", config.steps, 1, 100'000'000);
     requireRange("batch_size", config.batchSize, 1, 65'536);
     requireRange("workers", config.workers, 0, 64);

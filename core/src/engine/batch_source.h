@@ -1,9 +1,11 @@
-// Where the trainer's batches come from. next() is called on the training thread; the time
-// it takes is the step's data wait.
+// Where the trainer's batches come from, in the two phases a step's breakdown separates:
+// fetch() is the data wait (blocked on the loader, or loading in place with workers = 0);
+// prepare() puts the batch on the training device (the copy, plus the device-side transforms
+// when they are on). Both run on the training thread.
 #pragma once
 
-#include <optional>
-
+#include "bridgebench/skipped_samples.h"
+#include "bridgebench/step_metrics.h"
 #include "engine/training_model.h"
 
 namespace bb {
@@ -11,9 +13,14 @@ namespace bb {
 class BatchSource {
 public:
     virtual ~BatchSource() = default;
-    // Host tensors of the next batch; nullopt when the source is exhausted or stopped.
-    virtual std::optional<ModelInputs> next() = 0;
-    virtual std::int64_t skippedSamples() const { return 0; }
+    // Blocks until the next batch is on the host; false when the source is exhausted.
+    virtual bool fetch() = 0;
+    // The fetched batch as model inputs on the training device. Asynchronous on CUDA.
+    virtual ModelInputs prepare() = 0;
+    // Fills the load* fields of `metrics`: what producing the fetched batch cost, wherever
+    // it was produced.
+    virtual void recordLoadCost(StepMetrics& /*metrics*/) const {}
+    virtual SkippedSamples skipped() const { return {}; }
 };
 
 }  // namespace bb

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "bridgebench/build_info.h"
+#include "engine/gpu_info.h"
 
 extern "C" int openblas_get_num_threads(void) __attribute__((weak));
 extern "C" char* openblas_get_config(void) __attribute__((weak));
@@ -67,9 +68,14 @@ nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
         {"blas_threads", openblas_get_num_threads ? openblas_get_num_threads() : 0},
         {"device", config.device},
     };
+    const GpuInfo gpus = readNvidiaGpuInfo();
+    if (!gpus.names.empty()) env["gpu_names"] = gpus.names;
+    if (!gpus.driverVersion.empty()) env["nvidia_driver"] = gpus.driverVersion;
     const torch::Device device(config.device);
     if (device.is_cuda() && torch::cuda::is_available()) {
         env["cuda_device_count"] = torch::cuda::device_count();
+        const auto index = static_cast<std::size_t>(std::max<int>(0, device.index()));
+        if (index < gpus.names.size()) env["gpu_name"] = gpus.names[index];
     }
     return env;
 }

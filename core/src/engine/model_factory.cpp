@@ -4,7 +4,12 @@
 #include "bridgebench/errors.h"
 #include "engine/bridgetower_training_model.h"
 #include "engine/mini_clip.h"
+#include "bridgebench/roberta_tokenizer.h"
+#include "data/dataset.h"
+#include "engine/loader_batch_source.h"
+#include "engine/synthetic_dataset_cache.h"
 #include "engine/synthetic_tensor_source.h"
+#include "util/app_paths.h"
 
 namespace bb {
 
@@ -29,16 +34,68 @@ std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config) {
     return makeBridgeTowerTrainingModel(model, config.weights);
 }
 
-std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const TrainingModel& model) {
-    if (config.dataset != "synthetic")
-        throw ConfigError("dataset", "'" + config.dataset + "': only 'synthetic' is supported by this build");
+namespace {
+
+std::unique_ptr<BatchSource> makeTensorSource(const RunConfig& config, const TrainingModel& model,
+                                              const torch::Device& device) {
     SyntheticTensorOptions options;
     options.batchSize = config.batchSize;
     options.imageSizePx = model.imageSizePx();
     options.textLength = model.textLength();
     options.vocabSize = model.vocabSize();
     options.seed = static_cast<std::uint64_t>(config.seed);
-    return std::make_unique<SyntheticTensorSource>(options);
+    return std::make_unique<SyntheticTensorSource>(options, device);
+}
+
+// RoBERTa ids for the model's embedding table. Test-size presets keep a small vocabulary;
+// folding the ids above it (the four special tokens stay) keeps most distinct words distinct,
+// so captions still carry what they describe and the contrastive loss can still fall.
+TextEncodeFn textEncoder(const TrainingModel& model) {
+    const auto folder = resourcePath("tokenizer/roberta");
+    auto tokenizer = std::make_shared<const RobertaTokenizer>(
+        RobertaTokenizer::fromFiles(folder / "vocab.json", folder / "merges.txt"));
+    const std::int64_t vocabSize = model.vocabSize();
+    constexpr std::int64_t kSpecialTokens = 4;  // <s> <pad> </s> <unk>
+    return [tokenizer, vocabSize](std::string_view text) {
+        std::vector<std::int64_t> ids = tokenizer->encode(text);
+        if (vocabSize > kSpecialTokens) {
+            for (auto& id : ids)
+                if (id >= vocabSize) id = kSpecialTokens + (id - kSpecialTokens) % (vocabSize - kSpecialTokens);
+        }
+        return ids;
+    };
+}
+
+std::filesystem::path syntheticManifest(const RunConfig& config, RunObserver& observer) {
+    const auto options = defaultSyntheticDatasetOptions(static_cast<std::uint64_t>(config.seed));
+    return ensureSyntheticDataset(cacheDirectory(), options, [&observer](std::int64_t written, std::int64_t total) {
+        observer.preparing({"generating synthetic dataset", written, total});
+    });
+}
+
+}  // namespace
+
+std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const TrainingModel& model,
+                                             const torch::Device& device, RunObserver& observer) {
+    if (config.dataset == "synthetic-tensors") return makeTensorSource(config, model, device);
+    const std::filesystem::path data =
+        config.dataset == "synthetic" ? syntheticManifest(config, observer) : std::filesystem::path(config.dataset);
+    auto dataset = std::make_shared<const Dataset>(Dataset::open(data));
+
+    LoaderOptions options;
+    options.batchSize = config.batchSize;
+    options.workers = config.workers;
+    options.prefetchFactor = config.prefetchFactor;
+    options.deviceTransforms = config.deviceTransforms;
+    options.imageSizePx = model.imageSizePx();
+    options.maxTextLength = model.textLength();
+    options.seed = static_cast<std::uint64_t>(config.seed);
+    options.augment = config.augment;
+    options.textEncode = textEncoder(model);
+    options.interpolation = config.interpolation == "bilinear" ? Interpolation::Bilinear : Interpolation::Bicubic;
+    options.epochs = 0;  // the run's step count decides when to stop
+    options.pinMemory = device.is_cuda();
+    return std::make_unique<LoaderBatchSource>(std::move(dataset), std::move(options), device);
 }
 
 }  // namespace bb

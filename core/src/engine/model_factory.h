@@ -4,12 +4,17 @@
 #include <memory>
 
 #include "bridgebench/run_config.h"
+#include "bridgebench/run_observer.h"
 #include "engine/batch_source.h"
 #include "engine/training_model.h"
 
 namespace bb {
 
 std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config);
-std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const TrainingModel& model);
+
+// May take a while the first time: `dataset = synthetic` generates its JPEG set once (progress
+// goes to observer.preparing). Throws InputError for an unreadable dataset or tokenizer.
+std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const TrainingModel& model,
+                                             const torch::Device& device, RunObserver& observer);
 
 }  // namespace bb

@@ -34,6 +34,7 @@ public:
         m_user.step(metrics);
         if (m_writer.failed()) m_control.cancel();
     }
+    void preparing(const RunPreparation& progress) override { m_user.preparing(progress); }
     void finished(const RunOutcome&) override {}
 
 private:
@@ -72,7 +73,8 @@ struct RunSession::Impl {
             result.status = trained.status;
             result.error = trained.error;
             result.summary = summarize(trained.steps, config.warmupSteps, trained.flopsPerSample);
-            result.summary.skippedSamples = trained.skippedSamples;
+            result.summary.skippedSamples = trained.skipped.count;
+            result.summary.skippedFirst = trained.skipped.first;
             if (!writeError.empty() && result.status != RunStatus::Failed) {
                 result.status = RunStatus::Failed;
                 result.error = "the run's steps could not be stored: " + writeError;

@@ -2,8 +2,8 @@
 
 namespace bb {
 
-SyntheticTensorSource::SyntheticTensorSource(const SyntheticTensorOptions& options)
-    : m_options(options), m_generator(at::detail::createCPUGenerator(options.seed)) {
+SyntheticTensorSource::SyntheticTensorSource(const SyntheticTensorOptions& options, torch::Device device)
+    : m_options(options), m_device(device), m_generator(at::detail::createCPUGenerator(options.seed)) {
     const auto size = options.imageSizePx;
     m_patterns = torch::randn({options.classes, 3, size, size}, m_generator, torch::kFloat);
     // Token 0 and 2 frame each caption like <s> … </s>; the body is class-specific.
@@ -12,14 +12,15 @@ SyntheticTensorSource::SyntheticTensorSource(const SyntheticTensorOptions& optio
     m_captions.select(1, options.textLength - 1).fill_(2);
 }
 
-std::optional<ModelInputs> SyntheticTensorSource::next() {
+bool SyntheticTensorSource::fetch() {
     const auto classes = torch::randint(0, m_options.classes, {m_options.batchSize}, m_generator, torch::kLong);
-    ModelInputs inputs;
-    inputs.pixelValues = m_patterns.index_select(0, classes) +
-                         0.5 * torch::randn(m_patterns.index_select(0, classes).sizes(), m_generator, torch::kFloat);
-    inputs.inputIds = m_captions.index_select(0, classes);
-    inputs.attentionMask = torch::ones_like(inputs.inputIds);
-    return inputs;
+    const auto patterns = m_patterns.index_select(0, classes);
+    m_fetched.pixelValues = patterns + 0.5 * torch::randn(patterns.sizes(), m_generator, torch::kFloat);
+    m_fetched.inputIds = m_captions.index_select(0, classes);
+    m_fetched.attentionMask = torch::ones_like(m_fetched.inputIds);
+    return true;
 }
+
+ModelInputs SyntheticTensorSource::prepare() { return m_fetched.to(m_device); }
 
 }  // namespace bb

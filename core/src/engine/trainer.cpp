@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "engine/autocast_guard.h"
+#include "engine/device_memory.h"
 #include "engine/model_factory.h"
 #include "engine/process_stats.h"
 #include "util/time_format.h"
@@ -62,7 +63,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
 
         const torch::Device device(config.device);
         auto model = makeTrainingModel(config);
-        auto source = makeBatchSource(config, *model);
+        auto source = makeBatchSource(config, *model, device, observer);
         result.flopsPerSample = model->flopsPerSample();
         model->module().to(device);
         model->module().train();
@@ -80,13 +81,12 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             const double cpuBefore = processCpuMs();
             const auto start = Clock::now();
 
-            auto batch = source->next();
-            const auto loaded = Clock::now();
-            if (!batch) {
+            if (!source->fetch()) {
                 result.status = RunStatus::Completed;
                 break;
             }
-            const auto inputs = batch->to(device);
+            const auto loaded = Clock::now();
+            const ModelInputs inputs = source->prepare();
             synchronize(device);
             const auto copied = Clock::now();
 
@@ -113,7 +113,10 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             const auto end = Clock::now();
 
             metrics.dataWaitMs = msBetween(start, loaded);
-            metrics.hostToDeviceMs = msBetween(loaded, copied);
+            // With device-side transforms the copy is of 8-bit images and most of the time is
+            // the transforms; prepare() does both, so the whole goes to the transform column.
+            (config.deviceTransforms ? metrics.deviceTransformMs : metrics.hostToDeviceMs) = msBetween(loaded, copied);
+            source->recordLoadCost(metrics);
             metrics.forwardMs = msBetween(copied, forwarded);
             metrics.backwardMs = msBetween(forwarded, backwarded);
             metrics.optimizerMs = msBetween(backwarded, end);
@@ -122,6 +125,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             metrics.samplesPerSec = samplesPerSecond(metrics.samples, metrics.wallMs);
             metrics.timestampMs = unixMs(std::chrono::system_clock::now());
             metrics.rssBytes = residentSetBytes();
+            metrics.deviceMemoryBytes = deviceMemoryAllocatedBytes(device);
             metrics.cpuUtilisation = metrics.wallMs > 0 ? (processCpuMs() - cpuBefore) / metrics.wallMs : 0;
             result.steps.push_back(metrics);
             observer.step(metrics);
@@ -131,7 +135,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
                 break;
             }
         }
-        result.skippedSamples = source->skippedSamples();
+        result.skipped = source->skipped();
     } catch (const c10::Error& error) {
         result.status = RunStatus::Failed;
         result.error = error.what_without_backtrace();

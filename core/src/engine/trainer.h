@@ -4,6 +4,7 @@
 
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_observer.h"
+#include "bridgebench/skipped_samples.h"
 #include "engine/run_control.h"
 
 namespace bb {
@@ -13,7 +14,7 @@ struct TrainerResult {
     std::string error;
     std::vector<StepMetrics> steps;
     double flopsPerSample = 0;
-    std::int64_t skippedSamples = 0;
+    SkippedSamples skipped;
 };
 
 // Never throws: failures (a bad checkpoint, out of memory) come back as status Failed.
