@@ -2,13 +2,16 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QTimer>
 
 #include <iostream>
 #include <string_view>
 
 #include "bridgebench/build_info.h"
 #include "bridgebench/result_store.h"
+#include "i18n/translations.h"
 #include "widgets/main_window.h"
+#include "widgets/screenshots.h"
 
 int main(int argc, char** argv) {
     // Answered before QApplication exists, so that --version works without a display.
@@ -22,6 +25,7 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName("BridgeBench");
     QApplication::setOrganizationName("BridgeBench");
     QApplication::setApplicationVersion(QString::fromStdString(bb::buildInfo().appVersion));
+    bb::ui::installTranslations(bb::ui::chosenLocale());
 
     QCommandLineParser parser;
     parser.setApplicationDescription("Training-throughput explorer for vision-language models");
@@ -29,9 +33,19 @@ int main(int argc, char** argv) {
     const QCommandLineOption dbOption("db", "Results database to open", "FILE",
                                       QString::fromStdString(bb::defaultDatabasePath().string()));
     parser.addOption(dbOption);
+    const QCommandLineOption screenshotsOption(
+        "screenshots", "Save a PNG of each main view into DIR and quit (scripts/screenshots.sh)", "DIR");
+    parser.addOption(screenshotsOption);
     parser.process(app);
 
     bb::ui::MainWindow window(parser.value(dbOption));
     window.show();
+    if (parser.isSet(screenshotsOption)) {
+        QTimer::singleShot(0, &window, [&window, folder = parser.value(screenshotsOption)] {
+            const QStringList files = bb::ui::saveScreenshots(window, folder);
+            for (const auto& file : files) std::cout << file.toStdString() << '\n';
+            QApplication::exit(files.size() == 3 ? 0 : 1);
+        });
+    }
     return QApplication::exec();
 }

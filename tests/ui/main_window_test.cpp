@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <iostream>
+#include <set>
 
 #include <gtest/gtest.h>
 
@@ -131,6 +132,50 @@ TEST(MainWindow, CompletedRunFillsTheProgressBar) {
     EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
     EXPECT_EQ(window.compareView()->runIds(), QVector<qint64>{window.engine()->runId()});
     EXPECT_EQ(window.compareView()->overlay()->points(0).size(), 4u);
+}
+
+TEST(MainWindow, RunAsSweepRunsTheStudyGridThenComparesItAndResumes) {
+    test::TempDir dir;
+    const QString db = QString::fromStdString(dir.file("sweep.db").string());
+    ui::MainWindow window(db);
+    setSpin(window, "steps", 2);
+    setSpin(window, "batch_size", 2);
+    setSpin(window, "warmup_steps", 0);
+    auto* sweep = window.findChild<QPushButton*>("sweep");
+    ASSERT_NE(sweep, nullptr);
+    QSignalSpy finished(window.engine(), &ui::EngineBridge::sweepFinished);
+    QSignalSpy runs(window.engine(), &ui::EngineBridge::runFinished);
+    QTest::mouseClick(sweep, Qt::LeftButton);
+    EXPECT_TRUE(window.engine()->isSweeping());
+    EXPECT_FALSE(window.findChild<QPushButton*>("pause")->isEnabled()) << "a sweep is cancelled, not paused";
+    ASSERT_TRUE(finished.wait(300'000));
+    EXPECT_EQ(runs.count(), 6);
+    const auto ids = finished.front().at(1).value<QVector<qint64>>();
+    ASSERT_EQ(ids.size(), 6);
+    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
+    EXPECT_EQ(window.compareView()->runIds(), ids);
+    {
+        ResultStore store(dir.file("sweep.db"));
+        const auto studies = store.listStudies();
+        const auto sweepStudy = std::find_if(studies.begin(), studies.end(),
+                                             [](const StudyRecord& study) { return study.kind == "sweep"; });
+        ASSERT_NE(sweepStudy, studies.end());
+        const auto grouped = store.runsInStudy(sweepStudy->id);
+        EXPECT_EQ(grouped.size(), 6u);
+        std::set<std::pair<std::int64_t, bool>> points;
+        for (const auto& run : grouped) {
+            EXPECT_EQ(run.status, RunStatus::Completed) << run.error;
+            points.insert({run.workers, run.deviceTransforms});
+        }
+        EXPECT_EQ(points.size(), 6u) << "workers 0/1/2 x device transforms off/on";
+    }
+
+    // The same settings again: every point is already done, nothing runs twice.
+    runs.clear();
+    QTest::mouseClick(sweep, Qt::LeftButton);
+    ASSERT_TRUE(finished.wait(60'000));
+    EXPECT_EQ(runs.count(), 0);
+    EXPECT_EQ(finished.back().at(1).value<QVector<qint64>>(), ids);
 }
 
 TEST(MainWindow, ANewDatabaseOpensOnTheStudyComparison) {

@@ -1,12 +1,29 @@
 #include "adapters/engine_bridge.h"
 
 #include "bridgebench/run_session.h"
+#include "bridgebench/study_runner.h"
 
 namespace bb::ui {
 
 namespace {
 constexpr int kDrainIntervalMs = 40;
 }
+
+// StudyRunner's progress, re-emitted on the UI thread.
+class EngineBridge::SweepProgress final : public StudyProgress {
+public:
+    explicit SweepProgress(EngineBridge& bridge) : m_bridge(bridge) {}
+    void pointStarting(std::size_t index, std::size_t total, const RunConfig& config) override {
+        QMetaObject::invokeMethod(
+            &m_bridge,
+            [bridge = &m_bridge, index = static_cast<int>(index), total = static_cast<int>(total),
+             name = QString::fromStdString(config.name)] { emit bridge->sweepProgress(index, total, name); },
+            Qt::QueuedConnection);
+    }
+
+private:
+    EngineBridge& m_bridge;
+};
 
 EngineBridge::EngineBridge(QObject* parent) : QObject(parent) {
     qRegisterMetaType<bb::StepMetrics>();
@@ -16,6 +33,8 @@ EngineBridge::EngineBridge(QObject* parent) : QObject(parent) {
 }
 
 EngineBridge::~EngineBridge() {
+    if (m_study) m_study->cancel();
+    if (m_studyThread.joinable()) m_studyThread.join();
     if (m_session) {
         m_session->cancel();
         m_session->wait();
@@ -34,20 +53,57 @@ void EngineBridge::startRun(const QString& dbFile, const RunConfig& config) {
     m_session->start();
 }
 
+void EngineBridge::startSweep(const QString& dbFile, const StudyConfig& study) {
+    if (m_running) return;
+    m_session.reset();
+    if (m_studyThread.joinable()) m_studyThread.join();  // the previous sweep has ended
+    m_sweepProgress = std::make_unique<SweepProgress>(*this);
+    m_study = std::make_unique<StudyRunner>(dbFile.toStdString(), study, static_cast<RunObserver&>(*this),
+                                            *m_sweepProgress);
+    m_running = true;
+    m_sweeping = true;
+    m_drainTimer.start();
+    m_studyThread = std::jthread([this] {
+        StudyOutcome outcome;
+        std::string error;
+        try {
+            outcome = m_study->run();
+        } catch (const std::exception& failure) {
+            error = failure.what();  // the store could not be opened: no run started
+        }
+        QVector<qint64> runIds(outcome.runIds.begin(), outcome.runIds.end());
+        QMetaObject::invokeMethod(
+            this,
+            [this, studyId = outcome.studyId, runIds, cancelled = outcome.cancelled,
+             error = QString::fromStdString(error)] {
+                drain(DrainMode::Wait);
+                m_drainTimer.stop();
+                m_running = false;
+                m_sweeping = false;
+                if (!error.isEmpty()) emit runFinished(0, QStringLiteral("failed"), error);
+                emit sweepFinished(studyId, runIds, cancelled);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
 void EngineBridge::cancel() {
+    if (m_study && m_sweeping) m_study->cancel();
     if (m_session) m_session->cancel();
 }
 void EngineBridge::pause() {
-    if (m_session) m_session->pause();
+    if (m_session && !m_sweeping) m_session->pause();
 }
 void EngineBridge::resume() {
-    if (m_session) m_session->resume();
+    if (m_session && !m_sweeping) m_session->resume();
 }
 
 void EngineBridge::started(const RunStarted& info) {
+    m_currentRunId = info.runId;
     QMetaObject::invokeMethod(
         this,
         [this, id = info.runId, name = QString::fromStdString(info.name), total = info.totalSteps] {
+            m_runId = id;
             emit runStarted(id, name, total);
         },
         Qt::QueuedConnection);
@@ -67,12 +123,14 @@ void EngineBridge::step(const StepMetrics& metrics) {
 void EngineBridge::finished(const RunOutcome& outcome) {
     QMetaObject::invokeMethod(
         this,
-        [this, status = QString::fromUtf8(toString(outcome.status).data()),
+        [this, id = m_currentRunId.load(), status = QString::fromUtf8(toString(outcome.status).data()),
          error = QString::fromStdString(outcome.error)] {
             drain(DrainMode::Wait);  // the last steps before the end
-            m_drainTimer.stop();
-            m_running = false;
-            emit runFinished(m_runId, status, error);
+            if (!m_sweeping) {
+                m_drainTimer.stop();
+                m_running = false;
+            }
+            emit runFinished(id, status, error);
         },
         Qt::QueuedConnection);
 }

@@ -7,16 +7,21 @@
 #include <QTimer>
 #include <QVector>
 
+#include <atomic>
 #include <memory>
+#include <thread>
 #include <mutex>
 #include <optional>
 #include <vector>
 
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_observer.h"
+#include "bridgebench/study_config.h"
+#include "bridgebench/study_runner.h"
 
 namespace bb {
 class RunSession;
+class StudyRunner;
 }
 
 namespace bb::ui {
@@ -30,10 +35,15 @@ public:
     // Validates, creates the run's row and starts it. Throws ConfigError/StoreError
     // (callers show them) before anything runs. One run at a time.
     void startRun(const QString& dbFile, const RunConfig& config);
+    // Runs every grid point one after another on a thread of its own, each reported like a
+    // single run (runStarted … runFinished), then sweepFinished. Throws ConfigError for a bad
+    // grid before anything runs. Pause applies to single runs only.
+    void startSweep(const QString& dbFile, const StudyConfig& study);
     void cancel();
     void pause();
     void resume();
     bool isRunning() const { return m_running; }
+    bool isSweeping() const { return m_sweeping; }
     qint64 runId() const { return m_runId; }
 
 signals:
@@ -42,6 +52,9 @@ signals:
     void preparationProgress(const QString& stage, qint64 done, qint64 total);
     void stepsArrived(const QVector<bb::StepMetrics>& steps);
     void runFinished(qint64 runId, const QString& status, const QString& error);
+    void sweepProgress(int index, int total, const QString& pointName);
+    // Every point's run in grid order (points completed earlier in the same study included).
+    void sweepFinished(qint64 studyId, const QVector<qint64>& runIds, bool cancelled);
 
 private:
     void started(const RunStarted& info) override;
@@ -56,8 +69,14 @@ private:
     std::vector<StepMetrics> m_pending;
     std::optional<RunPreparation> m_preparation;  // the latest, not yet shown
     std::unique_ptr<RunSession> m_session;  // after the buffer: joined before it goes away
+    class SweepProgress;
+    std::unique_ptr<SweepProgress> m_sweepProgress;
+    std::unique_ptr<StudyRunner> m_study;
+    std::jthread m_studyThread;  // after what it uses: joined first
     bool m_running = false;
+    bool m_sweeping = false;
     qint64 m_runId = 0;
+    std::atomic<qint64> m_currentRunId{0};  // set on the engine thread when a run starts
 };
 
 }  // namespace bb::ui

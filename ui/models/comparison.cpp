@@ -16,7 +16,10 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-QString tr(const char* text) { return QCoreApplication::translate("bb::ui::Comparison", text); }
+// Comparison's own translation context, named where lupdate can see it (a free tr() hid it).
+class ComparisonText {
+    Q_DECLARE_TR_FUNCTIONS(bb::ui::Comparison)
+};
 
 struct Workload {
     std::string model;
@@ -37,14 +40,14 @@ Workload workloadOf(const RunRecord& run) {
 QString describeDifference(const Workload& run, const Workload& baseline) {
     QStringList parts;
     if (run.model != baseline.model)
-        parts << tr("model %1 vs %2").arg(QString::fromStdString(run.model), QString::fromStdString(baseline.model));
-    if (run.batchSize != baseline.batchSize) parts << tr("batch %1 vs %2").arg(run.batchSize).arg(baseline.batchSize);
+        parts << ComparisonText::tr("model %1 vs %2").arg(QString::fromStdString(run.model), QString::fromStdString(baseline.model));
+    if (run.batchSize != baseline.batchSize) parts << ComparisonText::tr("batch %1 vs %2").arg(run.batchSize).arg(baseline.batchSize);
     if (run.imageSizePx != baseline.imageSizePx)
-        parts << tr("image size %1 vs %2").arg(run.imageSizePx).arg(baseline.imageSizePx);
+        parts << ComparisonText::tr("image size %1 vs %2").arg(run.imageSizePx).arg(baseline.imageSizePx);
     if (run.precision != baseline.precision)
-        parts << tr("precision %1 vs %2").arg(QString::fromStdString(run.precision), QString::fromStdString(baseline.precision));
+        parts << ComparisonText::tr("precision %1 vs %2").arg(QString::fromStdString(run.precision), QString::fromStdString(baseline.precision));
     if (run.deviceCount != baseline.deviceCount)
-        parts << tr("%1 devices vs %2").arg(run.deviceCount).arg(baseline.deviceCount);
+        parts << ComparisonText::tr("%1 devices vs %2").arg(run.deviceCount).arg(baseline.deviceCount);
     return parts.join(QStringLiteral("; "));
 }
 
@@ -75,12 +78,12 @@ QString comparisonCategory(const RunRecord& run, bool withDate) {
 }
 
 QString comparisonConfiguration(const RunRecord& run) {
-    QString label = tr("workers %1").arg(run.workers);
+    QString label = ComparisonText::tr("workers %1").arg(run.workers);
     const auto note = run.config.value("note", std::string());
     if (!note.empty())
         label += QStringLiteral(" + ") + QString::fromStdString(note);
     else if (run.deviceTransforms)
-        label += QStringLiteral(" + ") + tr("device-side loading");
+        label += QStringLiteral(" + ") + ComparisonText::tr("device-side loading");
     return label;
 }
 
@@ -94,9 +97,9 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
                            const ComparisonBaseline& baseline) {
     Comparison comparison;
     switch (metric) {
-    case CompareMetric::SamplesPerSec: comparison.unit = tr("samples/s"); break;
-    case CompareMetric::SamplesPerSecPerDevice: comparison.unit = tr("samples/s per device"); break;
-    case CompareMetric::AchievedTflops: comparison.unit = tr("achieved TFLOP/s"); break;
+    case CompareMetric::SamplesPerSec: comparison.unit = ComparisonText::tr("samples/s"); break;
+    case CompareMetric::SamplesPerSecPerDevice: comparison.unit = ComparisonText::tr("samples/s per device"); break;
+    case CompareMetric::AchievedTflops: comparison.unit = ComparisonText::tr("achieved TFLOP/s"); break;
     }
     // Reference tables from several dates share devices; the date keeps them apart.
     std::set<std::string> referenceDates;

@@ -1,5 +1,7 @@
 #include "widgets/main_window.h"
 
+#include <QActionGroup>
+
 #include <QApplication>
 #include <QCloseEvent>
 #include <QFileDialog>
@@ -18,6 +20,7 @@
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
 #include "dialogs/about_dialog.h"
+#include "i18n/translations.h"
 #include "widgets/compare_view.h"
 #include "widgets/config_form.h"
 #include "widgets/export_controller.h"
@@ -179,6 +182,23 @@ void MainWindow::createMenus() {
         m_tabs->setCurrentIndex(CompareTab);
     });
 
+    // Strings are translated as widgets are built, so a new language shows from the next start.
+    auto* language = view->addMenu(tr("&Language"));
+    auto* languages = new QActionGroup(language);
+    const auto addLanguage = [&](const QString& text, const QString& localeName) {
+        auto* action = language->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(languageSetting() == localeName);
+        action->setData(localeName);
+        languages->addAction(action);
+        connect(action, &QAction::triggered, this, [this, localeName] {
+            setLanguageSetting(localeName);
+            statusBar()->showMessage(tr("The language changes when BridgeBench starts again."), kStatusMessageMs);
+        });
+    };
+    addLanguage(tr("System language"), QString());
+    for (const auto& localeName : availableLanguages()) addLanguage(languageDisplayName(localeName), localeName);
+
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About BridgeBench"), this, [this] { AboutDialog(this).exec(); });
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -200,6 +220,12 @@ void MainWindow::restoreSettings() {
     }
     connect(m_runPanel, &RunPanel::runStarted, this, [](const RunConfig& config) {
         QSettings().setValue("run/lastConfig", QByteArray::fromStdString(toJson(config).dump()));
+    });
+    // A finished sweep is read side by side: its grid points in the comparison view.
+    connect(m_runPanel, &RunPanel::sweepFinished, this, [this](const QVector<qint64>& ids) {
+        m_store->reload();
+        m_compare->setRuns(ids);
+        m_tabs->setCurrentIndex(CompareTab);
     });
 }
 

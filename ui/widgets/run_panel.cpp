@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "adapters/engine_bridge.h"
+#include "bridgebench/study_config.h"
 #include "widgets/config_form.h"
 
 namespace bb::ui {
@@ -22,6 +23,7 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
       m_form(new ConfigForm),
       m_presets(new QComboBox),
       m_run(new QPushButton(tr("&Run"))),
+      m_sweep(new QPushButton(tr("Run as s&weep"))),
       m_pause(new QPushButton(tr("&Pause"))),
       m_cancel(new QPushButton(tr("&Cancel"))),
       m_message(new QLabel) {
@@ -33,6 +35,9 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     m_message->setWordWrap(true);
     m_run->setToolTip(tr("Start a run with these settings (Ctrl+R)"));
     m_run->setDefault(true);
+    m_sweep->setObjectName("sweep");
+    m_sweep->setToolTip(tr("Run these settings once per loader setting of the published study: "
+                           "workers 0, 1, 2, each with device-side transforms off and on"));
 
     m_presets->addItem(tr("Choose a preset…"));
     for (const auto& name : presetNames()) m_presets->addItem(name, name);
@@ -59,7 +64,8 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     scroll->setFrameShape(QFrame::NoFrame);
 
     auto* buttons = new QGridLayout;
-    buttons->addWidget(m_run, 0, 0, 1, 2);
+    buttons->addWidget(m_run, 0, 0);
+    buttons->addWidget(m_sweep, 0, 1);
     buttons->addWidget(m_pause, 1, 0);
     buttons->addWidget(m_cancel, 1, 1);
 
@@ -70,6 +76,17 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     layout->addWidget(m_message);
 
     connect(m_run, &QPushButton::clicked, this, &RunPanel::startRun);
+    connect(m_sweep, &QPushButton::clicked, this, &RunPanel::startSweep);
+    connect(&m_engine, &EngineBridge::sweepProgress, this, [this](int index, int total, const QString& name) {
+        showMessage(tr("Sweep point %1 of %2: %3").arg(index + 1).arg(total).arg(name), false);
+    });
+    connect(&m_engine, &EngineBridge::sweepFinished, this,
+            [this](qint64, const QVector<qint64>& runIds, bool cancelled) {
+                updateButtons();
+                showMessage(cancelled ? tr("Sweep cancelled.") : tr("Sweep finished: %1 runs.").arg(runIds.size()),
+                            false);
+                if (!cancelled) emit sweepFinished(runIds);
+            });
     connect(m_pause, &QPushButton::clicked, this, &RunPanel::togglePause);
     connect(m_cancel, &QPushButton::clicked, this, &RunPanel::cancelRun);
     connect(m_form, &ConfigForm::validityChanged, this, &RunPanel::updateButtons);
@@ -77,6 +94,7 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
             [this](qint64, const QString& status, const QString& error) {
                 m_paused = false;
                 updateButtons();
+                if (m_engine.isSweeping() && error.isEmpty()) return;  // the sweep's own messages follow
                 if (!error.isEmpty())
                     showMessage(tr("The run %1: %2").arg(status, error), true);
                 else
@@ -85,7 +103,7 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     updateButtons();
 }
 
-QStringList RunPanel::presetNames() { return {tr("Defaults"), tr("Quick demo")}; }
+QStringList RunPanel::presetNames() { return {tr("Defaults"), tr("Quick demo"), tr("Published study workload")}; }
 
 RunConfig RunPanel::preset(const QString& name) {
     RunConfig config;
@@ -94,6 +112,10 @@ RunConfig RunPanel::preset(const QString& name) {
         config.batchSize = 4;
         config.workers = 1;
         config.warmupSteps = 3;
+    } else if (name == tr("Published study workload")) {
+        // On a GPU the study's own workload; on a CPU one where loading and compute are of the
+        // same order (core/src/engine/study_presets.cpp says why). Run it as a sweep.
+        config = studyPreset("study").base;
     }
     return config;
 }
@@ -166,6 +188,34 @@ void RunPanel::startRun() {
     emit runStarted(*config);
 }
 
+void RunPanel::startSweep() {
+    if (m_engine.isRunning()) return;
+    const auto config = m_form->config();
+    if (!config) {
+        showMessage(m_form->errorText(), true);
+        return;
+    }
+    StudyConfig study;
+    study.base = *config;
+    study.base.name.clear();
+    const nlohmann::json base = toJson(study.base);
+    // Named after the settings, so that sweeping the same settings again resumes that study.
+    study.name = "Sweep " + config->model + " b" + std::to_string(config->batchSize) + " " + config->precision + " " +
+                 config->device + " #" + std::to_string(std::hash<std::string>{}(base.dump()) % 100000);
+    study.description = "workers 0/1/2 x device-side transforms off/on around the run panel's settings";
+    study.grid = {{"device_transforms", {false, true}}, {"workers", {0, 1, 2}}};
+    try {
+        m_engine.startSweep(m_databaseFile(), study);
+    } catch (const std::exception& error) {
+        showMessage(tr("Cannot start the sweep: %1").arg(QString::fromStdString(error.what())), true);
+        return;
+    }
+    m_paused = false;
+    showMessage(tr("Sweeping…"), false);
+    updateButtons();
+    emit runStarted(*config);
+}
+
 void RunPanel::togglePause() {
     if (!m_engine.isRunning()) return;
     m_paused = !m_paused;
@@ -191,7 +241,8 @@ void RunPanel::showMessage(const QString& text, bool isError) {
 void RunPanel::updateButtons() {
     const bool running = m_engine.isRunning();
     m_run->setEnabled(!running && m_form->isValid());
-    m_pause->setEnabled(running);
+    m_sweep->setEnabled(!running && m_form->isValid());
+    m_pause->setEnabled(running && !m_engine.isSweeping());
     m_pause->setText(m_paused ? tr("Res&ume") : tr("&Pause"));
     m_cancel->setEnabled(running);
     m_form->setEnabled(!running);

@@ -39,6 +39,10 @@ public:
 
 public slots:
     void startRun();
+    // The published study's grid (workers 0/1/2 × device-side transforms off/on) around the
+    // form's settings, one run per point, grouped as a study; resumes a sweep of the same
+    // settings instead of repeating its completed points.
+    void startSweep();
     void togglePause();
     void cancelRun();
     void loadConfigInteractively();
@@ -47,6 +51,7 @@ public slots:
 signals:
     // A run was started with this config (the window remembers it as the last config).
     void runStarted(const bb::RunConfig& config);
+    void sweepFinished(const QVector<qint64>& runIds);
 
 private:
     void showMessage(const QString& text, bool isError);
@@ -57,6 +62,7 @@ private:
     ConfigForm* m_form;
     QComboBox* m_presets;
     QPushButton* m_run;
+    QPushButton* m_sweep;
     QPushButton* m_pause;
     QPushButton* m_cancel;
     QLabel* m_message;

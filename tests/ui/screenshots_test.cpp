@@ -1,0 +1,49 @@
+#include "widgets/screenshots.h"
+
+#include <QImage>
+
+#include <gtest/gtest.h>
+
+#include "bridgebench/result_store.h"
+#include "charts/time_series_chart.h"
+#include "support/temp_dir.h"
+#include "widgets/live_dashboard.h"
+#include "widgets/main_window.h"
+
+namespace bb {
+namespace {
+
+TEST(Screenshots, SavesEveryMainViewAtTheAskedSizeWithTheNewestRunShown) {
+    test::TempDir dir;
+    const auto db = dir.file("shots.db");
+    {
+        ResultStore store(db);
+        RunRecord run;
+        run.name = "stored run";
+        run.model = "tiny";
+        const auto id = store.createRun(run);
+        std::vector<StepMetrics> steps(8);
+        for (std::size_t i = 0; i < steps.size(); ++i) {
+            steps[i].step = static_cast<std::int64_t>(i);
+            steps[i].wallMs = 20;
+            steps[i].samples = 4;
+            steps[i].samplesPerSec = 200;
+        }
+        store.appendSteps(id, steps);
+    }
+    ui::MainWindow window(QString::fromStdString(db.string()));
+    window.show();
+    const QStringList files = ui::saveScreenshots(window, QString::fromStdString(dir.file("out").string()), {1000, 700});
+    ASSERT_EQ(files.size(), 3);
+    for (const auto& file : files) {
+        const QImage image(file);
+        ASSERT_FALSE(image.isNull()) << file.toStdString();
+        // The asked size, unless the window's layout needs more.
+        EXPECT_EQ(image.size(), window.size() * window.devicePixelRatio()) << file.toStdString();
+        EXPECT_GE(image.width(), 1000);
+    }
+    EXPECT_EQ(window.dashboard()->throughputChart()->points(ui::LiveDashboard::kRawTrack).size(), 8u);
+}
+
+}  // namespace
+}  // namespace bb

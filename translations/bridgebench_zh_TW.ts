@@ -1,0 +1,1337 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_TW">
+<context>
+    <name>bb::ui</name>
+    <message>
+        <location filename="../ui/charts/chart_export.cpp" line="+36"/>
+        <source>Invalid image size or DPI</source>
+        <translation>無效的影像尺寸或 DPI</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+13"/>
+        <location line="+16"/>
+        <source>Cannot write %1</source>
+        <translation>無法寫入 %1</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <location line="+15"/>
+        <source>Invalid image size</source>
+        <translation>無效的影像尺寸</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>Exported from BridgeBench</source>
+        <translation>由 BridgeBench 匯出</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::AboutDialog</name>
+    <message>
+        <location filename="../ui/dialogs/about_dialog.cpp" line="+13"/>
+        <source>BridgeBench %1 (commit %2)
+Qt %3 (built with %4)
+LibTorch %5%6
+OpenCV %7
+SQLite %8
+libjpeg-turbo %9</source>
+        <translation>BridgeBench %1（commit %2）
+Qt %3（以 %4 建置）
+LibTorch %5%6
+OpenCV %7
+SQLite %8
+libjpeg-turbo %9</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> with CUDA</source>
+        <translation>（含 CUDA）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>About BridgeBench</source>
+        <translation>關於 BridgeBench</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;h3&gt;BridgeBench&lt;/h3&gt;&lt;p&gt;Training-throughput explorer for vision-language models: configure runs, watch them live, and compare devices and loader settings with the published BridgeTower study.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;BridgeBench&lt;/h3&gt;&lt;p&gt;視覺語言模型的訓練輸送量探索工具：設定執行、即時監看，並將各裝置與載入器設定和已發表的 BridgeTower 研究相互比較。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::CompareChart</name>
+    <message>
+        <location filename="../ui/charts/compare_chart.cpp" line="+73"/>
+        <source>Throughput by device and configuration</source>
+        <translation>各裝置與組態的輸送量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>speedup against %1</source>
+        <translation>相對於 %1 的加速比</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>† different workload than the baseline (see the table)</source>
+        <translation>† 工作負載與基準不同（見表格）</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::CompareView</name>
+    <message>
+        <location filename="../ui/widgets/compare_view.cpp" line="+35"/>
+        <source>Samples/s (all devices)</source>
+        <translation>Samples/s（所有裝置）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Samples/s per device</source>
+        <translation>每裝置 Samples/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Achieved TFLOP/s</source>
+        <translation>實際達成 TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Per-device normalisation and achieved TFLOP/s put runs of different size or model on one axis</source>
+        <translation>依每裝置正規化或以實際達成的 TFLOP/s 呈現，可將不同規模或模型的執行放在同一座標軸上比較</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Speedups are computed against this device (same configuration) or run</source>
+        <translation>加速比以此裝置（相同組態）或此執行為基準計算</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Published study</source>
+        <translation>已發表的研究</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the figures of the BridgeTower study (Hugging Face, August 2023)</source>
+        <translation>顯示 BridgeTower 研究（Hugging Face，2023 年 8 月）的數據</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Metric</source>
+        <translation>指標</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Baseline</source>
+        <translation>基準</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>No baseline</source>
+        <translation>無基準</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Device: %1</source>
+        <translation>裝置：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run: %1</source>
+        <translation>執行：%1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>samples/s per step</source>
+        <translation>每步 samples/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>step</source>
+        <translation>步驟</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Configuration</source>
+        <translation>組態</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speedup</source>
+        <translation>加速比</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Workload</source>
+        <translation>工作負載</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>n/a</source>
+        <translation>不適用</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not recorded for this run (FLOPs per sample unknown)</source>
+        <translation>此執行未記錄（每個樣本的 FLOPs 未知）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>same</source>
+        <translation>相同</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::Comparison</name>
+    <message>
+        <location filename="../ui/models/comparison.cpp" line="+43"/>
+        <source>model %1 vs %2</source>
+        <translation>模型 %1 vs %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>batch %1 vs %2</source>
+        <translation>batch %1 vs %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>image size %1 vs %2</source>
+        <translation>影像尺寸 %1 vs %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>precision %1 vs %2</source>
+        <translation>精度 %1 vs %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 devices vs %2</source>
+        <translation>%1 個裝置 vs %2 個</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>workers %1</source>
+        <translation>workers %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>device-side loading</source>
+        <translation>裝置端載入</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>samples/s per device</source>
+        <translation>每裝置 samples/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>achieved TFLOP/s</source>
+        <translation>實際達成 TFLOP/s</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::ConfigKeys</name>
+    <message>
+        <location filename="../ui/models/config_key_text.cpp" line="+19"/>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights</source>
+        <translation>權重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dataset</source>
+        <translation>資料集</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Steps</source>
+        <translation>步數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch size</source>
+        <translation>Batch 大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loader workers</source>
+        <translation>載入器工作執行緒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefetch factor</source>
+        <translation>預取倍數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device-side transforms</source>
+        <translation>裝置端轉換</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Interpolation</source>
+        <translation>內插</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Augmentation</source>
+        <translation>資料擴增</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Threads</source>
+        <translation>執行緒數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seed</source>
+        <translation>隨機種子</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Warm-up steps</source>
+        <translation>暖身步數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Learning rate</source>
+        <translation>學習率</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight decay</source>
+        <translation>權重衰減</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>LR warm-up ratio</source>
+        <translation>學習率暖身比例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gradient clipping</source>
+        <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Run name shown in tables; generated when empty.</source>
+        <translation>表格中顯示的執行名稱；留空時自動產生。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model preset or a Hugging Face config.json to train.</source>
+        <translation>要訓練的模型：內建模型預設集或 Hugging Face config.json。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Optional safetensors checkpoint to start from.</source>
+        <translation>作為起點的 safetensors 檢查點（選填）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&apos;synthetic&apos; (generated JPEGs), &apos;synthetic-tensors&apos; (no loading: compute alone), or a JSONL/CSV manifest or COCO captions file to train on.</source>
+        <translation>要訓練的資料：&apos;synthetic&apos;（產生的 JPEG）、&apos;synthetic-tensors&apos;（不載入資料：僅計算），或 JSONL/CSV 清單檔、COCO captions 檔案。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Training steps to run.</source>
+        <translation>要執行的訓練步數。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Samples per step on this device.</source>
+        <translation>此裝置上每步的樣本數。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>fp32, bf16 autocast, or fp16 autocast (CUDA only).</source>
+        <translation>fp32、bf16 autocast 或 fp16 autocast（僅限 CUDA）。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loader threads preparing batches ahead; 0 loads in the training thread. Each holds prefetch_factor batches in memory.</source>
+        <translation>預先準備 batch 的載入器執行緒數；0 表示在訓練執行緒中載入。每個執行緒會在記憶體中保留 prefetch_factor 個 batch。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Batches each worker may hold ready.</source>
+        <translation>每個工作執行緒可預先備妥的 batch 數。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Resize, crop and normalise on the training device instead of in the loader.</source>
+        <translation>在訓練裝置上（而非在載入器中）進行縮放、裁切與正規化。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Resize filter: bicubic (as BridgeTower&apos;s image processor) or bilinear (cheaper).</source>
+        <translation>縮放濾波器：bicubic（與 BridgeTower 的影像處理器相同）或 bilinear（成本較低）。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Random resized crop and horizontal flip instead of resize and centre crop.</source>
+        <translation>使用隨機縮放裁切與水平翻轉，取代縮放後置中裁切。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cpu, or cuda:N when this build has CUDA.</source>
+        <translation>cpu；若此建置支援 CUDA，也可使用 cuda:N。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Intra-op threads for LibTorch and BLAS; 0 chooses from the free cores.</source>
+        <translation>LibTorch 與 BLAS 的 intra-op 執行緒數；0 表示依閒置核心數自動選擇。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Seed for weights, data order and augmentation.</source>
+        <translation>用於權重、資料順序與資料擴增的隨機種子。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Leading steps left out of throughput figures.</source>
+        <translation>開頭不計入輸送量數據的步數。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW peak learning rate.</source>
+        <translation>AdamW 峰值學習率。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW decoupled weight decay.</source>
+        <translation>AdamW 解耦權重衰減。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Share of steps spent warming the learning rate up linearly.</source>
+        <translation>用於線性提升學習率（暖身）的步數比例。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Maximum global gradient norm; 0 disables clipping.</source>
+        <translation>全域梯度範數上限；0 表示停用裁剪。</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::ExportController</name>
+    <message>
+        <location filename="../ui/widgets/export_controller.cpp" line="+31"/>
+        <location line="+19"/>
+        <source>This view has no chart to export</source>
+        <translation>此檢視沒有可匯出的圖表</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>Unknown chart format &quot;%1&quot; (use .png, .svg or .pdf)</source>
+        <translation>未知的圖表格式「%1」（請使用 .png、.svg 或 .pdf）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This view has no table to export</source>
+        <translation>此檢視沒有可匯出的表格</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unknown table format &quot;%1&quot; (use .csv or .md)</source>
+        <translation>未知的表格格式「%1」（請使用 .csv 或 .md）</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Export chart</source>
+        <translation>匯出圖表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 影像 (*.png);;SVG 向量圖 (*.svg);;PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+8"/>
+        <source>Exported %1</source>
+        <translation>已匯出 %1</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Export table</source>
+        <translation>匯出表格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV (*.csv);;Markdown (*.md)</source>
+        <translation>CSV (*.csv);;Markdown (*.md)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Chart copied to the clipboard</source>
+        <translation>已將圖表複製到剪貼簿</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Table copied to the clipboard</source>
+        <translation>已將表格複製到剪貼簿</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::ExportImageDialog</name>
+    <message>
+        <location filename="../ui/dialogs/export_image_dialog.cpp" line="+12"/>
+        <source>Export chart</source>
+        <translation>匯出圖表</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+1"/>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PNG only: text and lines scale with DPI / 96</source>
+        <translation>僅限 PNG：文字與線條依 DPI / 96 的比例縮放</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Width</source>
+        <translation>寬度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DPI</source>
+        <translation>DPI</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::LiveDashboard</name>
+    <message>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+36"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小時 %2 分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Throughput</source>
+        <translation>輸送量</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>samples/s</source>
+        <translation>samples/s</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>samples/s (smoothed)</source>
+        <translation>samples/s（平滑化）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+10"/>
+        <location line="+5"/>
+        <location line="+6"/>
+        <source>step</source>
+        <translation>步驟</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Step time breakdown</source>
+        <translation>每步時間分解</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>data wait</source>
+        <translation>等待資料</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>host→device copy</source>
+        <translation>主機→裝置複製</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device transforms</source>
+        <translation>裝置端轉換</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>forward</source>
+        <translation>前向傳遞</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>backward</source>
+        <translation>反向傳遞</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>optimizer</source>
+        <translation>最佳化器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Loss</source>
+        <translation>損失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+1"/>
+        <source>loss</source>
+        <translation>損失</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CPU and memory</source>
+        <translation>CPU 與記憶體</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU %</source>
+        <translation>CPU %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RSS MiB</source>
+        <translation>RSS MiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU % (100 = one core)</source>
+        <translation>CPU %（100 = 一個核心）</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>resident memory, MiB</source>
+        <translation>常駐記憶體，MiB</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Smoothing of the samples/s line: an exponential moving average, as in TensorBoard</source>
+        <translation>samples/s 曲線的平滑程度：採用指數移動平均，與 TensorBoard 相同</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+50"/>
+        <location line="+55"/>
+        <source>%v / %m steps</source>
+        <translation>%v / %m 步</translation>
+    </message>
+    <message>
+        <location line="-99"/>
+        <source>Smoothing</source>
+        <translation>平滑化</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>No run yet: choose settings and press Run.</source>
+        <translation>尚無執行：請選擇設定後按下「執行」。</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Generating the synthetic dataset</source>
+        <translation>正在產生合成資料集</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Run %1 &quot;%2&quot;</source>
+        <translation>執行 %1「%2」</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>ETA %1 · %2 samples/s · CPU %3% · RSS %4 MiB</source>
+        <translation>預計剩餘 %1 · %2 samples/s · CPU %3% · RSS %4 MiB</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Run %1 %2</source>
+        <translation>執行 %1 狀態：%2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Finished after %1 steps</source>
+        <translation>已完成，共 %1 步</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Stored run &quot;%1&quot;</source>
+        <translation>已儲存的執行「%1」</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::MainWindow</name>
+    <message>
+        <location filename="../ui/widgets/main_window.cpp" line="+50"/>
+        <source>BridgeBench</source>
+        <translation>BridgeBench</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs</source>
+        <translation>執行紀錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Finish or cancel the run before switching databases</source>
+        <translation>切換資料庫前，請先完成或取消執行</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>BridgeBench — %1</source>
+        <translation>BridgeBench — %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Database: %1</source>
+        <translation>資料庫：%1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>New database</source>
+        <translation>新增資料庫</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BridgeBench databases (*.db)</source>
+        <translation>BridgeBench 資料庫 (*.db)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open database</source>
+        <translation>開啟資料庫</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BridgeBench databases (*.db);;All files (*)</source>
+        <translation>BridgeBench 資料庫 (*.db);;所有檔案 (*)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&amp;File</source>
+        <translation>檔案(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;New database…</source>
+        <translation>新增資料庫(&amp;N)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Open database…</source>
+        <translation>開啟資料庫(&amp;O)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open &amp;recent</source>
+        <translation>最近開啟(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Export &amp;chart…</source>
+        <translation>匯出圖表(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export &amp;table…</source>
+        <translation>匯出表格(&amp;T)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>結束(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Edit</source>
+        <translation>編輯(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Undo delete</source>
+        <translation>復原刪除(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Copy chart</source>
+        <translation>複製圖表(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy t&amp;able</source>
+        <translation>複製表格(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Delete runs</source>
+        <translation>刪除執行紀錄(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Find runs</source>
+        <translation>尋找執行紀錄(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+1"/>
+        <source>&amp;Run</source>
+        <translation>執行(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Pause / Resume</source>
+        <translation>暫停/繼續(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Load config…</source>
+        <translation>載入設定檔(&amp;L)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Save config…</source>
+        <translation>儲存設定檔(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;View</source>
+        <translation>檢視(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Run and live dashboard</source>
+        <translation>執行與即時儀表板(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>R&amp;uns</source>
+        <translation>執行紀錄(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Compare</source>
+        <translation>比較(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Published &amp;study</source>
+        <translation>已發表的研究(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Language</source>
+        <translation>語言(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The language changes when BridgeBench starts again.</source>
+        <translation>語言將在下次啟動 BridgeBench 時變更。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>System language</source>
+        <translation>系統語言</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Help</source>
+        <translation>說明(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About BridgeBench</source>
+        <translation>關於 BridgeBench(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>About &amp;Qt</source>
+        <translation>關於 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>A run is going</source>
+        <translation>執行進行中</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cancel the running run and quit?</source>
+        <translation>要取消進行中的執行並結束嗎？</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::RunPanel</name>
+    <message>
+        <location filename="../ui/widgets/run_panel.cpp" line="+25"/>
+        <source>&amp;Run</source>
+        <translation>執行(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run as s&amp;weep</source>
+        <translation>以掃描方式執行(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+219"/>
+        <source>&amp;Pause</source>
+        <translation>暫停(&amp;P)</translation>
+    </message>
+    <message>
+        <location line="-218"/>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Start a run with these settings (Ctrl+R)</source>
+        <translation>以這些設定開始執行（Ctrl+R）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Run these settings once per loader setting of the published study: workers 0, 1, 2, each with device-side transforms off and on</source>
+        <translation>以已發表研究的每種載入器設定各執行一次這些設定：工作執行緒 0、1、2，各搭配裝置端轉換關閉與開啟</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Choose a preset…</source>
+        <translation>選擇預設集…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Load…</source>
+        <translation>載入…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save…</source>
+        <translation>儲存…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Load settings from a JSON config file</source>
+        <translation>從 JSON 設定檔載入設定</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save these settings as a JSON config file (the CLI reads it with --config)</source>
+        <translation>將這些設定儲存為 JSON 設定檔（CLI 可透過 --config 讀取）</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Sweep point %1 of %2: %3</source>
+        <translation>掃描第 %1 點，共 %2 點：%3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Sweep cancelled.</source>
+        <translation>掃描已取消。</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sweep finished: %1 runs.</source>
+        <translation>掃描完成：%1 筆執行紀錄。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The run %1: %2</source>
+        <translation>執行狀態：%1（%2）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The run %1.</source>
+        <translation>執行狀態：%1。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Defaults</source>
+        <translation>預設值</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+4"/>
+        <source>Quick demo</source>
+        <translation>快速示範</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <location line="+9"/>
+        <source>Published study workload</source>
+        <translation>已發表研究的工作負載</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Preset &quot;%1&quot; applied.</source>
+        <translation>已套用預設集「%1」。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Loaded %1</source>
+        <translation>已載入 %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Fix the settings before saving: %1</source>
+        <translation>請先修正設定再儲存：%1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved %1</source>
+        <translation>已儲存 %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Load run config</source>
+        <translation>載入執行設定檔</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+6"/>
+        <source>Run configs (*.json)</source>
+        <translation>執行設定檔 (*.json)</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Save run config</source>
+        <translation>儲存執行設定檔</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Cannot start the run: %1</source>
+        <translation>無法開始執行：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+40"/>
+        <source>Running…</source>
+        <translation>執行中…</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <source>Cannot start the sweep: %1</source>
+        <translation>無法開始掃描：%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sweeping…</source>
+        <translation>掃描中…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Paused.</source>
+        <translation>已暫停。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Res&amp;ume</source>
+        <translation>繼續(&amp;U)</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::RunStore</name>
+    <message>
+        <location filename="../ui/adapters/run_store.cpp" line="+97"/>
+        <source>Undo delete of &quot;%1&quot;</source>
+        <translation>復原刪除「%1」</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Undo delete of %n run(s)</source>
+        <translation>
+            <numerusform>復原刪除 %n 筆執行紀錄</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::RunTableModel</name>
+    <message>
+        <location filename="../ui/models/run_table_model.cpp" line="+11"/>
+        <source>unknown device</source>
+        <translation>未知裝置</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Published figure (read-only): %1; %2</source>
+        <translation>已發表的數據（唯讀）：%1；%2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Source</source>
+        <translation>來源</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device</source>
+        <translation>裝置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Devices</source>
+        <translation>裝置數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch</source>
+        <translation>Batch</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Workers</source>
+        <translation>工作執行緒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device transforms</source>
+        <translation>裝置端轉換</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Median samples/s</source>
+        <translation>samples/s 中位數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>狀態</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tags</source>
+        <translation>標籤</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::RunsBrowser</name>
+    <message>
+        <location filename="../ui/widgets/runs_browser.cpp" line="+30"/>
+        <location line="+77"/>
+        <source>Compare</source>
+        <translation>比較</translation>
+    </message>
+    <message>
+        <location line="-76"/>
+        <location line="+77"/>
+        <source>Show steps</source>
+        <translation>顯示步驟</translation>
+    </message>
+    <message>
+        <location line="-76"/>
+        <location line="+78"/>
+        <source>Rename</source>
+        <translation>重新命名</translation>
+    </message>
+    <message>
+        <location line="-77"/>
+        <location line="+78"/>
+        <source>Tags…</source>
+        <translation>標籤…</translation>
+    </message>
+    <message>
+        <location line="-77"/>
+        <location line="+78"/>
+        <source>Delete</source>
+        <translation>刪除</translation>
+    </message>
+    <message>
+        <location line="-77"/>
+        <source>Undo delete</source>
+        <translation>復原刪除</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Search runs (name, device, model, tags…)</source>
+        <translation>搜尋執行紀錄（名稱、裝置、模型、標籤…）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>All sources</source>
+        <translation>所有來源</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Local</source>
+        <translation>本機</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Imported</source>
+        <translation>已匯入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference (published)</source>
+        <translation>參考（已發表）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Compare the selected runs side by side</source>
+        <translation>並排比較所選的執行紀錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the selected runs (published reference runs cannot be deleted)</source>
+        <translation>刪除所選的執行紀錄（已發表的參考執行紀錄無法刪除）</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Delete runs</source>
+        <translation>刪除執行紀錄</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tags</source>
+        <translation>標籤</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tags, separated by commas:</source>
+        <translation>標籤（以半形逗號 , 分隔）：</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>Published reference runs cannot be deleted.</source>
+        <translation>已發表的參考執行紀錄無法刪除。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete the run &quot;%1&quot; and its steps?</source>
+        <translation>要刪除執行紀錄「%1」及其步驟嗎？</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Delete %n runs and their steps?</source>
+        <translation>
+            <numerusform>要刪除 %n 筆執行紀錄及其步驟嗎？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Published reference runs in the selection are kept.</source>
+        <translation>所選項目中已發表的參考執行紀錄會保留。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>You can undo this.</source>
+        <translation>此操作可以復原。</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>%1 of %2 runs</source>
+        <translation>%1 / %2 筆執行紀錄</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::TableExport</name>
+    <message>
+        <location filename="../ui/models/table_export.cpp" line="+64"/>
+        <source>Cannot write %1: %2</source>
+        <translation>無法寫入 %1：%2</translation>
+    </message>
+</context>
+</TS>

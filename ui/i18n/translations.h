@@ -1,0 +1,28 @@
+// The UI's languages: English source strings and the Traditional Chinese (zh_TW) translation
+// compiled into the binary (translations/*.ts → :/i18n/*.qm). The choice is the user's
+// (View > Language, stored in QSettings) or, by default, the system locale.
+#pragma once
+
+#include <QLocale>
+#include <QString>
+#include <QStringList>
+
+namespace bb::ui {
+
+// Settings value: "" follows the system; else a locale name ("en", "zh_TW").
+QString languageSetting();
+void setLanguageSetting(const QString& localeName);
+
+// Locale names with a translation, English (the source language) first.
+QStringList availableLanguages();
+// "English", "繁體中文 (台灣)": each language in its own words, for the menu.
+QString languageDisplayName(const QString& localeName);
+
+// Installs the app's (and Qt's own, when Debian ships it) translation for `locale` on the
+// application, replacing any installed before. Returns false when the app has none for it
+// (English then shows, as the source strings are English).
+bool installTranslations(const QLocale& locale);
+// The locale the settings ask for.
+QLocale chosenLocale();
+
+}  // namespace bb::ui

@@ -1,0 +1,50 @@
+#include "widgets/screenshots.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QTabWidget>
+
+#include "bridgebench/result_store.h"
+#include "widgets/live_dashboard.h"
+#include "widgets/main_window.h"
+
+namespace bb::ui {
+
+namespace {
+
+void showNewestLocalRun(MainWindow& window) {
+    try {
+        ResultStore store(window.databaseFile().toStdString());
+        const auto runs = store.listRuns();
+        const RunRecord* newest = nullptr;
+        for (const auto& run : runs)
+            if (run.source == "local" && (!newest || run.id > newest->id)) newest = &run;
+        if (newest) window.dashboard()->showStoredRun(QString::fromStdString(newest->name), store.steps(newest->id));
+    } catch (const std::exception&) {
+        // An empty dashboard is still a picture of the view.
+    }
+}
+
+}  // namespace
+
+QStringList saveScreenshots(MainWindow& window, const QString& folder, QSize size) {
+    QStringList written;
+    if (!QDir().mkpath(folder)) return written;
+    window.resize(size);
+    showNewestLocalRun(window);
+    const struct {
+        MainWindow::Tab tab;
+        const char* file;
+    } views[] = {{MainWindow::RunTab, "run.png"}, {MainWindow::RunsTab, "runs.png"}, {MainWindow::CompareTab, "compare.png"}};
+    for (const auto& view : views) {
+        window.tabs()->setCurrentIndex(view.tab);
+        // Charts lay out and repaint on their own timers; a full pass of events settles them.
+        QApplication::processEvents();
+        QApplication::processEvents();
+        const QString path = QDir(folder).filePath(QString::fromLatin1(view.file));
+        if (window.grab().save(path, "PNG")) written << path;
+    }
+    return written;
+}
+
+}  // namespace bb::ui

@@ -1,0 +1,18 @@
+// Pictures of the main views for the README and release notes, taken from a real window on
+// the user's database (scripts/screenshots.sh runs `bridgebench --screenshots DIR` under Xvfb).
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+namespace bb::ui {
+
+class MainWindow;
+
+// Resizes the window, shows the newest local run on the dashboard, and saves one PNG per tab
+// (run.png, runs.png, compare.png) into `folder`, which is created when missing. Returns the
+// files written; throws nothing: a view that cannot be saved is left out.
+QStringList saveScreenshots(MainWindow& window, const QString& folder, QSize size = {1400, 900});
+
+}  // namespace bb::ui
