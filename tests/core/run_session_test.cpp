@@ -43,6 +43,7 @@ TEST(RunSession, RunOfNStepsStoresNStepRowsAndASummary) {
     EXPECT_GT(run->summary.value("median_samples_per_s", 0.0), 0.0);
     EXPECT_EQ(run->config.value("batch_size", 0), 4);
     EXPECT_TRUE(run->environment.contains("torch_version"));
+    EXPECT_GE(run->environment.value("load_average_1m", -1.0), 0.0) << "how busy the machine was is part of the record";
     for (const auto& step : store.steps(run->id)) {
         EXPECT_EQ(step.samples, 4);
         EXPECT_GT(step.wallMs, 0);

@@ -3,6 +3,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <thread>
 
@@ -44,6 +45,22 @@ std::string osDescription() {
     return uname(&names) == 0 ? std::string(names.sysname) + " " + names.release : "unknown";
 }
 
+// Other work on the machine skews every figure (measured here: two compiler processes on the
+// two cores slowed a 2-thread tiny-model step 30x, through OpenMP threads spinning at their
+// barriers), so each run records how busy the machine was when it started.
+double loadAverageOneMinute() {
+    double loads[1] = {0};
+    return getloadavg(loads, 1) == 1 ? loads[0] : -1;
+}
+
+// OpenMP's wait policy decides how badly oversubscribed cores hurt; record what was set.
+nlohmann::json threadingEnvironment() {
+    nlohmann::json vars = nlohmann::json::object();
+    for (const char* name : {"OMP_NUM_THREADS", "OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"})
+        if (const char* value = std::getenv(name)) vars[name] = value;
+    return vars;
+}
+
 }  // namespace
 
 nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
@@ -67,6 +84,8 @@ nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
         {"blas", openblas_get_config ? std::string("OpenBLAS ") + openblas_get_config() : std::string("unknown")},
         {"blas_threads", openblas_get_num_threads ? openblas_get_num_threads() : 0},
         {"device", config.device},
+        {"load_average_1m", loadAverageOneMinute()},
+        {"threading_env", threadingEnvironment()},
     };
     const GpuInfo gpus = readNvidiaGpuInfo();
     if (!gpus.names.empty()) env["gpu_names"] = gpus.names;
