@@ -1,4 +1,6 @@
 #include <gtest/gtest.h>
+
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/result_store.h"
@@ -48,6 +50,27 @@ TEST(CliRun, JsonOutputIsOneDocumentWithTheSummaryKeys) {
     EXPECT_EQ(json["status"], "completed");
     ResultStore store(db);
     EXPECT_EQ(store.stepCount(json["run_id"].get<std::int64_t>()), 5);
+}
+
+TEST(CliRun, TrainsOnAManifestAndNamesTheFilesItSkipped) {
+    test::TempDir dir;
+    const auto data = dir.file("data").string();
+    ASSERT_EQ(test::runCommand(cli("dataset generate --out " + test::shellQuote(data) +
+                                   " --count 12 --width 96 --height 72")).exitCode,
+              0);
+    std::ofstream(dir.file("data/images/broken.jpg")) << "\xff\xd8 not really a JPEG";
+    std::ofstream(dir.file("data/manifest.jsonl"), std::ios::app)
+        << R"({"image": "images/broken.jpg", "caption": "a broken picture"})" << "\n";
+    const auto result = test::runCommand(cli("run --json --set steps=3 --set batch_size=4 --set workers=1 --set dataset=" +
+                                             test::shellQuote(dir.file("data/manifest.jsonl").string()) + " --db " +
+                                             test::shellQuote(dir.file("cli.db").string())));
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto json = nlohmann::json::parse(result.out);
+    EXPECT_EQ(json["status"], "completed");
+    EXPECT_EQ(json["skipped_samples"], 1);
+    ASSERT_EQ(json["skipped_first"].size(), 1u) << json.dump();
+    EXPECT_NE(json["skipped_first"][0]["path"].get<std::string>().find("broken.jpg"), std::string::npos);
+    EXPECT_FALSE(json["skipped_first"][0]["reason"].get<std::string>().empty());
 }
 
 TEST(CliRun, InvalidValueExitsTwoNamingTheKeyAndRunsNothing) {
