@@ -62,6 +62,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     printJsonObject("Summary", run->summary);
     if (diagnosis) {
         std::cout << "Diagnosis:\n  " << diagnosis->explanation << '\n';
+        for (const auto& warning : diagnosis->warnings) std::cout << "  warning: " << warning << '\n';
         for (const auto& assumption : diagnosis->assumptions) std::cout << "  assumes: " << assumption << '\n';
         TextTable table({"workers", "device transforms", "predicted samples/s", "step ms", ""});
         for (const auto& p : diagnosis->predictions)

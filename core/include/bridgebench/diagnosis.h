@@ -32,6 +32,7 @@ struct PipelineProfile {
     int intraOpThreads = 1;
     bool threadsFixed = false;     // the config set `threads`; otherwise they follow the workers
     int cores = 1;
+    double loadAverage = -1;       // the machine's 1-minute load when the run started; -1 unknown
     std::int64_t stepsUsed = 0;
 };
 
@@ -51,6 +52,8 @@ struct Diagnosis {
     PipelinePrediction recommended;
     std::string explanation;
     std::vector<std::string> assumptions;
+    // Reasons to distrust the figures themselves (the machine was busy while it ran).
+    std::vector<std::string> warnings;
 };
 
 PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> steps);

@@ -61,6 +61,7 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.intraOpThreads = run.environment.value("intra_op_threads", configuredThreads > 0 ? configuredThreads : 1);
     profile.cores = run.environment.value("logical_cores", static_cast<int>(std::thread::hardware_concurrency()));
     profile.cores = std::max(1, profile.cores);
+    profile.loadAverage = run.environment.value("load_average_1m", -1.0);
     return profile;
 }
 
@@ -127,6 +128,13 @@ Diagnosis diagnose(const PipelineProfile& profile) {
         diagnosis.assumptions.emplace_back("compute scales with intra-op threads; all threads share the cores");
     if (!profile.deviceTransforms)
         diagnosis.assumptions.emplace_back("device transforms cost what the host transform they replace costs");
+    // Half the cores already busy is where this machine's figures stopped being repeatable
+    // (OpenMP threads spinning at barriers while another process holds their core).
+    if (profile.cpuDevice && profile.loadAverage > 0.5 * profile.cores)
+        diagnosis.warnings.push_back(fmt::format(
+            "the machine was busy when this run started (load average {:.1f} on {} cores): other processes "
+            "competed for the cores, so these figures and predictions may not repeat",
+            profile.loadAverage, profile.cores));
     return diagnosis;
 }
 
@@ -144,6 +152,7 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
            {"data_wait_share", d.dataWaitShare},
            {"explanation", d.explanation},
            {"assumptions", d.assumptions},
+           {"warnings", d.warnings},
            {"recommended", d.recommended},
            {"predictions", d.predictions},
            {"profile",
@@ -156,6 +165,7 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"host_transform_ms", p.hostTransformMs},
              {"intra_op_threads", p.intraOpThreads},
              {"cores", p.cores},
+             {"load_average_1m", p.loadAverage},
              {"steps_used", p.stepsUsed}}}};
 }
 

@@ -1,0 +1,104 @@
+#include "bridgebench/diagnosis.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace bb {
+namespace {
+
+// A run whose every step costs the same: `loadMs` to build a batch (read+decode `decodeMs`,
+// the rest host transforms) and `computeMs` of copy + forward + backward + optimizer.
+struct Fixture {
+    RunRecord run;
+    std::vector<StepMetrics> steps;
+};
+
+Fixture measuredRun(int workers, double loadMs, double decodeMs, double computeMs, double dataWaitMs,
+                    std::string device = "cpu", int cores = 2, int threads = 0) {
+    Fixture f;
+    f.run.batchSize = 16;
+    f.run.workers = workers;
+    f.run.deviceKind = device;
+    f.run.config = {{"warmup_steps", 2}, {"threads", threads}};
+    f.run.environment = {{"intra_op_threads", threads > 0 ? threads : std::max(1, cores - workers)},
+                         {"logical_cores", cores},
+                         {"load_average_1m", 0.1}};
+    for (int i = 0; i < 12; ++i) {
+        StepMetrics s;
+        s.step = i;
+        // Warm-up steps are slow and must not count.
+        const double scale = i < 2 ? 10.0 : 1.0;
+        s.loadMs = loadMs * scale;
+        s.readMs = decodeMs / 2;
+        s.decodeMs = decodeMs / 2;
+        s.transformMs = loadMs - decodeMs;
+        s.dataWaitMs = dataWaitMs * scale;
+        s.forwardMs = computeMs / 2 * scale;
+        s.backwardMs = computeMs / 2 * scale;
+        s.wallMs = s.dataWaitMs + s.forwardMs + s.backwardMs;
+        f.steps.push_back(s);
+    }
+    return f;
+}
+
+TEST(Diagnosis, ProfileTakesMediansAfterWarmUp) {
+    const auto f = measuredRun(0, 60, 40, 30, 60);
+    const PipelineProfile profile = profileRun(f.run, f.steps);
+    EXPECT_EQ(profile.stepsUsed, 10);
+    EXPECT_DOUBLE_EQ(profile.loadMs, 60);
+    EXPECT_DOUBLE_EQ(profile.decodeMs, 40);
+    EXPECT_DOUBLE_EQ(profile.hostTransformMs, 20);
+    EXPECT_DOUBLE_EQ(profile.computeMs, 30);
+    EXPECT_DOUBLE_EQ(profile.wallMs, 90);
+}
+
+TEST(Diagnosis, SlowLoadingWithoutWorkersIsInputBoundAndWorkersAreRecommended) {
+    // A GPU-like device: compute does not share the loader's cores.
+    const auto f = measuredRun(0, 80, 60, 20, 80, "cuda");
+    const Diagnosis d = diagnose(profileRun(f.run, f.steps));
+    EXPECT_EQ(d.bound, "input-bound");
+    EXPECT_DOUBLE_EQ(predictStepMs(d.profile, 0, false), 100);  // load + compute, as measured
+    EXPECT_DOUBLE_EQ(predictStepMs(d.profile, 2, false), 40);   // two workers share the 80 ms
+    EXPECT_DOUBLE_EQ(predictStepMs(d.profile, 4, false), 20);   // then compute bounds it
+    EXPECT_GE(d.recommended.workers, 2);
+    EXPECT_GT(d.recommended.samplesPerSec, 16 * 1000.0 / 100);
+}
+
+TEST(Diagnosis, FastLoadingIsComputeBoundAndKeepsTheSimplestSetting) {
+    const auto f = measuredRun(0, 2, 1, 50, 2, "cuda");
+    const Diagnosis d = diagnose(profileRun(f.run, f.steps));
+    EXPECT_EQ(d.bound, "compute-bound");
+    // One worker saves only the 2 ms load of 52 (4%): above the 3% bar, so it is recommended.
+    EXPECT_EQ(d.recommended.workers, 1);
+    EXPECT_FALSE(d.recommended.deviceTransforms);
+}
+
+TEST(Diagnosis, OnACpuAllThreadsShareTheCores) {
+    // Compute pinned to one thread; two workers on two cores cannot beat the CPU work / cores.
+    const auto f = measuredRun(0, 40, 30, 40, 40, "cpu", 2, 1);
+    const PipelineProfile profile = profileRun(f.run, f.steps);
+    EXPECT_DOUBLE_EQ(predictStepMs(profile, 0, false), 80);
+    EXPECT_DOUBLE_EQ(predictStepMs(profile, 1, false), 40);
+    EXPECT_DOUBLE_EQ(predictStepMs(profile, 2, false), 40);  // (40 compute + 40 load) / 2 cores
+}
+
+TEST(Diagnosis, DeviceTransformsMoveTheHostTransformOntoTheTrainingDevice) {
+    const auto f = measuredRun(0, 50, 20, 30, 50, "cuda");
+    const PipelineProfile profile = profileRun(f.run, f.steps);
+    // Loader keeps read + decode (20 ms); the 30 ms transform is assumed to cost as much on the device.
+    EXPECT_DOUBLE_EQ(predictStepMs(profile, 0, true), 20 + 30 + 30);
+    EXPECT_DOUBLE_EQ(predictStepMs(profile, 1, true), std::max(30.0 + 30.0, 20.0));
+}
+
+TEST(Diagnosis, ABusyMachineIsCalledOut) {
+    auto f = measuredRun(0, 20, 10, 40, 20);
+    EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty());
+    f.run.environment["load_average_1m"] = 3.8;
+    const Diagnosis busy = diagnose(profileRun(f.run, f.steps));
+    ASSERT_EQ(busy.warnings.size(), 1u);
+    EXPECT_NE(busy.warnings.front().find("3.8"), std::string::npos) << busy.warnings.front();
+    EXPECT_TRUE(nlohmann::json(busy).contains("warnings"));
+}
+
+}  // namespace
+}  // namespace bb
