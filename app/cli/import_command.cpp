@@ -42,11 +42,12 @@ void printResult(const ImportResult& result, const std::string& dbPath, bool jso
 int importCommand(ImportCommandOptions options) {
     if (options.deviceCount > 0) options.import.deviceCount = options.deviceCount;
     ImportResult result;
+    // Every file is read and checked before the database is opened: a bad file writes nothing.
     if (options.format == "db") {
+        const DatabaseImport other = DatabaseImport::read(options.path);
         ResultStore store(options.dbPath);
-        result = mergeDatabase(store, options.path);
+        result = mergeDatabase(store, other);
     } else {
-        // Every file is read and checked before the database is opened: a bad file writes nothing.
         const ImportBatch batch = options.format == "trainer"     ? readTrainerImport(options.path, options.import)
                                   : options.format == "tensorboard" ? readTensorBoardImport(options.path, options.import)
                                                                     : readCsvImport(options.path, options.import);

@@ -114,8 +114,13 @@ TEST(CliImport, MalformedInputsExitThreeNamingThePlaceAndWriteNothing) {
         EXPECT_TRUE(result.out.empty()) << result.out;
         EXPECT_EQ(countsOf(db), before);
     }
-    // Not one byte changed: each input was read and refused before anything was written.
+    // Not one byte changed: each input was read and refused before the database was opened.
     EXPECT_EQ(test::readFileBytes(db), dbBytes);
+    for (const auto& item : cases) {
+        SCOPED_TRACE(item.what + " into a new database");
+        EXPECT_EQ(test::runCommand(cli("import " + item.arguments + " --db " + q(dir.file("new.db")))).exitCode, 3);
+        EXPECT_FALSE(std::filesystem::exists(dir.file("new.db")));
+    }
 }
 
 TEST(CliImport, DatabaseMergeKeepsIdentityAndSecondMergeAddsNothing) {

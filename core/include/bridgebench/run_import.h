@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,10 +64,30 @@ struct ImportResult {
 // Runs whose uuid is already stored are skipped.
 ImportResult importRuns(ResultStore& store, const ImportBatch& batch);
 
-// Copies the runs (steps, tags, studies) of another BridgeBench database into `store` in one
-// transaction, keeping their uuids; runs already present are skipped, so a second merge adds
-// nothing. The other file is opened read-only and never migrated. InputError when it is not a
-// BridgeBench database or comes from a newer build.
-ImportResult mergeDatabase(ResultStore& store, const std::filesystem::path& otherFile);
+// Another BridgeBench database, read whole before anything is written: opened read-only and
+// never migrated. read() throws InputError when the file is not a BridgeBench database or comes
+// from a newer build.
+class DatabaseImport {
+public:
+    static DatabaseImport read(const std::filesystem::path& file);
+    ~DatabaseImport();
+    DatabaseImport(DatabaseImport&&) noexcept;
+    DatabaseImport& operator=(DatabaseImport&&) noexcept;
+
+    const std::filesystem::path& file() const;
+
+private:
+    friend ImportResult mergeDatabase(ResultStore& store, const DatabaseImport& other);
+    struct Rows;
+    explicit DatabaseImport(std::unique_ptr<Rows> rows);
+    std::unique_ptr<Rows> m_rows;
+};
+
+// Copies the runs (steps, tags, studies) of another database into `store` in one transaction,
+// keeping their uuids; runs already present are skipped, so a second merge adds nothing.
+ImportResult mergeDatabase(ResultStore& store, const DatabaseImport& other);
+inline ImportResult mergeDatabase(ResultStore& store, const std::filesystem::path& otherFile) {
+    return mergeDatabase(store, DatabaseImport::read(otherFile));
+}
 
 }  // namespace bb

@@ -49,15 +49,23 @@ DeletedRun::Row fitted(const DeletedRun::Row& row, const std::set<std::string>& 
     return out;
 }
 
-struct OtherDatabase {
+}  // namespace
+
+struct DatabaseImport::Rows {
+    std::filesystem::path file;
     std::vector<DeletedRun::Row> studies;
     std::vector<DeletedRun::Row> runs;
     std::map<std::int64_t, std::vector<DeletedRun::Row>> steps;
     std::map<std::int64_t, std::vector<DeletedRun::Row>> tags;
 };
 
-// Everything is read before the store is written, so that a malformed file writes nothing.
-OtherDatabase readOther(const std::filesystem::path& file) {
+DatabaseImport::DatabaseImport(std::unique_ptr<Rows> rows) : m_rows(std::move(rows)) {}
+DatabaseImport::~DatabaseImport() = default;
+DatabaseImport::DatabaseImport(DatabaseImport&&) noexcept = default;
+DatabaseImport& DatabaseImport::operator=(DatabaseImport&&) noexcept = default;
+const std::filesystem::path& DatabaseImport::file() const { return m_rows->file; }
+
+DatabaseImport DatabaseImport::read(const std::filesystem::path& file) {
     std::error_code error;
     if (!std::filesystem::is_regular_file(file, error))
         throw InputError(fmt::format("{}: cannot read: no such file", file.string()));
@@ -70,15 +78,16 @@ OtherDatabase readOther(const std::filesystem::path& file) {
         if (version < 1 || !db.tableExists("runs") || !db.tableExists("steps"))
             throw InputError(fmt::format("{}: not a BridgeBench database (no runs table; schema version {})",
                                          file.string(), version));
-        OtherDatabase other;
-        other.studies = copyRows(db, "SELECT * FROM studies WHERE id > ? ORDER BY id", 0);
-        other.runs = copyRows(db, "SELECT * FROM runs WHERE id > ? ORDER BY id", 0);
-        for (auto& run : other.runs) {
+        auto other = std::make_unique<Rows>();
+        other->file = file;
+        other->studies = copyRows(db, "SELECT * FROM studies WHERE id > ? ORDER BY id", 0);
+        other->runs = copyRows(db, "SELECT * FROM runs WHERE id > ? ORDER BY id", 0);
+        for (auto& run : other->runs) {
             const auto id = std::get<std::int64_t>(valueOf(run, "id"));
-            other.steps[id] = copyRows(db, "SELECT * FROM steps WHERE run_id = ? ORDER BY step", id);
-            if (db.tableExists("tags")) other.tags[id] = copyRows(db, "SELECT * FROM tags WHERE run_id = ?", id);
+            other->steps[id] = copyRows(db, "SELECT * FROM steps WHERE run_id = ? ORDER BY step", id);
+            if (db.tableExists("tags")) other->tags[id] = copyRows(db, "SELECT * FROM tags WHERE run_id = ?", id);
         }
-        return other;
+        return DatabaseImport(std::move(other));
     } catch (const SQLite::Exception& sqliteError) {
         throw InputError(fmt::format("{}: not a readable BridgeBench database: {}", file.string(), sqliteError.what()));
     } catch (const std::bad_variant_access&) {
@@ -86,12 +95,11 @@ OtherDatabase readOther(const std::filesystem::path& file) {
     }
 }
 
-}  // namespace
-
-ImportResult mergeDatabase(ResultStore& store, const std::filesystem::path& otherFile) {
-    if (std::filesystem::weakly_canonical(otherFile) == std::filesystem::weakly_canonical(store.file()))
-        throw InputError(fmt::format("{}: is the database being imported into", otherFile.string()));
-    OtherDatabase other = readOther(otherFile);
+ImportResult mergeDatabase(ResultStore& store, const DatabaseImport& otherImport) {
+    if (std::filesystem::weakly_canonical(otherImport.file()) == std::filesystem::weakly_canonical(store.file()))
+        throw InputError(fmt::format("{}: is the database being imported into", otherImport.file().string()));
+    // Copied: the rows are adjusted (ids, source, study) on their way in.
+    DatabaseImport::Rows other = *otherImport.m_rows;
     ImportResult result;
     withImportTransaction(store.file(), "merge a database", [&](SQLite::Database& db) {
         const auto studyColumns = columnsOf(db, "studies");

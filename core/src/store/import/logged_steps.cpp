@@ -4,6 +4,21 @@
 
 namespace bb {
 
+bool isLossTag(std::string_view tag) { return tag == "train/loss" || tag == "loss" || tag == "Loss/train"; }
+
+std::map<std::int64_t, double> stepWallTimes(std::span<const ScalarEvent> scalars) {
+    std::map<std::int64_t, double> earliest;
+    std::map<std::int64_t, double> ofLoss;
+    for (const auto& scalar : scalars) {
+        auto [it, inserted] = earliest.emplace(scalar.step, scalar.wallTime);
+        if (!inserted) it->second = std::min(it->second, scalar.wallTime);
+        // A resumed run logs a step again after the restart: its last loss is the one that counts.
+        if (isLossTag(scalar.tag)) ofLoss[scalar.step] = std::max(ofLoss[scalar.step], scalar.wallTime);
+    }
+    for (const auto& [step, wallTime] : ofLoss) earliest[step] = wallTime;
+    return earliest;
+}
+
 std::vector<StepMetrics> stepsFromLog(std::vector<LoggedStep> logged, std::int64_t samplesPerStep) {
     std::sort(logged.begin(), logged.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
     std::vector<StepMetrics> steps;

@@ -4,9 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <span>
+#include <string_view>
 #include <vector>
 
+#include "bridgebench/scalar_event.h"
 #include "bridgebench/step_metrics.h"
 
 namespace bb {
@@ -17,6 +21,15 @@ struct LoggedStep {
     std::optional<double> loss;
     std::int64_t deviceMemoryBytes = 0;
 };
+
+// When each logged step ended, from TensorBoard scalars: the wall time of the step's loss
+// (Trainer's on_log writes it with the step's record), else the earliest scalar at that step.
+// Trainer writes its end-of-training figures (train/train_*, train/epoch again) and evaluations
+// at the same step number but later; they must not stretch the step.
+std::map<std::int64_t, double> stepWallTimes(std::span<const ScalarEvent> scalars);
+
+// Whether a tag names a training loss ("train/loss", "loss", "Loss/train").
+bool isLossTag(std::string_view tag);
 
 // Sorted by step, one entry per step. An entry's wallMs is the mean optimizer-step time since
 // the previous entry that had a wall time; samplesPerSec follows from samplesPerStep through

@@ -57,14 +57,9 @@ RunData foreignRun(const EventRun& events, const ImportOptions& options, std::ve
     RunData data;
     data.run = importedRecord(events.folder.filename().string(), options);
     std::map<std::int64_t, LoggedStep> byStep;
-    for (const auto& scalar : events.scalars) {
-        // Trainer logs its end-of-training figures at the last step; they are no step of their own.
-        if (scalar.tag.starts_with("train/train_") || scalar.tag == "train/total_flos") continue;
-        LoggedStep& logged = byStep[scalar.step];
-        logged.step = scalar.step;
-        logged.wallTimeS = std::max(logged.wallTimeS.value_or(0.0), scalar.wallTime);
-        if (scalar.tag == "train/loss" || scalar.tag == "loss" || scalar.tag == "Loss/train") logged.loss = scalar.value;
-    }
+    for (const auto& [step, wallTime] : stepWallTimes(events.scalars)) byStep[step] = {step, wallTime, {}, 0};
+    for (const auto& scalar : events.scalars)
+        if (isLossTag(scalar.tag)) byStep[scalar.step].loss = scalar.value;
     std::vector<LoggedStep> logged;
     for (const auto& [step, entry] : byStep) logged.push_back(entry);
 
@@ -131,7 +126,7 @@ ImportBatch readTensorBoardImport(const std::filesystem::path& path, const Impor
     ImportBatch batch;
     std::map<std::filesystem::path, EventRun> runs;
     for (const auto& file : files) {
-        batch.warnings.insert(batch.warnings.end(), file.warnings.begin(), file.warnings.end());
+        for (const auto& warning : file.warnings) batch.warnings.push_back(file.path.string() + ": " + warning);
         auto folder = file.path.parent_path();
         if (folder.empty()) folder = ".";
         EventRun& run = runs[folder];

@@ -38,15 +38,10 @@ TrainerTrainMetrics finalMetrics(const TrainerOutput& output) {
     return metrics;
 }
 
-// The latest wall time logged at each step over all event files (a resumed run writes a new file).
 std::map<std::int64_t, double> wallTimesByStep(const TrainerOutput& output) {
-    std::map<std::int64_t, double> times;
-    for (const auto& file : output.eventFiles)
-        for (const auto& scalar : file.scalars) {
-            auto [it, inserted] = times.emplace(scalar.step, scalar.wallTime);
-            if (!inserted) it->second = std::max(it->second, scalar.wallTime);
-        }
-    return times;
+    std::vector<ScalarEvent> scalars;
+    for (const auto& file : output.eventFiles) scalars.insert(scalars.end(), file.scalars.begin(), file.scalars.end());
+    return stepWallTimes(scalars);
 }
 
 std::vector<LoggedStep> loggedSteps(const TrainerOutput& output, const std::map<std::int64_t, double>& times) {
@@ -64,7 +59,7 @@ std::vector<LoggedStep> loggedSteps(const TrainerOutput& output, const std::map<
         // No trainer_state.json: the events' train/loss values are the log.
         for (const auto& file : output.eventFiles)
             for (const auto& scalar : file.scalars)
-                if (scalar.tag == "train/loss") {
+                if (isLossTag(scalar.tag)) {
                     byStep[scalar.step].step = scalar.step;
                     byStep[scalar.step].loss = scalar.value;
                 }
@@ -85,9 +80,8 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     const TrainerOutput output = readTrainerOutput(folder);
     const TrainerTrainMetrics metrics = finalMetrics(output);
     ImportBatch batch;
-    for (const auto& file : output.eventFiles) {
-        batch.warnings.insert(batch.warnings.end(), file.warnings.begin(), file.warnings.end());
-    }
+    for (const auto& file : output.eventFiles)
+        for (const auto& warning : file.warnings) batch.warnings.push_back(file.path.string() + ": " + warning);
 
     const auto folderName = std::filesystem::absolute(folder).lexically_normal().filename().string();
     RunData data;
