@@ -2,6 +2,7 @@
 // PDF structure and pages.
 #include "bridgebench/report.h"
 
+#include <algorithm>
 #include <regex>
 
 #include <cairo.h>
@@ -121,6 +122,33 @@ TEST(ChartSvg, ParsesAsXmlWithABarPerRunAndALinePerMeasuredRun) {
     ASSERT_EQ(widths.size(), 3U);
     EXPECT_GT(widths[2], widths[1]);
     EXPECT_GT(widths[1], widths[0]);
+}
+
+TEST(ChartSvg, LongRunsAreDrawnFromFewPointsThatKeepTheirSpikes) {
+    const test::TempDir dir;
+    ReportInput report;
+    report.runs = {measured(1, "long run", 100)};
+    auto& steps = report.runs[0].steps;
+    steps.clear();
+    for (int i = 0; i < 50000; ++i) {
+        StepMetrics step;
+        step.step = i;
+        step.samplesPerSec = i == 31415 ? 1000.0 : 80.0 + (i % 7);
+        steps.push_back(step);
+    }
+    writeChartSvg(report, ReportChart::Steps, dir.file("long.svg"));
+    const std::string svg = test::readFileBytes(dir.file("long.svg"));
+    std::smatch match;
+    ASSERT_TRUE(std::regex_search(svg, match, std::regex(R"re(class="series"[^>]*points="([^"]*)")re")));
+    std::vector<double> ys;
+    const std::string points = match[1];
+    std::regex pair(R"(([0-9.]+),([0-9.]+))");
+    for (std::sregex_iterator it(points.begin(), points.end(), pair), end; it != end; ++it) ys.push_back(std::stod((*it)[2]));
+    EXPECT_GT(ys.size(), 500U);
+    EXPECT_LT(ys.size(), 4000U);
+    std::sort(ys.begin(), ys.end());
+    // The one 1000 samples/s step is still there, far above (smaller y) every other point.
+    EXPECT_LT(ys[0] + 100, ys[1]);
 }
 
 TEST(ChartPng, DecodesAtTheScaledSizeAndHasBarPixels) {
