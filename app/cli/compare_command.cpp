@@ -30,8 +30,7 @@ nlohmann::json numberOrNull(double value) { return std::isfinite(value) ? nlohma
 
 int compareCommand(const CompareOptions& options) {
     ResultStore store(options.dbPath);
-    auto names = options.runs;
-    const auto runs = findRuns(store, names);
+    const auto runs = findRuns(store, options.runs);
     if (!runs) return kExitUsage;
     std::optional<std::int64_t> baselineId;
     std::vector<RunRecord> compared = *runs;

@@ -145,6 +145,18 @@ TEST(CsvImport, GroupsRowsByRunAndReadsStepsAndRunFields) {
     EXPECT_NE(batch.runs[0].run.uuid, batch.runs[1].run.uuid);
 }
 
+TEST(CsvImport, WithoutAStepColumnEachRowIsItsRunsNextStep) {
+    const test::TempDir dir;
+    const auto file = test::writeFileBytes(dir.file("rates.csv"), "run,samples_per_s\na,10\nb,20\na,11\n");
+    const ImportBatch batch = readCsvImport(file, {});
+    ASSERT_EQ(batch.runs.size(), 2U);
+    ASSERT_EQ(batch.runs[0].steps.size(), 2U);
+    EXPECT_EQ(batch.runs[0].steps[1].step, 1);
+    EXPECT_EQ(batch.runs[0].steps[1].samplesPerSec, 11.0);
+    ASSERT_EQ(batch.runs[1].steps.size(), 1U);
+    EXPECT_EQ(batch.runs[1].steps[0].step, 0);
+}
+
 TEST(CsvImport, ErrorsNameTheFileLineAndColumn) {
     const test::TempDir dir;
     auto errorOf = [&](const std::string& text) -> std::string {

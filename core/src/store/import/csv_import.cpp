@@ -61,7 +61,7 @@ ImportBatch readCsvImport(const std::filesystem::path& file, const ImportOptions
                                      "\"headline_samples_per_s\"): the header names {}",
                                      file.string(), fmt::join(table.columns(), ", ")));
     const bool grouped = table.hasColumn("run");
-    if (!grouped && table.rowCount() > 0 && !table.hasColumn("step") && table.rowCount() > 1)
+    if (!grouped && !table.hasColumn("step") && table.rowCount() > 1)
         throw InputError(fmt::format("{}: {} rows but neither a \"run\" nor a \"step\" column to tell them apart",
                                      file.string(), table.rowCount()));
 
@@ -83,8 +83,10 @@ ImportBatch readCsvImport(const std::filesystem::path& file, const ImportOptions
         }
         if (table.hasColumn("headline_samples_per_s"))
             if (const auto headline = table.number(row, "headline_samples_per_s")) run.headline = headline;
+        // Without a `step` column each row of a run is its next step.
         const std::optional<std::int64_t> stepIndex =
-            table.hasColumn("step") ? table.integer(row, "step") : std::optional<std::int64_t>(row - run.firstRow);
+            table.hasColumn("step") ? table.integer(row, "step")
+                                    : std::optional<std::int64_t>(static_cast<std::int64_t>(run.data.steps.size()));
         if (!stepIndex) continue;  // a row of run fields only
         StepMetrics step;
         for (const auto& field : stepFields()) {
