@@ -8,9 +8,7 @@ if(BB_BUILD_GUI)
   install(FILES ${CMAKE_CURRENT_LIST_DIR}/linux/${BB_APP_ID}.metainfo.xml DESTINATION share/metainfo)
   install(FILES ${CMAKE_CURRENT_LIST_DIR}/linux/bridgebench.svg
           DESTINATION share/icons/hicolor/scalable/apps RENAME ${BB_APP_ID}.svg)
-  # Compiled Qt translations, when the ui build produced any (translations/*.ts → *.qm).
-  install(DIRECTORY ${PROJECT_BINARY_DIR}/translations/ DESTINATION share/bridgebench/translations
-          OPTIONAL FILES_MATCHING PATTERN "*.qm")
+  # Qt translations need no files here: the ui embeds its compiled .qm files as resources.
 endif()
 
 set(CPACK_PACKAGE_NAME bridgebench)
