@@ -148,7 +148,7 @@ void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, ChartSize s
         if (any) plotted.push_back(&data);
     }
     const double left = 64;
-    const double right = size.width - 16;
+    const double right = size.width - 32;  // room for half of the last step label
     const double top = 36 + 16.0 * static_cast<double>(std::min<std::size_t>(plotted.size(), 8));
     const double bottom = size.height - 36;
     if (plotted.empty()) {
