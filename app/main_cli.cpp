@@ -15,6 +15,10 @@ int main(int argc, char** argv) {
     bb::cli::registerSweepCommand(app, state);
     bb::cli::registerListCommand(app, state);
     bb::cli::registerShowCommand(app, state);
+    bb::cli::registerCompareCommand(app, state);
+    bb::cli::registerImportCommand(app, state);
+    bb::cli::registerExportCommand(app, state);
+    bb::cli::registerReportCommand(app, state);
     bb::cli::registerModelCommand(app, state);
     bb::cli::registerTokenizeCommand(app, state);
     bb::cli::registerDatasetCommand(app, state);

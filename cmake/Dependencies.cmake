@@ -20,6 +20,8 @@ target_include_directories(bb_csv SYSTEM INTERFACE ${BB_CSV_INCLUDE_DIR})
 target_link_libraries(bb_csv INTERFACE ${BB_CSV_LIBRARY})
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(TURBOJPEG REQUIRED IMPORTED_TARGET libturbojpeg)
+# Cairo draws the reports' PDF pages and PNG charts (core has no Qt to do it).
+pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
 
 # Only OpenCV's core and imgproc are hard dependencies (imgcodecs pulls GDAL and more
 # on Debian); Debian splits the CMake package into libopencv-dev, which drags in every

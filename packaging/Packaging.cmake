@@ -1,10 +1,34 @@
-# CPack: a Debian package whose dependencies are Debian's runtime packages.
+# CPack: a Debian package whose dependencies are Debian's runtime packages (dpkg-shlibdeps reads
+# them off the binaries). scripts/check-package.sh builds and checks it.
+
+# The desktop integration belongs with the GUI; a headless build packages the CLI alone.
+set(BB_APP_ID invalid.bridgebench.BridgeBench)
+if(BB_BUILD_GUI)
+  install(FILES ${CMAKE_CURRENT_LIST_DIR}/linux/${BB_APP_ID}.desktop DESTINATION share/applications)
+  install(FILES ${CMAKE_CURRENT_LIST_DIR}/linux/${BB_APP_ID}.metainfo.xml DESTINATION share/metainfo)
+  install(FILES ${CMAKE_CURRENT_LIST_DIR}/linux/bridgebench.svg
+          DESTINATION share/icons/hicolor/scalable/apps RENAME ${BB_APP_ID}.svg)
+  # Qt translations need no files here: the ui embeds its compiled .qm files as resources.
+endif()
+
 set(CPACK_PACKAGE_NAME bridgebench)
 set(CPACK_PACKAGE_VENDOR "BridgeBench")
 set(CPACK_PACKAGE_CONTACT "BridgeBench developers <dev@bridgebench.invalid>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
+set(CPACK_PACKAGE_DESCRIPTION
+    "Fine-tunes BridgeTower-style vision-language models and measures where each training step spends its
+time; imports Hugging Face Trainer, TensorBoard and CSV results and writes HTML and PDF reports.")
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
+# Cairo draws report text with whatever fontconfig finds; DejaVu is what the charts are laid out for.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core")
+set(CPACK_STRIP_FILES ON)
 include(CPack)
+
+# The package check runs CPack on the whole build: ctest -L packaging, after a complete build.
+if(BB_BUILD_TESTS)
+  add_test(NAME package_check COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-package.sh ${PROJECT_BINARY_DIR})
+  set_tests_properties(package_check PROPERTIES LABELS packaging RUN_SERIAL TRUE TIMEOUT 900)
+endif()

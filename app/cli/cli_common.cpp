@@ -1,5 +1,7 @@
 #include "cli/cli_common.h"
 
+#include <iostream>
+
 #include "bridgebench/errors.h"
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_config.h"
@@ -18,6 +20,19 @@ void applySettings(RunConfig& config, const std::vector<std::string>& settings) 
         if (equals == std::string::npos || equals == 0) throw ConfigError(setting, "--set expects KEY=VALUE");
         applySetting(config, setting.substr(0, equals), setting.substr(equals + 1));
     }
+}
+
+std::optional<std::vector<RunRecord>> findRuns(ResultStore& store, const std::vector<std::string>& names) {
+    std::vector<RunRecord> runs;
+    for (const auto& name : names) {
+        auto run = store.findRun(name);
+        if (!run) {
+            std::cerr << "error: no run '" << name << "' in " << store.file().string() << '\n';
+            return std::nullopt;
+        }
+        runs.push_back(std::move(*run));
+    }
+    return runs;
 }
 
 }  // namespace bb::cli

@@ -2,10 +2,13 @@
 // command has, and the registration signature each command file implements.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+
+#include "bridgebench/result_store.h"
 
 namespace bb {
 struct RunConfig;
@@ -27,6 +30,10 @@ void addDbOption(CLI::App& command, std::string& dbPath);
 // Applies `--set KEY=VALUE` options in order; ConfigError names the key.
 void applySettings(RunConfig& config, const std::vector<std::string>& settings);
 
+// Each run by id, unique name or uuid, in the order given. When one is not there, prints
+// "error: no run 'X' in DB" and returns nullopt (the command then exits kExitUsage).
+std::optional<std::vector<RunRecord>> findRuns(ResultStore& store, const std::vector<std::string>& names);
+
 // Runs `body`, translating core's typed errors into a message on stderr and an exit code.
 template <typename Body>
 int guarded(Body&& body);
@@ -40,6 +47,10 @@ void registerModelCommand(CLI::App& root, CliState& state);
 void registerTokenizeCommand(CLI::App& root, CliState& state);
 void registerDatasetCommand(CLI::App& root, CliState& state);
 void registerBenchCommand(CLI::App& root, CliState& state);
+void registerImportCommand(CLI::App& root, CliState& state);
+void registerExportCommand(CLI::App& root, CliState& state);
+void registerCompareCommand(CLI::App& root, CliState& state);
+void registerReportCommand(CLI::App& root, CliState& state);
 
 }  // namespace bb::cli
 

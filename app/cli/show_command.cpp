@@ -28,7 +28,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     const auto steps = store.steps(run->id);
     nlohmann::json diagnosisJson = nullptr;
     std::optional<Diagnosis> diagnosis;
-    if (!steps.empty()) {
+    if (canDiagnose(steps)) {
         diagnosis = diagnose(profileRun(*run, steps));
         diagnosisJson = *diagnosis;
     }
@@ -71,7 +71,9 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
                           p.isMeasuredSetting ? "(this run's setting)" : ""});
         std::cout << table.render();
     } else {
-        std::cout << "Diagnosis: no per-step data stored for this run.\n";
+        std::cout << (steps.empty() ? "Diagnosis: no per-step data stored for this run.\n"
+                                    : "Diagnosis: the steps hold wall-clock times only (imported logs), not the data-wait "
+                                      "and compute parts it needs.\n");
     }
     return kExitOk;
 }

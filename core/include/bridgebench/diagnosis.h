@@ -56,6 +56,10 @@ struct Diagnosis {
     std::vector<std::string> warnings;
 };
 
+// Whether the steps carry the measured parts (data wait, compute, loading) the model needs:
+// steps imported from other tools' logs have wall-clock times only.
+bool canDiagnose(std::span<const StepMetrics> steps);
+
 PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> steps);
 double predictStepMs(const PipelineProfile& profile, int workers, bool deviceTransforms);
 Diagnosis diagnose(const PipelineProfile& profile);

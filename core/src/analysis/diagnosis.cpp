@@ -36,6 +36,12 @@ int threadsFor(const PipelineProfile& profile, int workers) {
 
 }  // namespace
 
+bool canDiagnose(std::span<const StepMetrics> steps) {
+    return std::any_of(steps.begin(), steps.end(), [](const StepMetrics& step) {
+        return step.forwardMs > 0 || step.dataWaitMs > 0 || step.loadMs > 0;
+    });
+}
+
 PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> steps) {
     PipelineProfile profile;
     const auto warmup = static_cast<std::size_t>(run.config.value("warmup_steps", 3));

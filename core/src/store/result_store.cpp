@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "bridgebench/errors.h"
+#include "store/run_rows.h"
 #include "store/schema.h"
 #include "util/process_identity.h"
 #include "util/time_format.h"
@@ -133,37 +134,8 @@ std::int64_t ResultStore::createRun(RunRecord run) {
     if (run.uuid.empty()) run.uuid = newUuid();
     if (run.createdAt.empty()) run.createdAt = isoUtcNow();
     return m_impl->guarded("create a run", [&] {
-        SQLite::Statement insert(m_impl->db, R"sql(
-INSERT INTO runs (uuid, name, source, status, error, device_kind, device_name, device_count, model,
-                  precision, batch_size, workers, device_transforms, config_json, environment_json,
-                  summary_json, owner, created_at, finished_at, study_id)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
-        int column = 1;
-        insert.bind(column++, run.uuid);
-        insert.bind(column++, run.name);
-        insert.bind(column++, run.source);
-        insert.bind(column++, std::string(toString(run.status)));
-        insert.bind(column++, run.error);
-        insert.bind(column++, run.deviceKind);
-        insert.bind(column++, run.deviceName);
-        insert.bind(column++, static_cast<std::int64_t>(run.deviceCount));
-        insert.bind(column++, run.model);
-        insert.bind(column++, run.precision);
-        insert.bind(column++, static_cast<std::int64_t>(run.batchSize));
-        insert.bind(column++, static_cast<std::int64_t>(run.workers));
-        insert.bind(column++, run.deviceTransforms ? 1 : 0);
-        insert.bind(column++, run.config.dump());
-        insert.bind(column++, run.environment.dump());
-        insert.bind(column++, run.summary.dump());
-        insert.bind(column++, run.status == RunStatus::Running ? currentProcessIdentity() : std::string());
-        insert.bind(column++, run.createdAt);
-        insert.bind(column++, run.finishedAt);
-        if (run.studyId > 0)
-            insert.bind(column++, run.studyId);
-        else
-            insert.bind(column++);  // NULL
-        insert.exec();
-        return m_impl->db.getLastInsertRowid();
+        return insertRunRow(m_impl->db, run,
+                            run.status == RunStatus::Running ? currentProcessIdentity() : std::string());
     });
 }
 
@@ -185,37 +157,7 @@ void ResultStore::appendSteps(std::int64_t runId, std::span<const StepMetrics> s
     if (steps.empty()) return;
     m_impl->guarded("store steps", [&] {
         SQLite::Transaction transaction(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
-        SQLite::Statement insert(m_impl->db, R"sql(
-INSERT INTO steps (run_id, step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms,
-                   forward_ms, backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes,
-                   device_transform_ms, load_ms, read_ms, decode_ms, transform_ms, collate_ms)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
-        for (const auto& step : steps) {
-            int column = 1;
-            insert.bind(column++, static_cast<std::int64_t>(runId));
-            insert.bind(column++, static_cast<std::int64_t>(step.step));
-            insert.bind(column++, step.timestampMs);
-            insert.bind(column++, step.wallMs);
-            insert.bind(column++, static_cast<std::int64_t>(step.samples));
-            insert.bind(column++, step.samplesPerSec);
-            insert.bind(column++, step.dataWaitMs);
-            insert.bind(column++, step.hostToDeviceMs);
-            insert.bind(column++, step.forwardMs);
-            insert.bind(column++, step.backwardMs);
-            insert.bind(column++, step.optimizerMs);
-            insert.bind(column++, step.loss);
-            insert.bind(column++, static_cast<std::int64_t>(step.rssBytes));
-            insert.bind(column++, step.cpuUtilisation);
-            insert.bind(column++, static_cast<std::int64_t>(step.deviceMemoryBytes));
-            insert.bind(column++, step.deviceTransformMs);
-            insert.bind(column++, step.loadMs);
-            insert.bind(column++, step.readMs);
-            insert.bind(column++, step.decodeMs);
-            insert.bind(column++, step.transformMs);
-            insert.bind(column++, step.collateMs);
-            insert.exec();
-            insert.reset();
-        }
+        insertStepRows(m_impl->db, runId, steps);
         transaction.commit();
     });
 }

@@ -132,7 +132,36 @@ def writer_expected():
         record(event(t0 + 2.25, 20, simple(b'train/samples_per_second', 601.5)))
 
 
+# The Trainer's own constants for the H100 trainer fixture (tests/data/trainer/h100): logging every
+# 10 steps, global batch 8 x 48 = 384, steps 10-30 taking 0.6 s each and steps 30-50 0.65 s each.
+TRAINER_T0 = 1700000000.0
+TRAINER_STEP_S = {20: 0.6, 30: 0.6, 40: 0.65, 50: 0.65}
+
+
+def trainer_fixture():
+    """What transformers' TensorBoardCallback writes: on_log's figures under train/, the last
+    entry's train_* figures at the final step, and the args as text at the start."""
+    history = {10: (1.9872, 12.625, 8.958333333333334e-06, 0.1), 20: (1.2031, 9.8125, 7.916666666666667e-06, 0.21),
+               30: (0.9874, float('nan'), 6.875e-06, 0.31), 40: (0.8812, 7.40625, 5.833333333333333e-06, 0.42),
+               50: (0.8125, 6.90625, 4.791666666666667e-06, 0.52)}
+    events = [event(TRAINER_T0, 0, what=f_bytes(3, b'brain.Event:2')),
+              event(TRAINER_T0 + 0.1, 0, tensor_value(b'args/text_summary', tensor(DT_STRING, shape(1), f_bytes(8, b'{"per_device_train_batch_size": 48}')), b'text'))]
+    wall = TRAINER_T0 + 9.0  # step 10 logged at t0 + 9 s (warm-up and compilation included)
+    for step in sorted(history):
+        wall += TRAINER_STEP_S.get(step, 0) * 10
+        loss, grad_norm, lr, epoch = history[step]
+        events.append(event(wall, step, simple(b'train/loss', loss), simple(b'train/grad_norm', grad_norm),
+                            simple(b'train/learning_rate', lr), simple(b'train/epoch', epoch)))
+    events.append(event(wall + 0.5, 50, simple(b'train/train_runtime', 31.8918),
+                        simple(b'train/train_samples_per_second', 602.1), simple(b'train/train_steps_per_second', 1.568),
+                        simple(b'train/total_flos', 1234567800000000.0), simple(b'train/train_loss', 1.17428),
+                        simple(b'train/epoch', 0.52)))
+    return b''.join(record(e) for e in events)
+
+
 if __name__ == '__main__':
+    with open('trainer-h100/events.out.tfevents.1700000000.h100.4242.0', 'wb') as out:
+        out.write(trainer_fixture())
     with open('events.out.tfevents.1700000000.fixture', 'wb') as out:
         out.write(scalars_fixture())
     with open('writer_expected.tfevents', 'wb') as out:

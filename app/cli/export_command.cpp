@@ -1,0 +1,114 @@
+// `export` writes runs in other tools' formats and, for html/pdf/png/svg, the report or one of
+// its charts; `report` is the same report under its own name.
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/report.h"
+#include "bridgebench/run_export.h"
+#include "cli/cli_common.h"
+
+namespace bb::cli {
+
+namespace {
+
+struct ExportOptions {
+    std::vector<std::string> runs;
+    std::string format;
+    std::string out;
+    std::string baseline;
+    std::string chart = "comparison";
+    std::string title = "BridgeBench report";
+    std::string dbPath;
+    bool json = false;
+};
+
+int exportCommand(const ExportOptions& options) {
+    ResultStore store(options.dbPath);
+    auto runs = findRuns(store, options.runs);
+    if (!runs) return kExitUsage;
+    std::optional<std::int64_t> baselineId;
+    if (!options.baseline.empty()) {
+        const auto baseline = findRuns(store, {options.baseline});
+        if (!baseline) return kExitUsage;
+        baselineId = baseline->front().id;
+        if (std::none_of(runs->begin(), runs->end(), [&](const auto& run) { return run.id == *baselineId; }))
+            runs->insert(runs->begin(), baseline->front());
+    }
+    ReportInput input{loadRuns(store, *runs), baselineId, CompareMetric::SamplesPerSec, options.title};
+    const std::filesystem::path out = options.out;
+    std::vector<std::string> files{out.string()};
+    nlohmann::json extra = nlohmann::json::object();
+    if (options.format == "csv") {
+        exportCsv(input.runs, out);
+    } else if (options.format == "json") {
+        exportJson(input.runs, out);
+    } else if (options.format == "tensorboard") {
+        files.clear();
+        for (const auto& file : exportTensorBoard(input.runs, out)) files.push_back(file.string());
+    } else if (options.format == "html") {
+        writeHtmlReport(input, out);
+    } else if (options.format == "pdf") {
+        extra["pages"] = writePdfReport(input, out);
+    } else {
+        const auto chart = options.chart == "steps" ? ReportChart::Steps : ReportChart::Comparison;
+        if (options.format == "svg")
+            writeChartSvg(input, chart, out);
+        else
+            writeChartPng(input, chart, out);
+    }
+    if (options.json) {
+        nlohmann::json ids = nlohmann::json::array();
+        for (const auto& run : *runs) ids.push_back(run.id);
+        nlohmann::json result = {{"format", options.format}, {"files", files}, {"runs", ids}};
+        result.update(extra);
+        std::cout << result.dump(2) << '\n';
+    } else {
+        std::cout << fmt::format("Wrote {} run{} as {}:\n", runs->size(), runs->size() == 1 ? "" : "s", options.format);
+        for (const auto& file : files) std::cout << "  " << file << '\n';
+    }
+    return kExitOk;
+}
+
+void addCommonOptions(CLI::App& command, ExportOptions& options) {
+    command.add_option("RUN", options.runs, "Run ids, unique names or uuids")->required();
+    command.add_option("--out", options.out, "The file to write (a folder for tensorboard)")->required();
+    command.add_option("--baseline", options.baseline, "The run speedups in reports are measured against");
+    command.add_option("--title", options.title, "The report's title")->capture_default_str();
+    addDbOption(command, options.dbPath);
+    command.add_flag("--json", options.json, "Print the files written as one JSON document");
+}
+
+}  // namespace
+
+void registerExportCommand(CLI::App& root, CliState& state) {
+    auto options = std::make_shared<ExportOptions>();
+    auto* command = root.add_subcommand(
+        "export", "Write runs as CSV, JSON or TensorBoard event files, or a report (html, pdf) or chart (png, svg)");
+    addCommonOptions(*command, *options);
+    command->add_option("--format", options->format, "csv | json | tensorboard | html | pdf | png | svg")
+        ->required()
+        ->check(CLI::IsMember({"csv", "json", "tensorboard", "html", "pdf", "png", "svg"}));
+    command->add_option("--chart", options->chart, "For png and svg: comparison | steps")
+        ->check(CLI::IsMember({"comparison", "steps"}))
+        ->capture_default_str();
+    command->callback([options, &state] { state.exitCode = guarded([&] { return exportCommand(*options); }); });
+}
+
+void registerReportCommand(CLI::App& root, CliState& state) {
+    auto options = std::make_shared<ExportOptions>();
+    auto* command = root.add_subcommand(
+        "report", "Write a report on runs (comparison and per-step charts, summary, diagnosis, environment) as HTML "
+                  "or PDF, chosen by --format or the file's extension");
+    addCommonOptions(*command, *options);
+    command->add_option("--format", options->format, "html | pdf (default: from --out's extension, else html)")
+        ->check(CLI::IsMember({"html", "pdf"}));
+    command->callback([options, &state] {
+        if (options->format.empty())
+            options->format = std::filesystem::path(options->out).extension() == ".pdf" ? "pdf" : "html";
+        state.exitCode = guarded([&] { return exportCommand(*options); });
+    });
+}
+
+}  // namespace bb::cli

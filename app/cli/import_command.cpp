@@ -1,0 +1,83 @@
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/errors.h"
+#include "bridgebench/run_import.h"
+#include "cli/cli_common.h"
+
+namespace bb::cli {
+
+namespace {
+
+struct ImportCommandOptions {
+    std::string format;
+    std::string path;
+    std::string dbPath;
+    ImportOptions import;
+    std::int64_t deviceCount = 0;
+    bool json = false;
+};
+
+void printResult(const ImportResult& result, const std::string& dbPath, bool json) {
+    for (const auto& warning : result.warnings) std::cerr << "warning: " << warning << '\n';
+    if (json) {
+        nlohmann::json added = nlohmann::json::array();
+        for (const auto& run : result.added) added.push_back({{"id", run.id}, {"name", run.name}, {"steps", run.steps}});
+        std::cout << nlohmann::json{{"database", dbPath},
+                                    {"added", added},
+                                    {"skipped", result.skipped},
+                                    {"warnings", result.warnings}}
+                         .dump(2)
+                  << '\n';
+        return;
+    }
+    std::cout << fmt::format("Imported {} run{} into {}\n", result.added.size(), result.added.size() == 1 ? "" : "s",
+                             dbPath);
+    for (const auto& run : result.added) std::cout << fmt::format("  #{} {} ({} steps)\n", run.id, run.name, run.steps);
+    for (const auto& name : result.skipped) std::cout << fmt::format("  skipped {}: already in the database\n", name);
+}
+
+int importCommand(ImportCommandOptions options) {
+    if (options.deviceCount > 0) options.import.deviceCount = options.deviceCount;
+    ImportResult result;
+    // Every file is read and checked before the database is opened: a bad file writes nothing.
+    if (options.format == "db") {
+        const DatabaseImport other = DatabaseImport::read(options.path);
+        ResultStore store(options.dbPath);
+        result = mergeDatabase(store, other);
+    } else {
+        const ImportBatch batch = options.format == "trainer"     ? readTrainerImport(options.path, options.import)
+                                  : options.format == "tensorboard" ? readTensorBoardImport(options.path, options.import)
+                                                                    : readCsvImport(options.path, options.import);
+        ResultStore store(options.dbPath);
+        result = importRuns(store, batch);
+    }
+    printResult(result, options.dbPath, options.json);
+    return kExitOk;
+}
+
+}  // namespace
+
+void registerImportCommand(CLI::App& root, CliState& state) {
+    auto options = std::make_shared<ImportCommandOptions>();
+    auto* command = root.add_subcommand(
+        "import", "Import runs: a Hugging Face Trainer output folder, TensorBoard event files, a CSV table or "
+                  "another BridgeBench database (all or nothing)");
+    command->add_option("FORMAT", options->format, "trainer | tensorboard | csv | db")
+        ->required()
+        ->check(CLI::IsMember({"trainer", "tensorboard", "csv", "db"}));
+    command->add_option("PATH", options->path, "The folder or file to import")->required();
+    command->add_option("--device-kind", options->import.deviceKind, "Device kind when the files do not say")
+        ->check(CLI::IsMember({"cpu", "cuda", "hpu"}));
+    command->add_option("--device-name", options->import.deviceName, "Device name, e.g. H100, Gaudi2, A100 80GB");
+    command->add_option("--device-count", options->deviceCount, "Devices the run used (all of them together)")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--name", options->import.name, "The run's name (default: the folder's or file's)");
+    addDbOption(*command, options->dbPath);
+    command->add_flag("--json", options->json, "Print what was imported as one JSON document");
+    command->callback([options, &state] { state.exitCode = guarded([&] { return importCommand(*options); }); });
+}
+
+}  // namespace bb::cli

@@ -1,0 +1,93 @@
+// Importing results that other tools wrote: Hugging Face Trainer output folders, TensorBoard
+// event files, CSV tables and other BridgeBench databases.
+//
+// The file readers parse everything before the store is touched; ResultStore-side writing is
+// one transaction (importRuns, mergeDatabase), so a bad file or a failed write leaves the
+// database as it was. Errors are InputError naming the file and the byte offset, line or key.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bridgebench/result_store.h"
+#include "bridgebench/run_data.h"
+
+namespace bb {
+
+// What the user says about the runs when the files do not (the CLI's --device-* options, the
+// import dialog).
+struct ImportOptions {
+    std::string deviceKind = {};                   // cpu | cuda | hpu
+    std::string deviceName = {};                   // "H100", "Gaudi2"
+    std::optional<std::int64_t> deviceCount = {};
+    std::string name = {};                         // the run's name; default: the folder's or file's
+};
+
+// Runs read from files, not yet stored. Each run has source "imported" and a uuid derived from
+// its content, so importing the same files twice adds nothing the second time.
+struct ImportBatch {
+    std::vector<RunData> runs;
+    std::vector<std::string> warnings;  // partial event files, guessed device counts, …
+};
+
+// A Trainer output folder (trainer_state.json, all_results.json / train_results.json, runs/).
+// Per-step throughput comes from the event files' wall times between logging steps, over all
+// devices (samples per step = train_samples_per_second / train_steps_per_second, else
+// train_batch_size × device count); the headline is train_samples_per_second.
+ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportOptions& options);
+
+// One events file, or a folder: each folder holding event files is one run, as TensorBoard
+// shows them. Files BridgeBench exported come back with every field; other writers' scalars
+// give wall-clock step times and losses.
+ImportBatch readTensorBoardImport(const std::filesystem::path& path, const ImportOptions& options);
+
+// A CSV with a header (the columns `bridgebench-cli export --format csv` writes; see
+// docs in csv_run_columns.h). Needs `samples_per_s`, or `samples` and `wall_ms`.
+ImportBatch readCsvImport(const std::filesystem::path& file, const ImportOptions& options);
+
+struct ImportResult {
+    struct Added {
+        std::int64_t id = 0;
+        std::string name;
+        std::int64_t steps = 0;
+    };
+    std::vector<Added> added;
+    std::vector<std::string> skipped;   // names of runs whose uuid the database already held
+    std::vector<std::string> warnings;
+};
+
+// All runs with steps and tags in one transaction: all or nothing (StoreError on failure).
+// Runs whose uuid is already stored are skipped.
+ImportResult importRuns(ResultStore& store, const ImportBatch& batch);
+
+// Another BridgeBench database, read whole before anything is written: opened read-only and
+// never migrated. read() throws InputError when the file is not a BridgeBench database or comes
+// from a newer build.
+class DatabaseImport {
+public:
+    static DatabaseImport read(const std::filesystem::path& file);
+    ~DatabaseImport();
+    DatabaseImport(DatabaseImport&&) noexcept;
+    DatabaseImport& operator=(DatabaseImport&&) noexcept;
+
+    const std::filesystem::path& file() const;
+
+private:
+    friend ImportResult mergeDatabase(ResultStore& store, const DatabaseImport& other);
+    struct Rows;
+    explicit DatabaseImport(std::unique_ptr<Rows> rows);
+    std::unique_ptr<Rows> m_rows;
+};
+
+// Copies the runs (steps, tags, studies) of another database into `store` in one transaction,
+// keeping their uuids; runs already present are skipped, so a second merge adds nothing.
+ImportResult mergeDatabase(ResultStore& store, const DatabaseImport& other);
+inline ImportResult mergeDatabase(ResultStore& store, const std::filesystem::path& otherFile) {
+    return mergeDatabase(store, DatabaseImport::read(otherFile));
+}
+
+}  // namespace bb

@@ -1,0 +1,186 @@
+#include "report/charts.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace bb::report {
+
+namespace {
+
+constexpr double kChartWidth = 800;
+constexpr double kBarRow = 28;
+constexpr double kTop = 36;
+constexpr double kBottom = 40;
+constexpr Color kInk{0x22, 0x22, 0x22};
+constexpr Color kGrid{0xdd, 0xdd, 0xdd};
+constexpr Color kMeasured{0x2f, 0x6f, 0xb3};
+constexpr Color kReference{0x9d, 0xb9, 0xd8};
+constexpr Color kOtherWorkload{0xc9, 0x8b, 0x2b};
+constexpr Color kPalette[] = {{0x2f, 0x6f, 0xb3}, {0xd9, 0x5f, 0x02}, {0x1b, 0x9e, 0x77}, {0x75, 0x70, 0xb3},
+                              {0xe7, 0x29, 0x8a}, {0x66, 0xa6, 0x1e}, {0xa6, 0x76, 0x1d}, {0x66, 0x66, 0x66}};
+
+std::string tickLabel(double value) {
+    return std::abs(value - std::round(value)) < 1e-9 ? fmt::format("{:.0f}", value) : fmt::format("{:g}", value);
+}
+
+// At most a lowest and a highest point per horizontal unit: a 200 000-step run draws the same
+// line (spikes included) from about 1 500 points, which keeps the HTML and PDF small.
+std::vector<Point> decimated(const std::vector<Point>& points) {
+    if (points.size() < 4000) return points;
+    std::vector<Point> out;
+    std::size_t start = 0;
+    while (start < points.size()) {
+        const double column = std::floor(points[start].x);
+        std::size_t end = start;
+        std::size_t low = start;
+        std::size_t high = start;
+        for (; end < points.size() && std::floor(points[end].x) == column; ++end) {
+            if (points[end].y > points[low].y) low = end;  // y grows downwards
+            if (points[end].y < points[high].y) high = end;
+        }
+        out.push_back(points[std::min(low, high)]);
+        if (low != high) out.push_back(points[std::max(low, high)]);
+        start = end;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string fitText(Canvas& canvas, std::string text, const TextStyle& style, double width) {
+    if (canvas.textWidth(text, style) <= width) return text;
+    while (!text.empty() && canvas.textWidth(text + "…", style) > width) {
+        // Whole UTF-8 characters: continuation bytes first, then their lead byte.
+        while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
+        if (!text.empty()) text.pop_back();
+    }
+    return text + "…";
+}
+
+std::vector<double> niceTicks(double maximum, int roughCount) {
+    if (!(maximum > 0) || !std::isfinite(maximum)) return {0, 1};
+    const double rough = maximum / std::max(1, roughCount);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = magnitude;
+    for (const double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        step = factor * magnitude;
+        if (step >= rough) break;
+    }
+    std::vector<double> ticks;
+    for (int index = 0; ticks.empty() || ticks.back() < maximum - 1e-9 * maximum; ++index) ticks.push_back(index * step);
+    return ticks;
+}
+
+ChartSize comparisonChartSize(const RunComparison& comparison) {
+    return {kChartWidth, kTop + kBottom + kBarRow * static_cast<double>(std::max<std::size_t>(1, comparison.entries.size()))};
+}
+
+void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartSize size) {
+    const TextStyle title{14, true, Anchor::Start, kInk};
+    const TextStyle label{11, false, Anchor::End, kInk};
+    const TextStyle valueStyle{11, false, Anchor::Start, kInk};
+    const TextStyle axis{10, false, Anchor::Middle, {0x55, 0x55, 0x55}};
+    canvas.rect(0, 0, size.width, size.height, {0xff, 0xff, 0xff}, "background");
+    std::string heading = fmt::format("Throughput ({})", comparison.unit);
+    if (!comparison.baselineName.empty()) heading += fmt::format(", speedup against {}", comparison.baselineName);
+    canvas.text(8, 20, fitText(canvas, heading, title, size.width - 16), title);
+
+    double labelWidth = 0;
+    for (const auto& entry : comparison.entries) labelWidth = std::max(labelWidth, canvas.textWidth(entry.runName, label));
+    labelWidth = std::min(labelWidth, size.width * 0.4);
+    const double left = 12 + labelWidth + 8;
+    const double right = size.width - 150;  // room for "1234.5 (1.23×)"
+    double maximum = 0;
+    for (const auto& entry : comparison.entries)
+        if (std::isfinite(entry.value)) maximum = std::max(maximum, entry.value);
+    const auto ticks = niceTicks(maximum, 5);
+    const double top = ticks.back();
+    const double plotBottom = size.height - kBottom + 6;
+    auto xOf = [&](double value) { return left + (right - left) * value / top; };
+    for (const double tick : ticks) {
+        canvas.line(xOf(tick), kTop - 4, xOf(tick), plotBottom, kGrid, 1);
+        canvas.text(xOf(tick), plotBottom + 14, tickLabel(tick), axis);
+    }
+    bool anyDiffers = false;
+    double y = kTop;
+    for (const auto& entry : comparison.entries) {
+        canvas.text(left - 8, y + kBarRow * 0.62, fitText(canvas, entry.runName, label, labelWidth), label);
+        if (std::isfinite(entry.value)) {
+            const Color color = entry.workloadDiffers ? kOtherWorkload : entry.reference ? kReference : kMeasured;
+            const double barWidth = std::max(1.0, xOf(entry.value) - left);
+            canvas.rect(left, y + 4, barWidth, kBarRow - 8, color, "bar");
+            std::string value = fmt::format("{:.1f}", entry.value);
+            if (std::isfinite(entry.speedup)) value += fmt::format(" ({:.2f}×)", entry.speedup);
+            if (entry.workloadDiffers) value += " †";
+            canvas.text(left + barWidth + 6, y + kBarRow * 0.62, value, valueStyle);
+        } else {
+            canvas.text(left + 6, y + kBarRow * 0.62, "no figure", valueStyle);
+        }
+        anyDiffers = anyDiffers || entry.workloadDiffers;
+        y += kBarRow;
+    }
+    canvas.line(left, kTop - 4, left, plotBottom, kInk, 1);
+    if (anyDiffers)
+        canvas.text(8, size.height - 6, "† different workload (model, batch, image size, precision or device count)",
+                    TextStyle{10, false, Anchor::Start, kOtherWorkload});
+}
+
+void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, ChartSize size) {
+    const TextStyle title{14, true, Anchor::Start, kInk};
+    const TextStyle axis{10, false, Anchor::Middle, {0x55, 0x55, 0x55}};
+    const TextStyle axisRight{10, false, Anchor::End, {0x55, 0x55, 0x55}};
+    canvas.rect(0, 0, size.width, size.height, {0xff, 0xff, 0xff}, "background");
+    canvas.text(8, 20, "Throughput per step (samples/s)", title);
+
+    std::vector<const RunData*> plotted;
+    double maxStep = 0;
+    double maxRate = 0;
+    for (const auto& data : runs) {
+        bool any = false;
+        for (const auto& step : data.steps)
+            if (step.samplesPerSec > 0 && std::isfinite(step.samplesPerSec)) {
+                any = true;
+                maxStep = std::max(maxStep, static_cast<double>(step.step));
+                maxRate = std::max(maxRate, step.samplesPerSec);
+            }
+        if (any) plotted.push_back(&data);
+    }
+    const double left = 64;
+    const double right = size.width - 32;  // room for half of the last step label
+    const double top = 36 + 16.0 * static_cast<double>(std::min<std::size_t>(plotted.size(), 8));
+    const double bottom = size.height - 36;
+    if (plotted.empty()) {
+        canvas.text(size.width / 2, size.height / 2, "No run here has per-step throughput", axis);
+        return;
+    }
+    const auto yTicks = niceTicks(maxRate, 5);
+    const auto xTicks = niceTicks(std::max(1.0, maxStep), 8);
+    auto xOf = [&](double step) { return left + (right - left) * step / xTicks.back(); };
+    auto yOf = [&](double rate) { return bottom - (bottom - top) * rate / yTicks.back(); };
+    for (const double tick : yTicks) {
+        canvas.line(left, yOf(tick), right, yOf(tick), kGrid, 1);
+        canvas.text(left - 6, yOf(tick) + 4, tickLabel(tick), axisRight);
+    }
+    for (const double tick : xTicks) canvas.text(xOf(tick), bottom + 14, tickLabel(tick), axis);
+    canvas.text((left + right) / 2, size.height - 6, "step", axis);
+    canvas.line(left, bottom, right, bottom, kInk, 1);
+    canvas.line(left, top, left, bottom, kInk, 1);
+
+    for (std::size_t index = 0; index < plotted.size(); ++index) {
+        const Color color = kPalette[index % std::size(kPalette)];
+        std::vector<Point> points;
+        for (const auto& step : plotted[index]->steps)
+            if (step.samplesPerSec > 0 && std::isfinite(step.samplesPerSec))
+                points.push_back({xOf(static_cast<double>(step.step)), yOf(step.samplesPerSec)});
+        canvas.polyline(decimated(points), color, 1.5, "series");
+        if (index < 8) {
+            const double legendY = 36 + 16.0 * static_cast<double>(index);
+            canvas.rect(left + 8, legendY - 8, 14, 4, color, "legend");
+            canvas.text(left + 28, legendY - 2, plotted[index]->run.name, TextStyle{10, false, Anchor::Start, kInk});
+        }
+    }
+}
+
+}  // namespace bb::report

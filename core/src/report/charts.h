@@ -1,0 +1,33 @@
+// The report's two charts, drawn on any Canvas: a horizontal bar per compared run (value,
+// speedup, workload caveat) and the per-step throughput of each run that has steps.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bridgebench/run_comparison.h"
+#include "bridgebench/run_data.h"
+#include "report/canvas.h"
+
+namespace bb::report {
+
+struct ChartSize {
+    double width = 0;
+    double height = 0;
+};
+
+// The height grows with the number of runs.
+ChartSize comparisonChartSize(const RunComparison& comparison);
+void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartSize size);
+
+inline constexpr ChartSize kStepChartSize{800, 360};
+// Runs without steps are left out; a chart without any says so in its middle.
+void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, ChartSize size);
+
+// `text`, shortened with "…" (whole UTF-8 characters) until it fits `width`.
+std::string fitText(Canvas& canvas, std::string text, const TextStyle& style, double width);
+
+// Round numbers for axis ticks covering [0, maximum].
+std::vector<double> niceTicks(double maximum, int roughCount);
+
+}  // namespace bb::report

@@ -1,0 +1,82 @@
+#include "report/report_content.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/build_info.h"
+#include "bridgebench/diagnosis.h"
+#include "util/time_format.h"
+
+namespace bb::report {
+
+namespace {
+
+double summaryNumber(const RunRecord& run, const char* key) {
+    const auto found = run.summary.find(key);
+    return found != run.summary.end() && found->is_number() ? found->get<double>() : std::nan("");
+}
+
+void flatten(const nlohmann::json& value, const std::string& prefix, std::vector<std::pair<std::string, std::string>>& out) {
+    if (value.is_object() && !value.empty()) {
+        for (const auto& [key, item] : value.items()) flatten(item, prefix.empty() ? key : prefix + "." + key, out);
+    } else {
+        out.emplace_back(prefix, value.is_string() ? value.get<std::string>() : value.dump());
+    }
+}
+
+}  // namespace
+
+std::string figure(double value) { return std::isfinite(value) ? fmt::format("{:.1f}", value) : "–"; }
+
+ReportContent buildReportContent(const ReportInput& input) {
+    ReportContent content;
+    content.title = input.title;
+    content.generated = fmt::format("{} by BridgeBench {}", isoUtcNow(), buildInfo().appVersion);
+    std::vector<RunRecord> records;
+    for (const auto& data : input.runs) records.push_back(data.run);
+    content.comparison = compareRuns(records, input.metric, input.baselineRunId);
+
+    content.summary.header = {"id", "run", "source", "device", "configuration", "batch", "precision",
+                              "samples/s", "p5–p95", "data wait", "speedup", "workload"};
+    for (std::size_t index = 0; index < input.runs.size(); ++index) {
+        const auto& run = input.runs[index].run;
+        const auto& entry = content.comparison.entries[index];
+        const double p5 = summaryNumber(run, "p5_samples_per_s");
+        const double p95 = summaryNumber(run, "p95_samples_per_s");
+        const double wait = summaryNumber(run, "data_wait_share");
+        content.summary.rows.push_back(
+            {std::to_string(run.id), run.name, run.source, entry.device, entry.configuration,
+             std::to_string(run.batchSize), run.precision.empty() ? "–" : run.precision,
+             figure(summaryNumber(run, "median_samples_per_s")),
+             p5 > 0 && p95 > 0 ? fmt::format("{}–{}", figure(p5), figure(p95)) : "–",
+             std::isfinite(wait) && !input.runs[index].steps.empty() ? fmt::format("{:.0f}%", wait * 100) : "–",
+             std::isfinite(entry.speedup) ? fmt::format("{:.2f}×", entry.speedup) : "–",
+             entry.workloadDiffers ? entry.workloadNote : "same"});
+    }
+
+    for (const auto& data : input.runs) {
+        RunSection section;
+        section.heading = fmt::format("#{} {}", data.run.id, data.run.name);
+        if (data.steps.empty()) {
+            section.diagnosis.push_back("No per-step measurements are stored for this run (a published or "
+                                        "headline-only figure), so there is nothing to diagnose.");
+        } else if (!canDiagnose(data.steps)) {
+            section.diagnosis.push_back("The steps of this run carry wall-clock times only (imported logs), not "
+                                        "the data-wait and compute parts the diagnosis models.");
+        } else {
+            const Diagnosis diagnosis = diagnose(profileRun(data.run, data.steps));
+            section.diagnosis.push_back(fmt::format("{} (data wait {:.0f}% of step time).", diagnosis.bound,
+                                                    diagnosis.dataWaitShare * 100));
+            section.diagnosis.push_back(diagnosis.explanation);
+            for (const auto& warning : diagnosis.warnings) section.diagnosis.push_back("Warning: " + warning);
+            for (const auto& assumption : diagnosis.assumptions) section.diagnosis.push_back("Assumes " + assumption);
+        }
+        flatten(data.run.environment, "", section.environment);
+        content.runs.push_back(std::move(section));
+    }
+    return content;
+}
+
+}  // namespace bb::report

@@ -1,0 +1,36 @@
+// What a report says, computed once and laid out by both the HTML and the PDF writer.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bridgebench/report.h"
+
+namespace bb::report {
+
+struct Table {
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+};
+
+struct RunSection {
+    std::string heading;                 // "#12 8x H100 workers 2"
+    std::vector<std::string> diagnosis;  // paragraphs; one saying why when there is none
+    std::vector<std::pair<std::string, std::string>> environment;  // flattened "key.sub" → value
+};
+
+struct ReportContent {
+    std::string title;
+    std::string generated;  // "2026-11-30T19:05:00Z by BridgeBench 0.1.0"
+    RunComparison comparison;
+    Table summary;
+    std::vector<RunSection> runs;
+};
+
+ReportContent buildReportContent(const ReportInput& input);
+
+// The summary table's figure for a number: one decimal, "–" when unknown.
+std::string figure(double value);
+
+}  // namespace bb::report

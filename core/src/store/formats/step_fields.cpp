@@ -1,0 +1,58 @@
+#include "store/formats/step_fields.h"
+
+#include <cmath>
+#include <cstdint>
+
+namespace bb {
+
+namespace {
+
+#define BB_REAL_FIELD(NAME, MEMBER)                                            \
+    StepField {                                                                \
+        NAME, [](const StepMetrics& s) { return s.MEMBER; },                   \
+            [](StepMetrics& s, double v) { s.MEMBER = v; }, false              \
+    }
+#define BB_INT_FIELD(NAME, MEMBER)                                                                  \
+    StepField {                                                                                     \
+        NAME, [](const StepMetrics& s) { return static_cast<double>(s.MEMBER); },                   \
+            [](StepMetrics& s, double v) { s.MEMBER = static_cast<std::int64_t>(std::llround(v)); }, \
+            true                                                                                    \
+    }
+
+constexpr StepField kFields[] = {
+    BB_INT_FIELD("step", step),
+    BB_REAL_FIELD("timestamp_ms", timestampMs),
+    BB_REAL_FIELD("wall_ms", wallMs),
+    BB_INT_FIELD("samples", samples),
+    BB_REAL_FIELD("samples_per_s", samplesPerSec),
+    BB_REAL_FIELD("data_wait_ms", dataWaitMs),
+    BB_REAL_FIELD("h2d_ms", hostToDeviceMs),
+    BB_REAL_FIELD("forward_ms", forwardMs),
+    BB_REAL_FIELD("backward_ms", backwardMs),
+    BB_REAL_FIELD("optimizer_ms", optimizerMs),
+    BB_REAL_FIELD("loss", loss),
+    BB_INT_FIELD("rss_bytes", rssBytes),
+    BB_REAL_FIELD("cpu_util", cpuUtilisation),
+    BB_INT_FIELD("device_mem_bytes", deviceMemoryBytes),
+    BB_REAL_FIELD("device_transform_ms", deviceTransformMs),
+    BB_REAL_FIELD("load_ms", loadMs),
+    BB_REAL_FIELD("read_ms", readMs),
+    BB_REAL_FIELD("decode_ms", decodeMs),
+    BB_REAL_FIELD("transform_ms", transformMs),
+    BB_REAL_FIELD("collate_ms", collateMs),
+};
+
+#undef BB_REAL_FIELD
+#undef BB_INT_FIELD
+
+}  // namespace
+
+std::span<const StepField> stepFields() { return kFields; }
+
+const StepField* findStepField(std::string_view name) {
+    for (const auto& field : kFields)
+        if (field.name == name) return &field;
+    return nullptr;
+}
+
+}  // namespace bb

@@ -1,0 +1,17 @@
+// The RunRecord fields every importer fills the same way.
+#pragma once
+
+#include <string>
+
+#include "bridgebench/run_import.h"
+
+namespace bb {
+
+// source "imported", status completed, device fields from the options (count 1 unless given),
+// createdAt now, unless the caller sets them later.
+RunRecord importedRecord(const std::string& defaultName, const ImportOptions& options);
+
+// Sets the content-derived uuid (unless the files gave one) and a createdAt from the first step's timestamp when it has one.
+void finishImportedRun(RunData& run, std::string_view format);
+
+}  // namespace bb

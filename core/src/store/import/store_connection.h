@@ -1,0 +1,29 @@
+// A connection of the importers' own to the store's file, and the one transaction they write in.
+#pragma once
+
+#include <filesystem>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+
+#include "bridgebench/errors.h"
+
+namespace bb {
+
+// Runs `body` inside an IMMEDIATE transaction and commits when it returns; anything it throws
+// rolls everything back. SQLite failures become StoreError naming the file and the action.
+template <typename Body>
+void withImportTransaction(const std::filesystem::path& file, const char* action, Body&& body) {
+    try {
+        SQLite::Database db(file.string(), SQLite::OPEN_READWRITE);
+        db.setBusyTimeout(10'000);
+        db.exec("PRAGMA foreign_keys = ON");
+        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+        body(db);
+        transaction.commit();
+    } catch (const SQLite::Exception& error) {
+        throw StoreError(fmt::format("{}: cannot {}: {}", file.string(), action, error.what()));
+    }
+}
+
+}  // namespace bb

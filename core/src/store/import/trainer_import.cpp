@@ -1,0 +1,157 @@
+// Hugging Face Trainer output folders into runs. trainer_state.json's log_history has no
+// timestamps, so the wall clock comes from TensorBoardCallback's event files under runs/.
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/errors.h"
+#include "bridgebench/run_import.h"
+#include "bridgebench/trainer_output.h"
+#include "store/import/imported_record.h"
+#include "store/import/imported_summary.h"
+#include "store/import/logged_steps.h"
+
+namespace bb {
+
+namespace {
+
+// Optimum Habana logs device memory in GiB (bytes / 1024³) under this key on every entry.
+constexpr const char* kGaudiMemoryKey = "memory_allocated (GB)";
+constexpr double kBytesPerGib = 1024.0 * 1024.0 * 1024.0;
+
+// The figures train() reported: all_results.json / train_results.json first, gaps filled from
+// the final log_history entry.
+TrainerTrainMetrics finalMetrics(const TrainerOutput& output) {
+    TrainerTrainMetrics metrics = output.results.value_or(TrainerTrainMetrics{});
+    if (output.state && output.state->trainMetrics) {
+        const auto& fromLog = *output.state->trainMetrics;
+        if (!metrics.samplesPerSec) metrics.samplesPerSec = fromLog.samplesPerSec;
+        if (!metrics.stepsPerSec) metrics.stepsPerSec = fromLog.stepsPerSec;
+        if (!metrics.runtimeSec) metrics.runtimeSec = fromLog.runtimeSec;
+        if (!metrics.loss) metrics.loss = fromLog.loss;
+        if (!metrics.totalFlos) metrics.totalFlos = fromLog.totalFlos;
+        if (!metrics.epoch) metrics.epoch = fromLog.epoch;
+        for (const auto& [key, value] : fromLog.otherValues) metrics.otherValues.emplace(key, value);
+    }
+    return metrics;
+}
+
+std::map<std::int64_t, double> wallTimesByStep(const TrainerOutput& output) {
+    std::vector<ScalarEvent> scalars;
+    for (const auto& file : output.eventFiles) scalars.insert(scalars.end(), file.scalars.begin(), file.scalars.end());
+    return stepWallTimes(scalars);
+}
+
+std::vector<LoggedStep> loggedSteps(const TrainerOutput& output, const std::map<std::int64_t, double>& times) {
+    std::map<std::int64_t, LoggedStep> byStep;
+    if (output.state) {
+        for (const auto& entry : output.state->logHistory) {
+            if (entry.kind != TrainerLogKind::Training || !entry.step) continue;
+            LoggedStep& logged = byStep[*entry.step];
+            logged.step = *entry.step;
+            logged.loss = entry.loss;
+            if (const auto memory = entry.otherValues.find(kGaudiMemoryKey); memory != entry.otherValues.end())
+                logged.deviceMemoryBytes = static_cast<std::int64_t>(memory->second * kBytesPerGib);
+        }
+    } else {
+        // No trainer_state.json: the events' train/loss values are the log.
+        for (const auto& file : output.eventFiles)
+            for (const auto& scalar : file.scalars)
+                if (isLossTag(scalar.tag)) {
+                    byStep[scalar.step].step = scalar.step;
+                    byStep[scalar.step].loss = scalar.value;
+                }
+    }
+    std::vector<LoggedStep> steps;
+    for (auto& [step, logged] : byStep) {
+        if (const auto time = times.find(step); time != times.end()) logged.wallTimeS = time->second;
+        steps.push_back(logged);
+    }
+    return steps;
+}
+
+bool isWhole(double value) { return value > 0 && std::abs(value - std::round(value)) < 1e-6 * value; }
+
+}  // namespace
+
+ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportOptions& options) {
+    const TrainerOutput output = readTrainerOutput(folder);
+    const TrainerTrainMetrics metrics = finalMetrics(output);
+    ImportBatch batch;
+    for (const auto& file : output.eventFiles)
+        for (const auto& warning : file.warnings) batch.warnings.push_back(file.path.string() + ": " + warning);
+
+    const auto folderName = std::filesystem::absolute(folder).lexically_normal().filename().string();
+    RunData data;
+    data.run = importedRecord(folderName.empty() ? std::string("trainer run") : folderName, options);
+    // 0: trainer_state.json does not say.
+    const std::int64_t perDeviceBatch = output.state ? output.state->trainBatchSize.value_or(0) : 0;
+    data.run.batchSize = perDeviceBatch;
+
+    // train_samples_per_second / train_steps_per_second is the global batch of one optimizer step.
+    double samplesPerStep = 0;
+    if (metrics.samplesPerSec && metrics.stepsPerSec && *metrics.stepsPerSec > 0)
+        samplesPerStep = std::round(*metrics.samplesPerSec / *metrics.stepsPerSec);
+    bool countInferred = false;
+    if (!options.deviceCount && perDeviceBatch > 0 && samplesPerStep > 0 &&
+        isWhole(samplesPerStep / static_cast<double>(perDeviceBatch))) {
+        data.run.deviceCount = static_cast<std::int64_t>(std::round(samplesPerStep / static_cast<double>(perDeviceBatch)));
+        countInferred = true;
+        batch.warnings.push_back(fmt::format(
+            "{}: device count {} inferred from samples per step ({}) / train_batch_size ({}), assuming no gradient "
+            "accumulation; pass --device-count to say otherwise",
+            folder.string(), data.run.deviceCount, samplesPerStep, perDeviceBatch));
+    }
+    if (samplesPerStep == 0) samplesPerStep = static_cast<double>(perDeviceBatch * data.run.deviceCount);
+
+    bool gaudiKeys = metrics.otherValues.contains(kGaudiMemoryKey);
+    if (output.state)
+        for (const auto& entry : output.state->logHistory) gaudiKeys = gaudiKeys || entry.otherValues.contains(kGaudiMemoryKey);
+    if (data.run.deviceKind.empty() && gaudiKeys) data.run.deviceKind = "hpu";  // only Optimum Habana writes them
+    if (data.run.deviceKind.empty() || data.run.deviceName.empty())
+        batch.warnings.push_back(fmt::format("{}: the files do not name the device; pass --device-kind and --device-name",
+                                             folder.string()));
+
+    const auto times = wallTimesByStep(output);
+    data.steps = stepsFromLog(loggedSteps(output, times), static_cast<std::int64_t>(samplesPerStep));
+    if (output.eventFiles.empty())
+        batch.warnings.push_back(fmt::format(
+            "{}: no runs/ event files, so no per-step times (log_history has no timestamps); only the headline figure",
+            folder.string()));
+
+    data.run.summary = importedSummary(
+        data.steps, {metrics.samplesPerSec, metrics.runtimeSec, metrics.totalFlos, metrics.loss});
+    if (!metrics.samplesPerSec && data.steps.empty())
+        throw InputError(fmt::format("{}: no train_samples_per_second and no logged steps: nothing to import",
+                                     folder.string()));
+
+    nlohmann::json config = {{"batch_size", data.run.batchSize}, {"warmup_steps", 0}};
+    if (output.state) {
+        const auto& state = *output.state;
+        if (state.maxSteps) config["steps"] = *state.maxSteps;
+        if (state.loggingSteps) config["logging_steps"] = *state.loggingSteps;
+        if (state.numTrainEpochs) config["num_train_epochs"] = *state.numTrainEpochs;
+    }
+    data.run.config = config;
+    nlohmann::json files = nlohmann::json::array();
+    if (!output.statePath.empty()) files.push_back(output.statePath.string());
+    if (!output.resultsPath.empty()) files.push_back(output.resultsPath.string());
+    for (const auto& file : output.eventFiles) files.push_back(file.path.string());
+    nlohmann::json reported = nlohmann::json::object();
+    for (const auto& [key, value] : metrics.otherValues) reported[key] = value;
+    if (metrics.samples) reported["train_samples"] = *metrics.samples;
+    if (metrics.epoch) reported["epoch"] = *metrics.epoch;
+    data.run.environment = {{"format", "Hugging Face Trainer output"},
+                            {"imported_from", std::filesystem::absolute(folder).lexically_normal().string()},
+                            {"files", files},
+                            {"device_count_inferred", countInferred},
+                            {"samples_per_step", samplesPerStep},
+                            {"reported", reported}};
+    finishImportedRun(data, "trainer");
+    batch.runs.push_back(std::move(data));
+    return batch;
+}
+
+}  // namespace bb

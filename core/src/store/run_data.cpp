@@ -1,0 +1,17 @@
+#include "bridgebench/run_data.h"
+
+namespace bb {
+
+std::vector<RunData> loadRuns(ResultStore& store, const std::vector<RunRecord>& runs) {
+    const auto tags = store.allTags();
+    std::vector<RunData> loaded;
+    loaded.reserve(runs.size());
+    for (const auto& run : runs) {
+        RunData data{run, store.steps(run.id), {}};
+        if (const auto found = tags.find(run.id); found != tags.end()) data.tags = found->second;
+        loaded.push_back(std::move(data));
+    }
+    return loaded;
+}
+
+}  // namespace bb

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Builds the Debian package of a configured build folder with CPack, checks it with dpkg-deb
+# (and lintian when installed), unpacks it into a scratch root and runs bridgebench-cli from there.
+# Usage: scripts/check-package.sh [BUILD_DIR]   (default build/release; the build must be complete)
+set -euo pipefail
+build=$(cd "${1:-build/release}" && pwd)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+fail() { echo "check-package: $*" >&2; exit 1; }
+
+# CPack installs into a staging folder of its own, so the build folder stays as it is.
+(cd "$build" && cpack -G DEB -B "$scratch/out" >"$scratch/cpack.log" 2>&1) || { cat "$scratch/cpack.log" >&2; fail "cpack failed"; }
+deb=$(find "$scratch/out" -maxdepth 1 -name 'bridgebench_*.deb' | head -n 1)
+[[ -n "$deb" ]] || fail "cpack wrote no bridgebench_*.deb"
+echo "package: $(basename "$deb")"
+
+dpkg-deb --info "$deb" >"$scratch/info" || fail "dpkg-deb cannot read $deb"
+field() { dpkg-deb --field "$deb" "$1"; }
+[[ "$(field Package)" == bridgebench ]] || fail "Package is '$(field Package)'"
+[[ -n "$(field Version)" ]] || fail "no Version"
+depends=$(field Depends)
+echo "depends: $depends"
+# Debian's runtime packages, found by dpkg-shlibdeps from the binaries.
+for lib in libc6 libtorch libsqlite3 libcairo2; do
+  grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: $depends"
+done
+
+dpkg-deb --contents "$deb" >"$scratch/contents"
+expect() { grep -q -- "$1\$" "$scratch/contents" || fail "package lacks $1"; }
+expect ./usr/bin/bridgebench-cli
+expect ./usr/share/bridgebench/tokenizer/roberta/vocab.json
+if grep -q '^BB_BUILD_GUI:BOOL=ON' "$build/CMakeCache.txt"; then
+  expect ./usr/bin/bridgebench
+  expect ./usr/share/applications/invalid.bridgebench.BridgeBench.desktop
+  expect ./usr/share/metainfo/invalid.bridgebench.BridgeBench.metainfo.xml
+  expect ./usr/share/icons/hicolor/scalable/apps/invalid.bridgebench.BridgeBench.svg
+fi
+
+if command -v lintian >/dev/null; then
+  # Reported, not fatal: CPack writes no Debian changelog or copyright file, which lintian flags.
+  lintian --no-tag-display-limit "$deb" || true
+else
+  echo "lintian: not installed; skipped"
+fi
+
+root="$scratch/root"
+dpkg-deb --extract "$deb" "$root"
+version=$("$root/usr/bin/bridgebench-cli" --version) || fail "bridgebench-cli --version failed from the package"
+grep -q BridgeBench <<<"$version" || fail "unexpected --version output: $version"
+echo "$version" | head -n 1
+# The packaged CLI works on a database of its own: the reference runs are there.
+runs=$("$root/usr/bin/bridgebench-cli" list --json --db "$scratch/check.db")
+[[ $(grep -c '"source": "reference"' <<<"$runs") -eq 16 ]] || fail "packaged CLI lists unexpected runs"
+echo "check-package: OK"

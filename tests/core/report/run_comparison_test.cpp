@@ -1,0 +1,81 @@
+#include "bridgebench/run_comparison.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+// The study's August 2023 reference runs as every database holds them.
+std::vector<RunRecord> augustRuns(ResultStore& store) {
+    std::vector<RunRecord> runs;
+    for (const auto& run : store.listRuns())
+        if (run.source == "reference" && run.batchSize == 48) runs.push_back(run);
+    return runs;
+}
+
+const RunRecord& named(const std::vector<RunRecord>& runs, const std::string& device, std::int64_t workers, bool media) {
+    for (const auto& run : runs)
+        if (run.deviceName == device && run.workers == workers && run.deviceTransforms == media) return run;
+    throw std::logic_error("no such run");
+}
+
+TEST(RunComparison, SpeedupsAgainstABaselineRun) {
+    const test::TempDir dir;
+    ResultStore store(dir.file("r.db"));
+    const auto runs = augustRuns(store);
+    ASSERT_EQ(runs.size(), 10U);
+    const auto& a100 = named(runs, "A100 80GB", 0, false);
+    const auto comparison = compareRuns(runs, CompareMetric::SamplesPerSec, a100.id);
+    EXPECT_EQ(comparison.baselineName, a100.name);
+    EXPECT_EQ(comparison.unit, "samples/s");
+    for (const auto& entry : comparison.entries) {
+        const auto& run = *std::find_if(runs.begin(), runs.end(), [&](const auto& r) { return r.id == entry.runId; });
+        const double value = run.summary["median_samples_per_s"].get<double>();
+        EXPECT_DOUBLE_EQ(entry.value, value);
+        EXPECT_DOUBLE_EQ(entry.speedup, value / a100.summary["median_samples_per_s"].get<double>());
+        EXPECT_FALSE(entry.workloadDiffers) << entry.runName;
+        EXPECT_TRUE(entry.reference);
+    }
+    EXPECT_EQ(comparison.entries.front().device, "8× Gaudi2");
+    const auto& media = named(runs, "Gaudi2", 2, true);
+    const auto mediaEntry = std::find_if(comparison.entries.begin(), comparison.entries.end(),
+                                         [&](const auto& e) { return e.runId == media.id; });
+    EXPECT_EQ(mediaEntry->configuration, "workers 2 + media pipeline");
+}
+
+TEST(RunComparison, MarksOtherWorkloadsAndNormalisesPerDevice) {
+    const test::TempDir dir;
+    ResultStore store(dir.file("r.db"));
+    auto runs = augustRuns(store);
+    RunRecord local;
+    local.id = 999;
+    local.name = "my cpu run";
+    local.deviceKind = "cpu";
+    local.deviceCount = 1;
+    local.batchSize = 8;
+    local.model = "tiny";
+    local.precision = "bf16";
+    local.summary = {{"median_samples_per_s", 40.0}};
+    runs.push_back(local);
+    const auto& h100 = named(runs, "H100", 2, false);
+    const auto comparison = compareRuns(runs, CompareMetric::SamplesPerSecPerDevice, h100.id);
+    const auto& last = comparison.entries.back();
+    EXPECT_TRUE(last.workloadDiffers);
+    EXPECT_NE(last.workloadNote.find("batch 8 vs 48"), std::string::npos) << last.workloadNote;
+    EXPECT_NE(last.workloadNote.find("1 devices vs 8"), std::string::npos) << last.workloadNote;
+    EXPECT_DOUBLE_EQ(last.value, 40.0);
+    EXPECT_DOUBLE_EQ(last.speedup, 40.0 / (602.1 / 8));
+    EXPECT_EQ(last.device, "1× cpu");
+
+    const auto tflops = compareRuns(runs, CompareMetric::AchievedTflops, std::nullopt);
+    EXPECT_TRUE(std::isnan(tflops.entries.back().value));  // no FLOP figure stored
+    EXPECT_TRUE(std::isnan(tflops.entries.back().speedup));
+    EXPECT_THROW(compareRuns(runs, CompareMetric::SamplesPerSec, 123456), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace bb
