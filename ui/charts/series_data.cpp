@@ -26,6 +26,12 @@ void SeriesData::clear() {
     m_bucketEnds.clear();
 }
 
+void SeriesData::reserve(std::size_t count) {
+    m_points.reserve(count);
+    m_extremes.reserve(2 * (count / kBucketSize + 1));
+    m_bucketEnds.reserve(count / kBucketSize + 1);
+}
+
 void SeriesData::summarise(std::size_t fromBucket) {
     const std::size_t fullBuckets = m_points.size() / kBucketSize;
     for (std::size_t bucket = fromBucket; bucket < fullBuckets; ++bucket) {

@@ -21,6 +21,9 @@ public:
     void append(std::span<const QPointF> points);
     void assign(std::vector<QPointF> points);
     void clear();
+    // Room for `count` points without reallocating: a live run's series all grow in lockstep,
+    // so unreserved they would all copy their data in the same event-loop pass.
+    void reserve(std::size_t count);
     const std::vector<QPointF>& points() const { return m_points; }
     std::size_t size() const { return m_points.size(); }
 

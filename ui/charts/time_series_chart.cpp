@@ -88,6 +88,10 @@ void TimeSeriesChart::setPoints(int track, std::vector<QPointF> points) {
     scheduleRefresh();
 }
 
+void TimeSeriesChart::reservePoints(std::size_t count) {
+    for (auto& track : m_tracks) track.data.reserve(count);
+}
+
 void TimeSeriesChart::clearPoints() {
     for (auto& track : m_tracks) track.data.clear();
     m_zoomed = false;

@@ -39,6 +39,8 @@ public:
     void appendPoints(int track, const QList<QPointF>& points);
     void setPoints(int track, std::vector<QPointF> points);
     void clearPoints();
+    // Every track gets room for `count` points (see SeriesData::reserve).
+    void reservePoints(std::size_t count);
     const std::vector<QPointF>& points(int track) const;
     int trackCount() const { return static_cast<int>(m_tracks.size()); }
     void setTrackVisible(int track, bool visible);

@@ -22,6 +22,7 @@ constexpr std::size_t kEtaWindowSteps = 20;
 // and no single event-loop pass decimates and paints all four.
 constexpr int kRedrawTickMs = 25;
 constexpr double kMiB = 1024.0 * 1024.0;
+constexpr qint64 kReservedSteps = 1 << 18;
 
 // One colour per part of a step, the same in every view.
 const QColor kWaitColour(0xe5, 0x73, 0x73);
@@ -134,7 +135,13 @@ void LiveDashboard::clear(qint64 totalSteps) {
     m_lastStep = -1;
     m_recentWallMs.clear();
     m_smoother = EmaSmoother(smoothingWeight());
-    for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) chart->clearPoints();
+    // Room for the whole run up front (a quarter of a million steps at most, ~4 MB a series),
+    // so that no later batch of steps pays for growing every series at once.
+    const auto expected = static_cast<std::size_t>(std::clamp<qint64>(totalSteps, 0, kReservedSteps));
+    for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) {
+        chart->clearPoints();
+        chart->reservePoints(expected);
+    }
     m_progress->setRange(0, static_cast<int>(std::max<qint64>(1, totalSteps)));
     m_progress->setValue(0);
     m_progress->setFormat(tr("%v / %m steps"));
