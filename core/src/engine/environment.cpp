@@ -8,9 +8,9 @@
 #include <thread>
 
 #include "bridgebench/build_info.h"
+#include "engine/compute_threads.h"
 #include "engine/gpu_info.h"
 
-extern "C" int openblas_get_num_threads(void) __attribute__((weak));
 extern "C" char* openblas_get_config(void) __attribute__((weak));
 
 namespace bb {
@@ -82,7 +82,8 @@ nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
         {"sqlite_version", build.sqliteVersion},
         {"intra_op_threads", intraOpThreads},
         {"blas", openblas_get_config ? std::string("OpenBLAS ") + openblas_get_config() : std::string("unknown")},
-        {"blas_threads", openblas_get_num_threads ? openblas_get_num_threads() : 0},
+        {"blas_threads", planComputeThreads(intraOpThreads).blas},
+        {"libtorch_threads", planComputeThreads(intraOpThreads).libtorch},
         {"device", config.device},
         {"load_average_1m", loadAverageOneMinute()},
         {"threading_env", threadingEnvironment()},

@@ -4,14 +4,11 @@
 #include <thread>
 
 #include "engine/autocast_guard.h"
+#include "engine/compute_threads.h"
 #include "engine/device_memory.h"
 #include "engine/model_factory.h"
 #include "engine/process_stats.h"
 #include "util/time_format.h"
-
-// Debian's libtorch calls BLAS through OpenBLAS, whose thread pool at::set_num_threads does
-// not reach; weak, so that builds against another BLAS still link.
-extern "C" void openblas_set_num_threads(int) __attribute__((weak));
 
 namespace bb {
 
@@ -56,9 +53,7 @@ int chooseIntraOpThreads(const RunConfig& config) {
 TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& control) {
     TrainerResult result;
     try {
-        const int threads = chooseIntraOpThreads(config);
-        at::set_num_threads(threads);
-        if (openblas_set_num_threads) openblas_set_num_threads(threads);
+        applyComputeThreads(planComputeThreads(chooseIntraOpThreads(config)));
         torch::manual_seed(static_cast<std::uint64_t>(config.seed));
 
         const torch::Device device(config.device);
