@@ -352,6 +352,11 @@ libjpeg-turbo %9</translation>
         <translation>梯度裁剪</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Probe after the run</source>
+        <translation>執行後探測</translation>
+    </message>
+    <message>
         <location line="+7"/>
         <source>Run name shown in tables; generated when empty.</source>
         <translation>表格中顯示的執行名稱；留空時自動產生。</translation>
@@ -451,6 +456,11 @@ libjpeg-turbo %9</translation>
         <source>Maximum global gradient norm; 0 disables clipping.</source>
         <translation>全域梯度範數上限；0 表示停用裁剪。</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>After the last step, time compute at other thread counts and one batch&apos;s transforms, so that the diagnosis predicts other settings from measurements.</source>
+        <translation>最後一步之後，量測其他執行緒數下的運算時間與一個批次的轉換時間，讓診斷依實測預測其他設定。</translation>
+    </message>
 </context>
 <context>
     <name>bb::ui::ExportController</name>
@@ -549,7 +559,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+36"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+37"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -670,13 +680,13 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+50"/>
+        <location line="+56"/>
         <location line="+55"/>
         <source>%v / %m steps</source>
         <translation>%v / %m 步</translation>
     </message>
     <message>
-        <location line="-99"/>
+        <location line="-105"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
@@ -686,7 +696,7 @@ libjpeg-turbo %9</translation>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+33"/>
         <source>Generating the synthetic dataset</source>
         <translation>正在產生合成資料集</translation>
     </message>

@@ -1,5 +1,7 @@
 #include "bridgebench/diagnosis.h"
 
+#include "bridgebench/pipeline_probe.h"
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -88,6 +90,62 @@ TEST(Diagnosis, DeviceTransformsMoveTheHostTransformOntoTheTrainingDevice) {
     // Loader keeps read + decode (20 ms); the 30 ms transform is assumed to cost as much on the device.
     EXPECT_DOUBLE_EQ(predictStepMs(profile, 0, true), 20 + 30 + 30);
     EXPECT_DOUBLE_EQ(predictStepMs(profile, 1, true), std::max(30.0 + 30.0, 20.0));
+}
+
+TEST(Diagnosis, MeasuredThreadScalingReplacesThePerfectScalingAssumption) {
+    // Two cores, no workers: compute ran on 2 threads. The probe says 1 thread takes 1.25×
+    // as long, not 2×, as on the tiny model here.
+    auto f = measuredRun(0, 80, 60, 40, 80);
+    const PipelineProfile assumed = profileRun(f.run, f.steps);
+    EXPECT_DOUBLE_EQ(predictComputeMs(assumed, 1), 80);
+    EXPECT_DOUBLE_EQ(predictStepMs(assumed, 1, false), std::max(80.0, 80.0));
+
+    PipelineProbe probe;
+    probe.forwardBackwardMsByThreads = {{1, 25}, {2, 20}};
+    f.run.summary["probe"] = probe;
+    const PipelineProfile measured = profileRun(f.run, f.steps);
+    EXPECT_DOUBLE_EQ(predictComputeMs(measured, 2), 40);  // the run's own figure
+    EXPECT_DOUBLE_EQ(predictComputeMs(measured, 1), 50);  // 40 × 25 / 20
+    // One worker: loading (80) and compute (50) overlap on their own cores.
+    EXPECT_DOUBLE_EQ(predictStepMs(measured, 1, false), 80);
+    // Two workers and one compute thread share two cores: (50 + 80) / 2.
+    EXPECT_DOUBLE_EQ(predictStepMs(measured, 2, false), 65);
+    const Diagnosis d = diagnose(measured);
+    for (const auto& assumption : d.assumptions) EXPECT_EQ(assumption.find("perfectly"), std::string::npos) << assumption;
+}
+
+TEST(Diagnosis, ThreadCountsTheProbeSkippedFollowAFittedCurve) {
+    auto f = measuredRun(0, 10, 5, 30, 10, "cpu", 8);
+    PipelineProbe probe;
+    // Exactly 6 + 24 / threads: 6 ms never divides.
+    probe.forwardBackwardMsByThreads = {{1, 30}, {6, 10}, {7, 6 + 24.0 / 7}, {8, 9}};
+    f.run.summary["probe"] = probe;
+    const PipelineProfile profile = profileRun(f.run, f.steps);
+    ASSERT_EQ(profile.intraOpThreads, 8);
+    EXPECT_NEAR(predictComputeMs(profile, 4), 30 * (6 + 24.0 / 4) / 9, 1e-9);
+    EXPECT_NEAR(predictComputeMs(profile, 2), 30 * (6 + 24.0 / 2) / 9, 1e-9);
+}
+
+TEST(Diagnosis, ProbedTransformCostsPredictTheOtherImagePath) {
+    // Host path measured: loader 50 ms of which 20 read + decode, compute 30 ms on a GPU.
+    auto hostRun = measuredRun(0, 50, 20, 30, 50, "cuda");
+    PipelineProbe probe;
+    probe.hostTransformMs = 30;
+    probe.deviceTransformMs = 6;  // the accelerator's batched resize
+    hostRun.run.summary["probe"] = probe;
+    const PipelineProfile host = profileRun(hostRun.run, hostRun.steps);
+    EXPECT_DOUBLE_EQ(predictStepMs(host, 0, true), 20 + 6 + 30);
+    const Diagnosis d = diagnose(host);
+    for (const auto& assumption : d.assumptions) EXPECT_EQ(assumption.find("device transforms cost"), std::string::npos);
+
+    // Device path measured: the loader only decoded (20 ms); its probe timed the host transform.
+    auto deviceRun = measuredRun(0, 20, 20, 30, 20, "cuda");
+    deviceRun.run.deviceTransforms = true;
+    for (auto& step : deviceRun.steps) step.deviceTransformMs = 6;
+    deviceRun.run.summary["probe"] = probe;
+    const PipelineProfile device = profileRun(deviceRun.run, deviceRun.steps);
+    EXPECT_DOUBLE_EQ(predictStepMs(device, 0, false), 20 + 30 + 30);
+    EXPECT_DOUBLE_EQ(predictStepMs(device, 0, true), 20 + 6 + 30);
 }
 
 TEST(Diagnosis, ABusyMachineIsCalledOut) {

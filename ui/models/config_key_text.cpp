@@ -36,6 +36,7 @@ constexpr KeyLabel kLabels[] = {
     {"weight_decay", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Weight decay")},
     {"lr_warmup_ratio", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "LR warm-up ratio")},
     {"grad_clip", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Gradient clipping")},
+    {"probe", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Probe after the run")},
 };
 
 // Core's help sentences (core/src/config/run_config.cpp), listed so that lupdate carries them
@@ -70,6 +71,9 @@ constexpr KeyLabel kLabels[] = {
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "AdamW decoupled weight decay."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Share of steps spent warming the learning rate up linearly."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Maximum global gradient norm; 0 disables clipping."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "After the last step, time compute at other thread counts and one batch's transforms, so that "
+                      "the diagnosis predicts other settings from measurements."),
 };
 
 }  // namespace

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,6 +35,11 @@ struct PipelineProfile {
     int cores = 1;
     double loadAverage = -1;       // the machine's 1-minute load when the run started; -1 unknown
     std::int64_t stepsUsed = 0;
+    // From the run's PipelineProbe, when it took one: forward + backward per compute thread
+    // count, and one batch's host and device transforms (0: not measured).
+    std::map<int, double> forwardBackwardMsByThreads;
+    double probedHostTransformMs = 0;
+    double probedDeviceTransformMs = 0;
 };
 
 struct PipelinePrediction {
@@ -62,6 +68,10 @@ bool canDiagnose(std::span<const StepMetrics> steps);
 
 PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> steps);
 double predictStepMs(const PipelineProfile& profile, int workers, bool deviceTransforms);
+// Compute (copy + forward + backward + optimizer) at `threads` compute threads: the run's own
+// figure scaled by the probe's curve, measured at that count or fitted as a + b / threads
+// (Amdahl) over the counts it has; perfect scaling when the run has no curve.
+double predictComputeMs(const PipelineProfile& profile, int threads);
 Diagnosis diagnose(const PipelineProfile& profile);
 
 void to_json(nlohmann::json& out, const PipelinePrediction& prediction);

@@ -35,6 +35,7 @@ struct RunConfig {
     double weightDecay = 0.01;
     double lrWarmupRatio = 0.0;
     double gradClip = 1.0;            // max global grad norm; 0 disables clipping
+    bool probe = true;                // after the last step, measure what the diagnosis predicts from
 };
 
 // One documented key: its JSON name, what it means (tooltips and --help use this).

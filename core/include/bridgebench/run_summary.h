@@ -6,6 +6,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "bridgebench/pipeline_probe.h"
 #include "bridgebench/skipped_samples.h"
 #include "bridgebench/step_metrics.h"
 
@@ -29,6 +30,7 @@ struct RunSummary {
     std::vector<SkippedSample> skippedFirst;  // the first few, with the reason
     double durationS = 0;
     double finalLoss = 0;
+    PipelineProbe probe;  // empty when the run took no probe (GPU compute, cancelled, imported)
 };
 
 RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps,

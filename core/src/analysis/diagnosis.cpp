@@ -1,6 +1,9 @@
 #include "bridgebench/diagnosis.h"
 
+#include "bridgebench/pipeline_probe.h"
+
 #include <algorithm>
+#include <map>
 #include <thread>
 
 #include <fmt/format.h>
@@ -32,6 +35,26 @@ int threadsFor(const PipelineProfile& profile, int workers) {
     if (profile.threadsFixed) return profile.intraOpThreads;
     // The engine's own choice (engine/trainer.cpp chooseIntraOpThreads).
     return std::max(1, profile.cores - workers);
+}
+
+// The probe's forward + backward time at `threads`: measured, or from the least-squares fit of
+// a + b / threads over the measured counts (a: the serial part, b: the part that divides).
+double curveAt(const std::map<int, double>& curve, int threads) {
+    if (const auto found = curve.find(threads); found != curve.end()) return found->second;
+    double sumX = 0, sumY = 0, sumXX = 0, sumXY = 0;
+    for (const auto& [count, ms] : curve) {
+        const double x = 1.0 / count;
+        sumX += x;
+        sumY += ms;
+        sumXX += x * x;
+        sumXY += x * ms;
+    }
+    const double n = static_cast<double>(curve.size());
+    const double denominator = n * sumXX - sumX * sumX;
+    double parallel = denominator > 0 ? (n * sumXY - sumX * sumY) / denominator : 0;
+    parallel = std::max(0.0, parallel);
+    const double serial = std::max(0.0, (sumY - parallel * sumX) / n);
+    return serial + parallel / std::max(1, threads);
 }
 
 }  // namespace
@@ -68,31 +91,47 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.cores = run.environment.value("logical_cores", static_cast<int>(std::thread::hardware_concurrency()));
     profile.cores = std::max(1, profile.cores);
     profile.loadAverage = run.environment.value("load_average_1m", -1.0);
+    if (const auto stored = run.summary.find("probe"); stored != run.summary.end()) {
+        const auto probe = stored->get<PipelineProbe>();
+        profile.forwardBackwardMsByThreads = probe.forwardBackwardMsByThreads;
+        profile.probedHostTransformMs = probe.hostTransformMs;
+        profile.probedDeviceTransformMs = probe.deviceTransformMs;
+    }
     return profile;
 }
 
-double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransforms) {
-    // Loader work per batch: device transforms leave read + decode in the loader.
-    const double loaderMs = deviceTransforms ? p.decodeMs : p.decodeMs + p.hostTransformMs;
-    // Device transform cost: measured when the run had them; otherwise assumed equal to the
-    // host transform it replaces (on a CPU it is the same work in batched tensor ops).
-    double deviceMs = 0;
-    if (deviceTransforms) deviceMs = p.deviceTransforms ? p.deviceTransformMs : p.hostTransformMs;
-
-    double computeMs = p.computeMs;
-    double computeCpuMs = 0;
-    if (p.cpuDevice) {
-        // Compute is CPU work spread over the intra-op threads; assume it scales with them.
-        computeCpuMs = p.computeMs * p.intraOpThreads;
-        computeMs = computeCpuMs / threadsFor(p, workers);
+double predictComputeMs(const PipelineProfile& p, int threads) {
+    if (!p.cpuDevice || threads == p.intraOpThreads) return p.computeMs;
+    const auto& curve = p.forwardBackwardMsByThreads;
+    if (curve.size() >= 2) {
+        const double own = curveAt(curve, p.intraOpThreads);
+        if (own > 0) return p.computeMs * curveAt(curve, threads) / own;
     }
-    computeMs += deviceMs;
+    return p.computeMs * p.intraOpThreads / std::max(1, threads);
+}
+
+double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransforms) {
+    // A run with device transforms did no host transform; its probe timed one.
+    const double hostTransformMs =
+        p.deviceTransforms && p.probedHostTransformMs > 0 ? p.probedHostTransformMs : p.hostTransformMs;
+    // Loader work per batch: device transforms leave read + decode in the loader.
+    const double loaderMs = deviceTransforms ? p.decodeMs : p.decodeMs + hostTransformMs;
+    double deviceMs = 0;
+    if (deviceTransforms) {
+        if (p.deviceTransforms) deviceMs = p.deviceTransformMs;
+        else if (p.probedDeviceTransformMs > 0) deviceMs = p.probedDeviceTransformMs;
+        else deviceMs = hostTransformMs;  // unmeasured: the same work in batched tensor ops
+    }
+
+    const double computeMs = predictComputeMs(p, threadsFor(p, workers)) + deviceMs;
     if (workers == 0) return loaderMs + computeMs;
 
     double stepMs = std::max(computeMs, loaderMs / workers);
     if (p.cpuDevice) {
-        // All threads share the cores: one step cannot take less than its CPU work over them.
-        const double cpuWorkMs = computeCpuMs + deviceMs * threadsFor(p, workers) + loaderMs;
+        // All threads share the cores: a step cannot take less than its CPU work spread over
+        // them. Compute's CPU work is its one-thread time (more threads add no useful work);
+        // the device transforms run on LibTorch's pool, which the engine keeps at one thread.
+        const double cpuWorkMs = predictComputeMs(p, 1) + deviceMs + loaderMs;
         stepMs = std::max(stepMs, cpuWorkMs / p.cores);
     }
     return stepMs;
@@ -130,10 +169,16 @@ Diagnosis diagnose(const PipelineProfile& profile) {
         diagnosis.bound, profile.loadMs, profile.computeMs + profile.deviceTransformMs, diagnosis.dataWaitShare * 100,
         diagnosis.recommended.workers, diagnosis.recommended.deviceTransforms ? "on" : "off",
         diagnosis.recommended.samplesPerSec);
-    if (profile.cpuDevice)
-        diagnosis.assumptions.emplace_back("compute scales with intra-op threads; all threads share the cores");
-    if (!profile.deviceTransforms)
+    if (profile.cpuDevice) {
+        diagnosis.assumptions.emplace_back("all threads share the cores");
+        if (!profile.threadsFixed && profile.forwardBackwardMsByThreads.size() < 2)
+            diagnosis.assumptions.emplace_back(
+                "compute scales perfectly with its threads (the run took no probe: set probe=true to measure it)");
+    }
+    if (!profile.deviceTransforms && profile.probedDeviceTransformMs <= 0)
         diagnosis.assumptions.emplace_back("device transforms cost what the host transform they replace costs");
+    if (profile.deviceTransforms && profile.probedHostTransformMs <= 0)
+        diagnosis.assumptions.emplace_back("the host transform costs what the loader's collate of raw images costs");
     // Half the cores already busy is where this machine's figures stopped being repeatable
     // (OpenMP threads spinning at barriers while another process holds their core).
     if (profile.cpuDevice && profile.loadAverage > 0.5 * profile.cores)
@@ -172,7 +217,9 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"intra_op_threads", p.intraOpThreads},
              {"cores", p.cores},
              {"load_average_1m", p.loadAverage},
-             {"steps_used", p.stepsUsed}}}};
+             {"steps_used", p.stepsUsed},
+             {"probe",
+              PipelineProbe{p.forwardBackwardMsByThreads, p.probedHostTransformMs, p.probedDeviceTransformMs, {}}}}}};
 }
 
 }  // namespace bb

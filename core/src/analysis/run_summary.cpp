@@ -95,6 +95,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
         {"duration_s", s.durationS},
         {"final_loss", s.finalLoss},
     };
+    if (!s.probe.empty()) out["probe"] = s.probe;
 }
 
 void from_json(const nlohmann::json& in, RunSummary& s) {
@@ -116,6 +117,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     }
     s.durationS = in.value("duration_s", 0.0);
     s.finalLoss = in.value("final_loss", 0.0);
+    if (const auto probe = in.find("probe"); probe != in.end()) s.probe = probe->get<PipelineProbe>();
 }
 
 }  // namespace bb

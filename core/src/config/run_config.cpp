@@ -54,6 +54,9 @@ const std::vector<Field>& fields() {
         {"lr_warmup_ratio", &RunConfig::lrWarmupRatio,
          "Share of steps spent warming the learning rate up linearly."},
         {"grad_clip", &RunConfig::gradClip, "Maximum global gradient norm; 0 disables clipping."},
+        {"probe", &RunConfig::probe,
+         "After the last step, time compute at other thread counts and one batch's transforms, so that "
+         "the diagnosis predicts other settings from measurements."},
     };
     return table;
 }

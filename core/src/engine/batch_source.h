@@ -4,6 +4,8 @@
 // when they are on). Both run on the training thread.
 #pragma once
 
+#include <optional>
+
 #include "bridgebench/skipped_samples.h"
 #include "bridgebench/step_metrics.h"
 #include "engine/training_model.h"
@@ -21,6 +23,18 @@ public:
     // it was produced.
     virtual void recordLoadCost(StepMetrics& /*metrics*/) const {}
     virtual SkippedSamples skipped() const { return {}; }
+    // The run has taken its last batch: stop producing, so that nothing competes with what
+    // runs after the last step.
+    virtual void finish() {}
+
+    // One batch through both image paths on the calling thread, timed: the loader's host
+    // transform and the copy plus device-side transforms. std::nullopt for sources that have
+    // no images to transform. Used once the run is over (PipelineProbe).
+    struct TransformCosts {
+        double hostTransformMs = 0;
+        double deviceTransformMs = 0;
+    };
+    virtual std::optional<TransformCosts> probeTransforms() { return std::nullopt; }
 };
 
 }  // namespace bb

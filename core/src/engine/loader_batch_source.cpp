@@ -1,10 +1,28 @@
 #include "engine/loader_batch_source.h"
 
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+#include "data/batch_builder.h"
+#include "data/buffer_pool.h"
+
 namespace bb {
+
+namespace {
+
+std::optional<Batch> buildFirstBatch(const Dataset& dataset, LoaderOptions options, bool deviceTransforms) {
+    options.deviceTransforms = deviceTransforms;
+    BufferPool pool(1, torch::kCPU);
+    BatchBuilder builder(dataset, options, pool);
+    return builder.build(0, std::stop_token{});
+}
+
+}  // namespace
 
 LoaderBatchSource::LoaderBatchSource(std::shared_ptr<const Dataset> dataset, LoaderOptions options,
                                      torch::Device device)
-    : m_loader(std::move(dataset), std::move(options)), m_preparer(device) {}
+    : m_dataset(dataset), m_loader(std::move(dataset), std::move(options)), m_preparer(device) {}
 
 bool LoaderBatchSource::fetch() {
     m_fetched = m_loader.next();
@@ -29,6 +47,28 @@ void LoaderBatchSource::recordLoadCost(StepMetrics& metrics) const {
     metrics.collateMs = timings.collateMs + timings.tokenizeMs;
 }
 
+void LoaderBatchSource::finish() { m_loader.cancel(); }
+
 SkippedSamples LoaderBatchSource::skipped() const { return m_loader.stats().skipped; }
+
+std::optional<BatchSource::TransformCosts> LoaderBatchSource::probeTransforms() {
+    TransformCosts costs;
+    const std::optional<Batch> hostBatch = buildFirstBatch(*m_dataset, m_loader.options(), false);
+    const std::optional<Batch> rawBatch = buildFirstBatch(*m_dataset, m_loader.options(), true);
+    if (!hostBatch || !rawBatch || hostBatch->size() == 0 || rawBatch->size() == 0) return std::nullopt;
+    costs.hostTransformMs = hostBatch->timings.transformMs;
+    // The device path's first call allocates its workspaces, which the run's own calls reused;
+    // of the two timed calls the faster is kept, as load from elsewhere only adds time.
+    m_preparer.prepare(*rawBatch);
+    costs.deviceTransformMs = std::numeric_limits<double>::infinity();
+    for (int pass = 0; pass < 2; ++pass) {
+        const auto start = std::chrono::steady_clock::now();
+        DeviceBatch prepared = m_preparer.prepare(*rawBatch);
+        if (m_preparer.device().is_cuda()) prepared.pixelValues.cpu();  // waits for the device
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        costs.deviceTransformMs = std::min(costs.deviceTransformMs, ms);
+    }
+    return costs;
+}
 
 }  // namespace bb

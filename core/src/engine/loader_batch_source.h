@@ -18,8 +18,11 @@ public:
     ModelInputs prepare() override;
     void recordLoadCost(StepMetrics& metrics) const override;
     SkippedSamples skipped() const override;
+    void finish() override;
+    std::optional<TransformCosts> probeTransforms() override;
 
 private:
+    std::shared_ptr<const Dataset> m_dataset;
     Loader m_loader;
     DevicePreparer m_preparer;
     std::optional<Batch> m_fetched;

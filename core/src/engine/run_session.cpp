@@ -75,6 +75,7 @@ struct RunSession::Impl {
             result.summary = summarize(trained.steps, config.warmupSteps, trained.flopsPerSample);
             result.summary.skippedSamples = trained.skipped.count;
             result.summary.skippedFirst = trained.skipped.first;
+            result.summary.probe = trained.probe;
             if (!writeError.empty() && result.status != RunStatus::Failed) {
                 result.status = RunStatus::Failed;
                 result.error = "the run's steps could not be stored: " + writeError;

@@ -7,6 +7,7 @@
 #include "engine/compute_threads.h"
 #include "engine/device_memory.h"
 #include "engine/model_factory.h"
+#include "engine/pipeline_prober.h"
 #include "engine/process_stats.h"
 #include "util/time_format.h"
 
@@ -66,6 +67,9 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         torch::optim::AdamW optimizer(model->module().parameters(),
                                       torch::optim::AdamWOptions(config.learningRate).weight_decay(config.weightDecay));
 
+        // Kept from the last step only: holding every step's batch until the next one would stop
+        // the loader's buffer pool from recycling it.
+        ModelInputs lastInputs;
         for (std::int64_t step = 0; step < config.steps; ++step) {
             if (!control.waitWhilePaused()) {
                 result.status = RunStatus::Cancelled;
@@ -124,6 +128,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             metrics.cpuUtilisation = metrics.wallMs > 0 ? (processCpuMs() - cpuBefore) / metrics.wallMs : 0;
             result.steps.push_back(metrics);
             observer.step(metrics);
+            if (step + 1 == config.steps) lastInputs = inputs;
 
             if (control.cancelled()) {
                 result.status = step + 1 < config.steps ? RunStatus::Cancelled : RunStatus::Completed;
@@ -131,6 +136,17 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             }
         }
         result.skipped = source->skipped();
+        if (result.status == RunStatus::Completed && config.probe && !result.steps.empty()) {
+            const StepMetrics& last = result.steps.back();
+            try {
+                result.probe = probePipeline(*model, lastInputs, *source, config, last.forwardMs + last.backwardMs, control);
+            } catch (const std::exception& error) {
+                // The steps are the run; a probe that fails costs the diagnosis its measured
+                // scaling, not the run its result.
+                result.probe = PipelineProbe{};
+                result.probe.error = error.what();
+            }
+        }
     } catch (const c10::Error& error) {
         result.status = RunStatus::Failed;
         result.error = error.what_without_backtrace();

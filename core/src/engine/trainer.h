@@ -2,6 +2,7 @@
 // each step to the observer; never touches the disk.
 #pragma once
 
+#include "bridgebench/pipeline_probe.h"
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_observer.h"
 #include "bridgebench/skipped_samples.h"
@@ -15,6 +16,7 @@ struct TrainerResult {
     std::vector<StepMetrics> steps;
     double flopsPerSample = 0;
     SkippedSamples skipped;
+    PipelineProbe probe;  // taken after a completed run when config.probe is on
 };
 
 // Never throws: failures (a bad checkpoint, out of memory) come back as status Failed.

@@ -1,0 +1,31 @@
+// What a run measures after its last step so that the diagnosis predicts other settings from
+// this machine's behaviour instead of from assumptions. Two assumptions failed here: compute
+// on 2 cores does not halve when it gets 2 threads instead of 1 (tiny BridgeTower: 1.2×), and
+// the batched tensor resize of device-side transforms costs a CPU 2–5× the loader's resize.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace bb {
+
+struct PipelineProbe {
+    // Fastest forward + backward of the run's last batch per compute thread count (CPU runs).
+    std::map<int, double> forwardBackwardMsByThreads;
+    // One batch, one thread: the loader's resize + crop + normalise; 0 when not measured.
+    double hostTransformMs = 0;
+    // One batch: the copy plus the device-side transforms on the run's device; 0 when not measured.
+    double deviceTransformMs = 0;
+    std::string error;  // why the probe stopped, when it failed
+
+    bool empty() const noexcept {
+        return forwardBackwardMsByThreads.empty() && hostTransformMs <= 0 && deviceTransformMs <= 0 && error.empty();
+    }
+};
+
+void to_json(nlohmann::json& out, const PipelineProbe& probe);
+void from_json(const nlohmann::json& in, PipelineProbe& probe);
+
+}  // namespace bb

@@ -1,0 +1,26 @@
+// Takes a finished run's PipelineProbe: forward + backward of its last batch at each compute
+// thread count that another worker setting would give it, and one batch through the host and
+// the device image paths. Costs about four training steps per thread count plus one batch of
+// loading, against the dozens of steps a run has; it is what turns the diagnosis's
+// predictions from assumed scaling into measured scaling.
+#pragma once
+
+#include "bridgebench/pipeline_probe.h"
+#include "bridgebench/run_config.h"
+#include "engine/batch_source.h"
+#include "engine/run_control.h"
+#include "engine/training_model.h"
+
+namespace bb {
+
+// The compute thread counts the diagnosis needs for a run with this config on `cores` cores:
+// the engine's choice for workers 0, 1 and 2, plus one thread (the serial end of the curve).
+// Empty when the config fixes `threads` (workers then leave the thread count alone).
+std::vector<int> probeThreadCounts(const RunConfig& config, int cores);
+
+// Stops early, with what it has, when the run is cancelled meanwhile. Leaves the compute
+// threads as the run had them. Throws what LibTorch or the source throws.
+PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, BatchSource& source,
+                            const RunConfig& config, double runComputeMs, RunControl& control);
+
+}  // namespace bb
