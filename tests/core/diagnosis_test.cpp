@@ -114,6 +114,43 @@ TEST(Diagnosis, MeasuredThreadScalingReplacesThePerfectScalingAssumption) {
     for (const auto& assumption : d.assumptions) EXPECT_EQ(assumption.find("perfectly"), std::string::npos) << assumption;
 }
 
+TEST(Diagnosis, CoresHeldByOtherProcessesAreNotSharedOut) {
+    auto f = measuredRun(0, 80, 60, 40, 80);
+    PipelineProbe probe;
+    probe.forwardBackwardMsByThreads = {{1, 25}, {2, 20}};
+    probe.availableCores = 2.0;
+    f.run.summary["probe"] = probe;
+    EXPECT_DOUBLE_EQ(predictStepMs(profileRun(f.run, f.steps), 2, false), 65);  // (50 + 80) / 2
+    EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty());
+
+    // Another process kept one of the two cores busy: the same work gets one core.
+    probe.availableCores = 1.0;
+    f.run.summary["probe"] = probe;
+    const PipelineProfile busy = profileRun(f.run, f.steps);
+    EXPECT_DOUBLE_EQ(predictStepMs(busy, 2, false), 130);
+    const Diagnosis d = diagnose(busy);
+    ASSERT_FALSE(d.warnings.empty());
+    EXPECT_NE(d.warnings.front().find("1.0 of the 2 cores"), std::string::npos) << d.warnings.front();
+}
+
+TEST(Diagnosis, ARunWithWorkersIsPredictedFromItsSoloCosts) {
+    // One worker on two cores: loading (60 ms a batch) and compute (100 ms) overlapped and
+    // slowed each other. The probe, with the loader stopped, timed them alone.
+    auto f = measuredRun(1, 60, 45, 100, 0);
+    PipelineProbe probe;
+    probe.forwardBackwardMsByThreads = {{1, 80}, {2, 70}};
+    probe.loadMs = 40;
+    probe.decodeMs = 30;
+    probe.availableCores = 2;
+    f.run.summary["probe"] = probe;
+    const PipelineProfile profile = profileRun(f.run, f.steps);
+    EXPECT_DOUBLE_EQ(profile.forwardBackwardMs, 100);
+    EXPECT_DOUBLE_EQ(predictComputeMs(profile, 1), 80);
+    EXPECT_DOUBLE_EQ(predictComputeMs(profile, 2), 70);
+    EXPECT_DOUBLE_EQ(predictStepMs(profile, 0, false), 40 + 70);  // solo load, then two-thread compute
+    EXPECT_DOUBLE_EQ(predictStepMs(profile, 1, false), 80);
+}
+
 TEST(Diagnosis, ThreadCountsTheProbeSkippedFollowAFittedCurve) {
     auto f = measuredRun(0, 10, 5, 30, 10, "cpu", 8);
     PipelineProbe probe;

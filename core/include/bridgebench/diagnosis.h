@@ -38,8 +38,13 @@ struct PipelineProfile {
     // From the run's PipelineProbe, when it took one: forward + backward per compute thread
     // count, and one batch's host and device transforms (0: not measured).
     std::map<int, double> forwardBackwardMsByThreads;
+    double forwardBackwardMs = 0;  // the run's own median forward + backward, to set the curve against
+    double probedLoadMs = 0;
+    double probedDecodeMs = 0;
     double probedHostTransformMs = 0;
     double probedDeviceTransformMs = 0;
+    double availableCores = 0;     // the cores other processes left the run; 0: not measured
+    double cpuUtilisation = 0;     // median process CPU time per wall time over the counted steps
 };
 
 struct PipelinePrediction {
@@ -68,9 +73,11 @@ bool canDiagnose(std::span<const StepMetrics> steps);
 
 PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> steps);
 double predictStepMs(const PipelineProfile& profile, int workers, bool deviceTransforms);
-// Compute (copy + forward + backward + optimizer) at `threads` compute threads: the run's own
-// figure scaled by the probe's curve, measured at that count or fitted as a + b / threads
-// (Amdahl) over the counts it has; perfect scaling when the run has no curve.
+// Compute (copy + forward + backward + optimizer) at `threads` compute threads with the cores
+// to itself: the run's own figure scaled by the probe's curve, measured at that count or
+// fitted as a + b / threads (Amdahl) over the counts it has; perfect scaling when the run
+// has no curve. A run with workers measured its compute while they shared the cores; the
+// probe, taken with the loader stopped, takes that slowdown back out.
 double predictComputeMs(const PipelineProfile& profile, int threads);
 Diagnosis diagnose(const PipelineProfile& profile);
 

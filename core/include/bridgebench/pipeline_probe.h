@@ -14,14 +14,22 @@ namespace bb {
 struct PipelineProbe {
     // Fastest forward + backward of the run's last batch per compute thread count (CPU runs).
     std::map<int, double> forwardBackwardMsByThreads;
-    // One batch, one thread: the loader's resize + crop + normalise; 0 when not measured.
+    // One batch built on one thread with nothing else running, as the loader builds it:
+    // the whole host path, and read + decode only (what device transforms leave it).
+    double loadMs = 0;
+    double decodeMs = 0;
+    // Of loadMs, the resize + crop + normalise; 0 when not measured.
     double hostTransformMs = 0;
     // One batch: the copy plus the device-side transforms on the run's device; 0 when not measured.
     double deviceTransformMs = 0;
+    // CPU time per second that `cores` busy threads got right after the last step: the cores
+    // other processes left the run. 0 when not measured.
+    double availableCores = 0;
     std::string error;  // why the probe stopped, when it failed
 
     bool empty() const noexcept {
-        return forwardBackwardMsByThreads.empty() && hostTransformMs <= 0 && deviceTransformMs <= 0 && error.empty();
+        return forwardBackwardMsByThreads.empty() && loadMs <= 0 && decodeMs <= 0 && hostTransformMs <= 0 && deviceTransformMs <= 0 &&
+               availableCores <= 0 && error.empty();
     }
 };
 

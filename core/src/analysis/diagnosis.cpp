@@ -57,6 +57,16 @@ double curveAt(const std::map<int, double>& curve, int threads) {
     return serial + parallel / std::max(1, threads);
 }
 
+// The cores the run's threads share: what other processes left it when the probe measured
+// that. A run with workers shows what it got while it ran, too, and load from elsewhere comes
+// and goes, so the larger of the two counts. Half a core is the floor so that a momentary
+// full machine does not predict near-zero speed.
+double sharedCores(const PipelineProfile& p) {
+    if (p.availableCores <= 0) return p.cores;
+    const double during = p.workers > 0 ? p.cpuUtilisation : 0;
+    return std::clamp(std::max(p.availableCores, during), 0.5, static_cast<double>(p.cores));
+}
+
 }  // namespace
 
 bool canDiagnose(std::span<const StepMetrics> steps) {
@@ -76,6 +86,8 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
         return s.hostToDeviceMs + s.forwardMs + s.backwardMs + s.optimizerMs;
     });
     profile.deviceTransformMs = medianOf(counted, [](const StepMetrics& s) { return s.deviceTransformMs; });
+    profile.forwardBackwardMs = medianOf(counted, [](const StepMetrics& s) { return s.forwardMs + s.backwardMs; });
+    profile.cpuUtilisation = medianOf(counted, [](const StepMetrics& s) { return s.cpuUtilisation; });
     profile.loadMs = medianOf(counted, [](const StepMetrics& s) { return s.loadMs; });
     profile.decodeMs = medianOf(counted, [](const StepMetrics& s) { return s.readMs + s.decodeMs; });
     profile.hostTransformMs = medianOf(counted, [](const StepMetrics& s) { return s.transformMs + s.collateMs; });
@@ -94,31 +106,52 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     if (const auto stored = run.summary.find("probe"); stored != run.summary.end()) {
         const auto probe = stored->get<PipelineProbe>();
         profile.forwardBackwardMsByThreads = probe.forwardBackwardMsByThreads;
+        profile.probedLoadMs = probe.loadMs;
+        profile.probedDecodeMs = probe.decodeMs;
         profile.probedHostTransformMs = probe.hostTransformMs;
         profile.probedDeviceTransformMs = probe.deviceTransformMs;
+        profile.availableCores = probe.availableCores;
     }
     return profile;
 }
 
 double predictComputeMs(const PipelineProfile& p, int threads) {
-    if (!p.cpuDevice || threads == p.intraOpThreads) return p.computeMs;
+    if (!p.cpuDevice) return p.computeMs;
     const auto& curve = p.forwardBackwardMsByThreads;
     if (curve.size() >= 2) {
-        const double own = curveAt(curve, p.intraOpThreads);
-        if (own > 0) return p.computeMs * curveAt(curve, threads) / own;
+        double reference = curveAt(curve, p.intraOpThreads);
+        if (p.workers > 0) reference = std::max(reference, p.forwardBackwardMs);
+        if (reference > 0) return p.computeMs * curveAt(curve, threads) / reference;
     }
     return p.computeMs * p.intraOpThreads / std::max(1, threads);
 }
 
 double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransforms) {
-    // A run with device transforms did no host transform; its probe timed one.
+    // Costs as if each ran alone. With workers = 0 the run measured them so (loading and
+    // compute took turns); with workers they overlapped and shared the cores, and the probe,
+    // taken with nothing else running, has the solo figures.
+    const bool overlapped = p.workers > 0 && p.cpuDevice;
+    const auto solo = [overlapped](double measured, double probed) {
+        if (probed <= 0) return measured;
+        return overlapped ? std::min(measured, probed) : measured;
+    };
+    // A run with device transforms did no host transform and built no host batch; its probe did.
     const double hostTransformMs =
         p.deviceTransforms && p.probedHostTransformMs > 0 ? p.probedHostTransformMs : p.hostTransformMs;
-    // Loader work per batch: device transforms leave read + decode in the loader.
-    const double loaderMs = deviceTransforms ? p.decodeMs : p.decodeMs + hostTransformMs;
+    double hostLoaderMs = p.decodeMs + hostTransformMs;
+    double deviceLoaderMs = p.decodeMs;
+    if (p.deviceTransforms) {
+        deviceLoaderMs = solo(p.loadMs, p.probedDecodeMs);
+        if (p.probedLoadMs > 0) hostLoaderMs = p.probedLoadMs;
+    } else {
+        hostLoaderMs = solo(p.loadMs, p.probedLoadMs);
+        if (p.probedDecodeMs > 0) deviceLoaderMs = p.probedDecodeMs;
+    }
+    const double loaderMs = deviceTransforms ? deviceLoaderMs : hostLoaderMs;
+
     double deviceMs = 0;
     if (deviceTransforms) {
-        if (p.deviceTransforms) deviceMs = p.deviceTransformMs;
+        if (p.deviceTransforms) deviceMs = solo(p.deviceTransformMs, p.probedDeviceTransformMs);
         else if (p.probedDeviceTransformMs > 0) deviceMs = p.probedDeviceTransformMs;
         else deviceMs = hostTransformMs;  // unmeasured: the same work in batched tensor ops
     }
@@ -132,7 +165,7 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
         // them. Compute's CPU work is its one-thread time (more threads add no useful work);
         // the device transforms run on LibTorch's pool, which the engine keeps at one thread.
         const double cpuWorkMs = predictComputeMs(p, 1) + deviceMs + loaderMs;
-        stepMs = std::max(stepMs, cpuWorkMs / p.cores);
+        stepMs = std::max(stepMs, cpuWorkMs / sharedCores(p));
     }
     return stepMs;
 }
@@ -181,6 +214,11 @@ Diagnosis diagnose(const PipelineProfile& profile) {
         diagnosis.assumptions.emplace_back("the host transform costs what the loader's collate of raw images costs");
     // Half the cores already busy is where this machine's figures stopped being repeatable
     // (OpenMP threads spinning at barriers while another process holds their core).
+    if (profile.availableCores > 0 && profile.availableCores < 0.75 * profile.cores)
+        diagnosis.warnings.push_back(fmt::format(
+            "other processes held {:.1f} of the {} cores right after this run; the predictions assume they keep "
+            "that share",
+            profile.cores - profile.availableCores, profile.cores));
     if (profile.cpuDevice && profile.loadAverage > 0.5 * profile.cores)
         diagnosis.warnings.push_back(fmt::format(
             "the machine was busy when this run started (load average {:.1f} on {} cores): other processes "
@@ -217,9 +255,11 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"intra_op_threads", p.intraOpThreads},
              {"cores", p.cores},
              {"load_average_1m", p.loadAverage},
+             {"cpu_utilisation", p.cpuUtilisation},
              {"steps_used", p.stepsUsed},
              {"probe",
-              PipelineProbe{p.forwardBackwardMsByThreads, p.probedHostTransformMs, p.probedDeviceTransformMs, {}}}}}};
+              PipelineProbe{p.forwardBackwardMsByThreads, p.probedLoadMs, p.probedDecodeMs, p.probedHostTransformMs,
+                            p.probedDeviceTransformMs, p.availableCores, {}}}}}};
 }
 
 }  // namespace bb

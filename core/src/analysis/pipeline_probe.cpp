@@ -11,8 +11,11 @@ void to_json(nlohmann::json& out, const PipelineProbe& probe) {
     // JSON object keys are strings; the thread count is the key so the stored form reads well.
     for (const auto& [threads, ms] : probe.forwardBackwardMsByThreads) byThreads[std::to_string(threads)] = ms;
     out = {{"forward_backward_ms_by_threads", byThreads},
+           {"load_ms", probe.loadMs},
+           {"decode_ms", probe.decodeMs},
            {"host_transform_ms", probe.hostTransformMs},
-           {"device_transform_ms", probe.deviceTransformMs}};
+           {"device_transform_ms", probe.deviceTransformMs},
+           {"available_cores", probe.availableCores}};
     if (!probe.error.empty()) out["error"] = probe.error;
 }
 
@@ -31,8 +34,11 @@ void from_json(const nlohmann::json& in, PipelineProbe& probe) {
             }
         }
     }
+    probe.loadMs = in.value("load_ms", 0.0);
+    probe.decodeMs = in.value("decode_ms", 0.0);
     probe.hostTransformMs = in.value("host_transform_ms", 0.0);
     probe.deviceTransformMs = in.value("device_transform_ms", 0.0);
+    probe.availableCores = in.value("available_cores", 0.0);
     probe.error = in.value("error", std::string());
 }
 

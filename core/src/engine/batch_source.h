@@ -31,6 +31,8 @@ public:
     // transform and the copy plus device-side transforms. std::nullopt for sources that have
     // no images to transform. Used once the run is over (PipelineProbe).
     struct TransformCosts {
+        double loadMs = 0;    // building the batch on the host path
+        double decodeMs = 0;  // building it on the device path (read + decode + collate)
         double hostTransformMs = 0;
         double deviceTransformMs = 0;
     };

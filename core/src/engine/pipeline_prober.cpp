@@ -7,6 +7,7 @@
 
 #include "engine/autocast_guard.h"
 #include "engine/compute_threads.h"
+#include "engine/cpu_availability.h"
 #include "engine/trainer.h"
 
 namespace bb {
@@ -39,7 +40,12 @@ PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, Batc
                             const RunConfig& config, double runComputeMs, RunControl& control) {
     PipelineProbe probe;
     source.finish();
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    // First, while the machine is as the run left it.
+    probe.availableCores = measureAvailableCores(cores, std::chrono::milliseconds(200));
     if (const auto costs = source.probeTransforms()) {
+        probe.loadMs = costs->loadMs;
+        probe.decodeMs = costs->decodeMs;
         probe.hostTransformMs = costs->hostTransformMs;
         probe.deviceTransformMs = costs->deviceTransformMs;
     }
@@ -47,7 +53,6 @@ PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, Batc
     // On an accelerator the host threads barely move compute; only a CPU run needs the curve.
     if (!device.is_cpu() || !batch.inputIds.defined()) return probe;
 
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const std::vector<int> counts = probeThreadCounts(config, cores);
     // Passes alternate between the counts so that a burst of load from elsewhere lands on all
     // of them alike, and each count keeps its fastest pass: interference only ever adds time.

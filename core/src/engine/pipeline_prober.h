@@ -1,6 +1,7 @@
-// Takes a finished run's PipelineProbe: forward + backward of its last batch at each compute
-// thread count that another worker setting would give it, and one batch through the host and
-// the device image paths. Costs about four training steps per thread count plus one batch of
+// Takes a finished run's PipelineProbe: the cores other processes leave it (0.2 s of busy
+// threads), forward + backward of its last batch at each compute thread count that another
+// worker setting would give it, and one batch built alone through the host and the device
+// image paths. Costs about four training steps per thread count plus four batches of
 // loading, against the dozens of steps a run has; it is what turns the diagnosis's
 // predictions from assumed scaling into measured scaling.
 #pragma once

@@ -7,6 +7,7 @@
 
 #include "../data/data_test_support.h"
 #include "bridgebench/run_summary.h"
+#include "engine/cpu_availability.h"
 #include "engine/pipeline_prober.h"
 #include "engine/run_control.h"
 #include "engine/trainer.h"
@@ -57,6 +58,17 @@ TEST(PipelineProbe, ACompletedRunTimesComputePerThreadCountAndBothImagePaths) {
     EXPECT_EQ(probed, probeThreadCounts(config, cores()));
     EXPECT_GT(probe.hostTransformMs, 0);
     EXPECT_GT(probe.deviceTransformMs, 0);
+    EXPECT_GT(probe.availableCores, 0);
+    EXPECT_LE(probe.availableCores, cores() * 1.05);
+}
+
+TEST(PipelineProbe, AvailableCoresCountOnlyCpuTimeTheThreadsGot) {
+    // One busy thread can never get more than one core, however idle the machine.
+    const double one = measureAvailableCores(1, std::chrono::milliseconds(60));
+    EXPECT_GT(one, 0.05);
+    EXPECT_LE(one, 1.05);
+    const double all = measureAvailableCores(cores(), std::chrono::milliseconds(60));
+    EXPECT_LE(all, cores() * 1.05);
 }
 
 TEST(PipelineProbe, IsSkippedWhenSwitchedOffOrWhenTheRunDidNotComplete) {
@@ -81,12 +93,14 @@ TEST(PipelineProbe, TravelsInTheStoredSummary) {
     summary.probe.forwardBackwardMsByThreads = {{1, 52.5}, {2, 41.0}};
     summary.probe.hostTransformMs = 30;
     summary.probe.deviceTransformMs = 95;
+    summary.probe.availableCores = 1.4;
     const nlohmann::json stored = summary;
     EXPECT_EQ(stored["probe"]["forward_backward_ms_by_threads"]["2"], 41.0);
     const auto loaded = stored.get<RunSummary>();
     EXPECT_EQ(loaded.probe.forwardBackwardMsByThreads, summary.probe.forwardBackwardMsByThreads);
     EXPECT_DOUBLE_EQ(loaded.probe.hostTransformMs, 30);
     EXPECT_DOUBLE_EQ(loaded.probe.deviceTransformMs, 95);
+    EXPECT_DOUBLE_EQ(loaded.probe.availableCores, 1.4);
     // Summaries stored before the probe existed have none.
     EXPECT_TRUE(nlohmann::json::object().get<RunSummary>().probe.empty());
     EXPECT_FALSE(nlohmann::json(RunSummary{}).contains("probe"));
