@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "bridgebench/result_store.h"
+#include "bridgebench/run_json.h"
 #include "cli/cli_common.h"
 #include "cli/text_table.h"
 
@@ -10,24 +11,13 @@ namespace bb::cli {
 
 namespace {
 
+// The record's JSON form (run_json.h) without the nested config, environment and summary,
+// which `show` prints; the headline figure comes up to the top level instead.
 nlohmann::json runToJson(const RunRecord& run) {
-    return {{"id", run.id},
-            {"uuid", run.uuid},
-            {"name", run.name},
-            {"source", run.source},
-            {"status", std::string(toString(run.status))},
-            {"error", run.error},
-            {"device_kind", run.deviceKind},
-            {"device_name", run.deviceName},
-            {"device_count", run.deviceCount},
-            {"model", run.model},
-            {"precision", run.precision},
-            {"batch_size", run.batchSize},
-            {"workers", run.workers},
-            {"device_transforms", run.deviceTransforms},
-            {"median_samples_per_s", run.summary.value("median_samples_per_s", 0.0)},
-            {"created_at", run.createdAt},
-            {"finished_at", run.finishedAt}};
+    nlohmann::json listed = runRecordToJson(run);
+    for (const char* nested : {"config", "environment", "summary"}) listed.erase(nested);
+    listed["median_samples_per_s"] = run.summary.value("median_samples_per_s", 0.0);
+    return listed;
 }
 
 int listCommand(const std::string& dbPath, bool json) {
