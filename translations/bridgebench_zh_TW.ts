@@ -463,6 +463,95 @@ libjpeg-turbo %9</translation>
     </message>
 </context>
 <context>
+    <name>bb::ui::DiagnosisPanel</name>
+    <message>
+        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+27"/>
+        <source>on</source>
+        <translation>開</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>off</source>
+        <translation>關</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Workers</source>
+        <translation>載入器工作執行緒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Device transforms</source>
+        <translation>裝置端轉換</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Predicted samples/s</source>
+        <translation>預測樣本/秒</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Step ms</source>
+        <translation>每步毫秒</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <location line="+13"/>
+        <source>Select one run to see why it runs at its speed.</source>
+        <translation>選取一個執行，查看它為何是這個速度。</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>Diagnosis</source>
+        <translation>診斷</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 has no step-time breakdown (wall-clock times only), so it cannot be diagnosed.</source>
+        <translation>%1 沒有每步時間細分（只有牆鐘時間），因此無法診斷。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>input-bound</source>
+        <translation>受輸入限制</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>compute-bound</source>
+        <translation>受運算限制</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. Recommended: workers %4, device transforms %5 (predicted %6 samples/s).</source>
+        <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4，裝置端轉換 %5（預測 %6 樣本/秒）。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>this run&apos;s setting (measured %1)</source>
+        <translation>此執行的設定（實測 %1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>recommended</source>
+        <translation>建議</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Assumes: %1</source>
+        <translation>假設：%1</translation>
+    </message>
+</context>
+<context>
     <name>bb::ui::ExportController</name>
     <message>
         <location filename="../ui/widgets/export_controller.cpp" line="+31"/>
@@ -729,7 +818,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="+50"/>
+        <location filename="../ui/widgets/main_window.cpp" line="+53"/>
         <source>BridgeBench</source>
         <translation>BridgeBench</translation>
     </message>
@@ -739,7 +828,7 @@ libjpeg-turbo %9</translation>
         <translation>執行</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>Runs</source>
         <translation>執行紀錄</translation>
     </message>
@@ -749,7 +838,7 @@ libjpeg-turbo %9</translation>
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+43"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>

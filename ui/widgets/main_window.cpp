@@ -13,6 +13,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QStandardItemModel>
+#include <QItemSelectionModel>
 #include <QTableView>
 
 #include "adapters/engine_bridge.h"
@@ -23,6 +24,7 @@
 #include "i18n/translations.h"
 #include "widgets/compare_view.h"
 #include "widgets/config_form.h"
+#include "widgets/diagnosis_panel.h"
 #include "widgets/export_controller.h"
 #include "widgets/live_dashboard.h"
 #include "widgets/recent_files.h"
@@ -42,6 +44,7 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
       m_runPanel(new RunPanel(*m_engine, [this] { return m_store->file(); })),
       m_dashboard(new LiveDashboard(*m_engine)),
       m_browser(new RunsBrowser(*m_store)),
+      m_diagnosis(new DiagnosisPanel),
       m_compare(new CompareView(*m_store)),
       m_runSplitter(new QSplitter(Qt::Horizontal)),
       m_tabs(new QTabWidget),
@@ -53,7 +56,13 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     m_runSplitter->addWidget(m_dashboard);
     m_runSplitter->setStretchFactor(1, 1);
     m_tabs->addTab(m_runSplitter, tr("Run"));
-    m_tabs->addTab(m_browser, tr("Runs"));
+    auto* runsSplitter = new QSplitter(Qt::Vertical);
+    runsSplitter->setObjectName("runsSplitter");
+    runsSplitter->addWidget(m_browser);
+    runsSplitter->addWidget(m_diagnosis);
+    runsSplitter->setStretchFactor(0, 2);
+    runsSplitter->setStretchFactor(1, 1);
+    m_tabs->addTab(runsSplitter, tr("Runs"));
     m_tabs->addTab(m_compare, tr("Compare"));
     setCentralWidget(m_tabs);
     createMenus();
@@ -69,6 +78,16 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     connect(m_browser, &RunsBrowser::compareRequested, this, [this](const QVector<qint64>& ids) {
         m_compare->setRuns(ids);
         m_tabs->setCurrentIndex(CompareTab);
+    });
+    // One selected run: why it runs at its speed. The table's model resets on reload, which
+    // clears the selection and with it the panel.
+    connect(m_browser->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        const auto ids = m_browser->selectedRunIds();
+        if (ids.size() != 1) {
+            m_diagnosis->showRun(std::nullopt, {});
+            return;
+        }
+        m_diagnosis->showRun(m_store->run(ids.front()), m_store->steps(ids.front()));
     });
     connect(m_browser, &RunsBrowser::showRequested, this, [this](qint64 runId) {
         const auto run = m_store->run(runId);

@@ -13,6 +13,7 @@ namespace bb::ui {
 
 class ChartWidget;
 class CompareView;
+class DiagnosisPanel;
 class EngineBridge;
 class ExportController;
 class LiveDashboard;
@@ -33,6 +34,7 @@ public:
     LiveDashboard* dashboard() const { return m_dashboard; }
     RunsBrowser* runsBrowser() const { return m_browser; }
     CompareView* compareView() const { return m_compare; }
+    DiagnosisPanel* diagnosisPanel() const { return m_diagnosis; }
     ExportController* exporter() const { return m_exporter; }
     QTabWidget* tabs() const { return m_tabs; }
     QString databaseFile() const;
@@ -59,6 +61,7 @@ private:
     RunPanel* m_runPanel;
     LiveDashboard* m_dashboard;
     RunsBrowser* m_browser;
+    DiagnosisPanel* m_diagnosis;
     CompareView* m_compare;
     QSplitter* m_runSplitter;
     QTabWidget* m_tabs;

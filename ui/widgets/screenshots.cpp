@@ -7,6 +7,7 @@
 #include "bridgebench/result_store.h"
 #include "widgets/live_dashboard.h"
 #include "widgets/main_window.h"
+#include "widgets/runs_browser.h"
 
 namespace bb::ui {
 
@@ -19,7 +20,10 @@ void showNewestLocalRun(MainWindow& window) {
         const RunRecord* newest = nullptr;
         for (const auto& run : runs)
             if (run.source == "local" && (!newest || run.id > newest->id)) newest = &run;
-        if (newest) window.dashboard()->showStoredRun(QString::fromStdString(newest->name), store.steps(newest->id));
+        if (!newest) return;
+        window.dashboard()->showStoredRun(QString::fromStdString(newest->name), store.steps(newest->id));
+        // Selected in the runs tab, so that its picture shows the run's diagnosis too.
+        window.runsBrowser()->selectRuns({newest->id});
     } catch (const std::exception&) {
         // An empty dashboard is still a picture of the view.
     }

@@ -1,0 +1,114 @@
+#include "widgets/diagnosis_panel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "bridgebench/diagnosis.h"
+
+namespace bb::ui {
+
+namespace {
+
+enum Column { Workers, DeviceTransforms, SamplesPerSec, StepMs, Note, ColumnCount };
+
+QTableWidgetItem* cell(const QString& text, bool emphasised) {
+    auto* item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    if (emphasised) {
+        QFont font = item->font();
+        font.setBold(true);
+        item->setFont(font);
+    }
+    return item;
+}
+
+QString onOff(bool on) { return on ? DiagnosisPanel::tr("on") : DiagnosisPanel::tr("off"); }
+
+}  // namespace
+
+DiagnosisPanel::DiagnosisPanel(QWidget* parent)
+    : QWidget(parent),
+      m_headline(new QLabel),
+      m_explanation(new QLabel),
+      m_predictions(new QTableWidget(0, ColumnCount)),
+      m_notes(new QLabel) {
+    setObjectName("diagnosisPanel");
+    QFont bold = m_headline->font();
+    bold.setBold(true);
+    m_headline->setFont(bold);
+    m_explanation->setWordWrap(true);
+    m_notes->setWordWrap(true);
+    m_predictions->setHorizontalHeaderLabels(
+        {tr("Workers"), tr("Device transforms"), tr("Predicted samples/s"), tr("Step ms"), QString()});
+    m_predictions->verticalHeader()->hide();
+    m_predictions->horizontalHeader()->setStretchLastSection(true);
+    m_predictions->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_headline);
+    layout->addWidget(m_explanation);
+    layout->addWidget(m_predictions, 1);
+    layout->addWidget(m_notes);
+    clear(tr("Select one run to see why it runs at its speed."));
+}
+
+void DiagnosisPanel::clear(const QString& reason) {
+    m_headline->setText(tr("Diagnosis"));
+    m_explanation->setText(reason);
+    m_predictions->setRowCount(0);
+    m_predictions->hide();
+    m_notes->clear();
+}
+
+void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vector<StepMetrics>& steps) {
+    if (!run) {
+        clear(tr("Select one run to see why it runs at its speed."));
+        return;
+    }
+    const QString name = QString::fromStdString(run->name);
+    if (steps.empty() || !canDiagnose(steps)) {
+        clear(tr("%1 has no step-time breakdown (wall-clock times only), so it cannot be diagnosed.").arg(name));
+        return;
+    }
+    const Diagnosis diagnosis = diagnose(profileRun(*run, steps));
+    const auto& profile = diagnosis.profile;
+    m_headline->setText(tr("%1: %2").arg(name, diagnosis.bound == "input-bound" ? tr("input-bound") : tr("compute-bound")));
+    m_explanation->setText(
+        tr("A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. "
+           "Recommended: workers %4, device transforms %5 (predicted %6 samples/s).")
+            .arg(profile.loadMs, 0, 'f', 1)
+            .arg(profile.computeMs + profile.deviceTransformMs, 0, 'f', 1)
+            .arg(diagnosis.dataWaitShare * 100, 0, 'f', 0)
+            .arg(diagnosis.recommended.workers)
+            .arg(onOff(diagnosis.recommended.deviceTransforms))
+            .arg(diagnosis.recommended.samplesPerSec, 0, 'f', 1));
+
+    m_predictions->setRowCount(static_cast<int>(diagnosis.predictions.size()));
+    int row = 0;
+    for (const auto& prediction : diagnosis.predictions) {
+        const bool recommended = prediction.workers == diagnosis.recommended.workers &&
+                                 prediction.deviceTransforms == diagnosis.recommended.deviceTransforms;
+        QString note;
+        if (prediction.isMeasuredSetting)
+            note = tr("this run's setting (measured %1)").arg(run->summary.value("median_samples_per_s", 0.0), 0, 'f', 1);
+        if (recommended) note = note.isEmpty() ? tr("recommended") : note + QStringLiteral(", ") + tr("recommended");
+        m_predictions->setItem(row, Workers, cell(QString::number(prediction.workers), recommended));
+        m_predictions->setItem(row, DeviceTransforms, cell(onOff(prediction.deviceTransforms), recommended));
+        m_predictions->setItem(row, SamplesPerSec, cell(QString::number(prediction.samplesPerSec, 'f', 1), recommended));
+        m_predictions->setItem(row, StepMs, cell(QString::number(prediction.stepMs, 'f', 1), recommended));
+        m_predictions->setItem(row, Note, cell(note, recommended));
+        ++row;
+    }
+    m_predictions->resizeColumnsToContents();
+    m_predictions->show();
+
+    // The engine's own sentences (core has no translations): what the predictions rest on.
+    QStringList notes;
+    for (const auto& warning : diagnosis.warnings) notes << tr("Warning: %1").arg(QString::fromStdString(warning));
+    for (const auto& assumption : diagnosis.assumptions)
+        notes << tr("Assumes: %1").arg(QString::fromStdString(assumption));
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+}
+
+}  // namespace bb::ui
