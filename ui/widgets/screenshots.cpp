@@ -5,6 +5,7 @@
 #include <QTabWidget>
 
 #include "bridgebench/result_store.h"
+#include "charts/time_series_chart.h"
 #include "widgets/live_dashboard.h"
 #include "widgets/main_window.h"
 #include "widgets/runs_browser.h"
@@ -22,6 +23,11 @@ void showNewestLocalRun(MainWindow& window) {
             if (run.source == "local" && (!newest || run.id > newest->id)) newest = &run;
         if (!newest) return;
         window.dashboard()->showStoredRun(QString::fromStdString(newest->name), store.steps(newest->id));
+        // The dashboard redraws one stale chart per timer tick; a picture wants all four now.
+        auto* dashboard = window.dashboard();
+        for (auto* chart : {dashboard->throughputChart(), dashboard->breakdownChart(), dashboard->lossChart(),
+                            dashboard->resourceChart()})
+            chart->refresh();
         // Selected in the runs tab, so that its picture shows the run's diagnosis too.
         window.runsBrowser()->selectRuns({newest->id});
     } catch (const std::exception&) {
