@@ -1,12 +1,17 @@
 // Training-step throughput of the BridgeTower contrastive model on the CPU: forward, backward and
-// one AdamW step in fp32, batch 8, at 1 and 2 intra-op threads. The Python + HF reference for the
-// same steps (issue 3) is ~200-230 samples/s for tiny and ~4.4-6.1 for small at 1 thread.
+// one AdamW step in fp32, batch 8, with 1 and 2 compute threads. "threads:N" means N threads in all,
+// split between LibTorch's pool and OpenBLAS's by the engine's own plan (planComputeThreads), so
+// the figures are the ones a run with `threads` N gets; at::set_num_threads alone leaves OpenBLAS
+// at its default of one thread per core, and at N = 2 the two pools spin against each other.
+// The Python + HF reference for the same steps (issue 3) is ~200-230 samples/s for tiny and
+// ~4.4-6.1 for small at 1 intra-op thread.
 // Each case runs with torch::optim::AdamW ("torch_adamw") and with bb::FusedAdamW ("fused_adamw").
 #include <benchmark/benchmark.h>
 
 #include <torch/torch.h>
 
 #include "bridgebench/model_info.h"
+#include "engine/compute_threads.h"
 #include "model/bridgetower_heads.h"
 #include "model/fused_adamw.h"
 
@@ -18,7 +23,7 @@ constexpr int kWarmupSteps = 3;
 
 template <typename Optimizer>
 void trainStep(benchmark::State& state, const std::string& preset) {
-    at::set_num_threads(static_cast<int>(state.range(0)));
+    applyComputeThreads(planComputeThreads(static_cast<int>(state.range(0))));
     torch::manual_seed(0);
     const BridgeTowerConfig config = bridgeTowerPreset(preset);
     const ModelInfo info = modelInfo(config);

@@ -1,5 +1,6 @@
 #include "model/bert_layers.h"
 
+#include "model/dropout.h"
 #include "model/functional.h"
 
 namespace bb {
@@ -39,7 +40,7 @@ DenseResidualNormImpl::DenseResidualNormImpl(int64_t inFeatures, const BertLayer
 
 at::Tensor DenseResidualNormImpl::forward(const at::Tensor& input, const at::Tensor& residual) {
     at::Tensor projected = at::linear(input, m_dense->weight, m_dense->bias);
-    if (is_training() && m_dropoutProb > 0) projected = at::dropout(projected, m_dropoutProb, true);
+    projected = applyDropout(projected, m_dropoutProb, is_training());
     return m_layerNorm(projected + residual);
 }
 

@@ -6,6 +6,9 @@
 #include <c10/util/BFloat16.h>
 #include <c10/util/Half.h>
 
+#include "model/dropout.h"
+#include "model/head_products.h"
+
 namespace bb {
 namespace {
 
@@ -48,17 +51,22 @@ at::Tensor multiHeadAttention(const at::Tensor& query, const at::Tensor& key, co
     const int64_t queries = query.size(1);
     const int64_t width = query.size(2);
     const int64_t headDim = width / heads;
+    const double scale = 1.0 / std::sqrt(static_cast<double>(headDim));
+    if (headProductsApply(query, key, value, keyMask)) {
+        at::Tensor probs = at::softmax(headScores(query, key, heads, scale, keyMask), -1);
+        probs = applyDropout(probs, dropoutProb, training);
+        return headContext(probs, value, heads);
+    }
     const at::Tensor q = splitHeads(query, heads);
     const at::Tensor k = splitHeads(key, heads);
     const at::Tensor v = splitHeads(value, heads);
     // One fused product: scale * q kᵀ + mask. Without a mask, beta = 0 ignores the stand-in
     // input; it only has to broadcast.
-    const double scale = 1.0 / std::sqrt(static_cast<double>(headDim));
     const at::Tensor scores = keyMask.defined()
                                   ? at::baddbmm(keyMask, q, k.transpose(1, 2), 1.0, scale)
                                   : at::baddbmm(at::zeros({1, 1, 1}, q.options()), q, k.transpose(1, 2), 0.0, scale);
     at::Tensor probs = at::softmax(scores, -1);
-    if (training && dropoutProb > 0) probs = at::dropout(probs, dropoutProb, true);
+    probs = applyDropout(probs, dropoutProb, training);
     const at::Tensor context = at::bmm(probs, v);
     return context.view({batch, heads, queries, headDim}).transpose(1, 2).reshape({batch, queries, width});
 }

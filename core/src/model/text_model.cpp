@@ -1,5 +1,7 @@
 #include "model/text_model.h"
 
+#include "model/dropout.h"
+
 namespace bb {
 
 TextEmbeddingsImpl::TextEmbeddingsImpl(const BridgeTowerTextConfig& config)
@@ -29,7 +31,7 @@ at::Tensor TextEmbeddingsImpl::forward(const at::Tensor& inputIds) {
     at::Tensor embeddings = words + m_tokenTypeEmbeddings->weight.select(0, 0);
     embeddings = embeddings + at::embedding(m_positionEmbeddings->weight, positions, m_padTokenId);
     embeddings = m_layerNorm(embeddings);
-    if (is_training() && m_dropoutProb > 0) embeddings = at::dropout(embeddings, m_dropoutProb, true);
+    embeddings = applyDropout(embeddings, m_dropoutProb, is_training());
     return embeddings;
 }
 
