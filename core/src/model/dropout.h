@@ -5,7 +5,7 @@
 // draw from the locked global generator per element (~11 ns each here; ~170 ms of a ~2.7 s `small`
 // training step). For float32 CPU tensors this draws one 64-bit seed from that generator and
 // derives the mask from a counter-based hash (SplitMix64's finaliser), two keep decisions per hash;
-// the same seed gives the same mask. Other tensors take at::dropout.
+// the same seed gives the same mask. Other tensors take at::dropout. First-order gradients only.
 #pragma once
 
 #include <ATen/ATen.h>

@@ -38,7 +38,7 @@ bool fitsBlas(const at::Tensor& t) {
 
 bool packedOperand(const at::Tensor& t) {
     return t.defined() && t.device().is_cpu() && t.scalar_type() == at::kFloat && t.dim() == 3 && t.stride(2) == 1 &&
-           t.size(2) > 0 && t.stride(1) >= t.size(2) && fitsBlas(t);
+           t.size(1) > 0 && t.size(2) > 0 && t.stride(1) >= t.size(2) && fitsBlas(t);
 }
 
 // Per batch entry b and head h: the [rows, headDim] block of a packed [B, rows, heads * headDim]

@@ -9,7 +9,8 @@
 //
 // Available only for float32 CPU tensors whose last dimension is dense, on builds with a BLAS and
 // without MKL (whose at::bmm is batched already); callers check headProductsApply() and take the
-// ATen path otherwise. The results are at::baddbmm's / at::bmm's up to float rounding.
+// ATen path otherwise. The results are at::baddbmm's / at::bmm's up to float rounding. Gradients
+// are first order only: the backward passes are not themselves differentiable.
 #pragma once
 
 #include <ATen/ATen.h>
