@@ -101,11 +101,11 @@ TEST(Diagnosis, MeasuredThreadScalingReplacesThePerfectScalingAssumption) {
     EXPECT_DOUBLE_EQ(predictStepMs(assumed, 1, false), std::max(80.0, 80.0));
 
     PipelineProbe probe;
-    probe.forwardBackwardMsByThreads = {{1, 25}, {2, 20}};
+    probe.forwardBackwardMsByThreads = {{1, 50}, {2, 40}};
     f.run.summary["probe"] = probe;
     const PipelineProfile measured = profileRun(f.run, f.steps);
     EXPECT_DOUBLE_EQ(predictComputeMs(measured, 2), 40);  // the run's own figure
-    EXPECT_DOUBLE_EQ(predictComputeMs(measured, 1), 50);  // 40 × 25 / 20
+    EXPECT_DOUBLE_EQ(predictComputeMs(measured, 1), 50);  // 40 × 50 / 40
     // One worker: loading (80) and compute (50) overlap on their own cores.
     EXPECT_DOUBLE_EQ(predictStepMs(measured, 1, false), 80);
     // Two workers and one compute thread share two cores: (50 + 80) / 2.
@@ -117,7 +117,7 @@ TEST(Diagnosis, MeasuredThreadScalingReplacesThePerfectScalingAssumption) {
 TEST(Diagnosis, CoresHeldByOtherProcessesAreNotSharedOut) {
     auto f = measuredRun(0, 80, 60, 40, 80);
     PipelineProbe probe;
-    probe.forwardBackwardMsByThreads = {{1, 25}, {2, 20}};
+    probe.forwardBackwardMsByThreads = {{1, 50}, {2, 40}};
     probe.availableCores = 2.0;
     f.run.summary["probe"] = probe;
     EXPECT_DOUBLE_EQ(predictStepMs(profileRun(f.run, f.steps), 2, false), 65);  // (50 + 80) / 2
@@ -149,6 +149,21 @@ TEST(Diagnosis, ARunWithWorkersIsPredictedFromItsSoloCosts) {
     EXPECT_DOUBLE_EQ(predictComputeMs(profile, 2), 70);
     EXPECT_DOUBLE_EQ(predictStepMs(profile, 0, false), 40 + 70);  // solo load, then two-thread compute
     EXPECT_DOUBLE_EQ(predictStepMs(profile, 1, false), 80);
+}
+
+TEST(Diagnosis, WorkersSpareComputeTheCachesThatLoadingInlineEvicts) {
+    // No workers: 20 ms of loading on the training thread, then 66 ms of compute, of which
+    // 62 forward + backward. The probe timed forward + backward warm: 51 ms at 2 threads,
+    // 38 at 1 (the tiny model here).
+    auto f = measuredRun(0, 20, 18, 62, 20);
+    for (auto& step : f.steps) step.optimizerMs = 4;
+    PipelineProbe probe;
+    probe.forwardBackwardMsByThreads = {{1, 38}, {2, 51}};
+    f.run.summary["probe"] = probe;
+    const PipelineProfile profile = profileRun(f.run, f.steps);
+    EXPECT_DOUBLE_EQ(predictStepMs(profile, 0, false), 20 + 66);  // as measured
+    // One worker loads on the other core: compute runs warm on 1 thread, 38 + 4.
+    EXPECT_DOUBLE_EQ(predictStepMs(profile, 1, false), 42);
 }
 
 TEST(Diagnosis, ThreadCountsTheProbeSkippedFollowAFittedCurve) {

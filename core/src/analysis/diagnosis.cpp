@@ -126,6 +126,24 @@ double predictComputeMs(const PipelineProfile& p, int threads) {
     return p.computeMs * p.intraOpThreads / std::max(1, threads);
 }
 
+namespace {
+
+// Compute for a target setting. The probe times compute warm and alone, which is how it runs
+// beside loader workers: they load on other cores. A run without workers loads on the training
+// thread between steps, and its compute pays for what the loading evicted from the caches (tiny
+// at 2 threads: 66 ms in the run against 51 ms warm). So workers >= 1 get the probe's warm figure
+// plus the run's own copy and optimizer time; workers = 0 get the run's figure scaled by the
+// curve when the run had no workers either, and the warm figure otherwise.
+double computeMsFor(const PipelineProfile& p, int threads, int workers) {
+    const auto& curve = p.forwardBackwardMsByThreads;
+    if (!p.cpuDevice || curve.size() < 2) return predictComputeMs(p, threads);
+    if (workers == 0 && p.workers == 0) return predictComputeMs(p, threads);
+    const double copyAndOptimizerMs = std::max(0.0, p.computeMs - p.forwardBackwardMs);
+    return curveAt(curve, threads) + copyAndOptimizerMs;
+}
+
+}  // namespace
+
 double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransforms) {
     // Costs as if each ran alone. With workers = 0 the run measured them so (loading and
     // compute took turns); with workers they overlapped and shared the cores, and the probe,
@@ -156,7 +174,7 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
         else deviceMs = hostTransformMs;  // unmeasured: the same work in batched tensor ops
     }
 
-    const double computeMs = predictComputeMs(p, threadsFor(p, workers)) + deviceMs;
+    const double computeMs = computeMsFor(p, threadsFor(p, workers), workers) + deviceMs;
     if (workers == 0) return loaderMs + computeMs;
 
     double stepMs = std::max(computeMs, loaderMs / workers);
@@ -164,7 +182,7 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
         // All threads share the cores: a step cannot take less than its CPU work spread over
         // them. Compute's CPU work is its one-thread time (more threads add no useful work);
         // the device transforms run on LibTorch's pool, which the engine keeps at one thread.
-        const double cpuWorkMs = predictComputeMs(p, 1) + deviceMs + loaderMs;
+        const double cpuWorkMs = computeMsFor(p, 1, workers) + deviceMs + loaderMs;
         stepMs = std::max(stepMs, cpuWorkMs / sharedCores(p));
     }
     return stepMs;
