@@ -5,13 +5,13 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <span>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "bridgebench/pipeline_probe.h"
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_metrics.h"
 
@@ -35,15 +35,8 @@ struct PipelineProfile {
     int cores = 1;
     double loadAverage = -1;       // the machine's 1-minute load when the run started; -1 unknown
     std::int64_t stepsUsed = 0;
-    // From the run's PipelineProbe, when it took one: forward + backward per compute thread
-    // count, and one batch's host and device transforms (0: not measured).
-    std::map<int, double> forwardBackwardMsByThreads;
     double forwardBackwardMs = 0;  // the run's own median forward + backward, to set the curve against
-    double probedLoadMs = 0;
-    double probedDecodeMs = 0;
-    double probedHostTransformMs = 0;
-    double probedDeviceTransformMs = 0;
-    double availableCores = 0;     // the cores other processes left the run; 0: not measured
+    PipelineProbe probe;           // taken after the run; empty when it took none
     double cpuUtilisation = 0;     // median process CPU time per wall time over the counted steps
 };
 

@@ -62,9 +62,9 @@ double curveAt(const std::map<int, double>& curve, int threads) {
 // and goes, so the larger of the two counts. Half a core is the floor so that a momentary
 // full machine does not predict near-zero speed.
 double sharedCores(const PipelineProfile& p) {
-    if (p.availableCores <= 0) return p.cores;
+    if (p.probe.availableCores <= 0) return p.cores;
     const double during = p.workers > 0 ? p.cpuUtilisation : 0;
-    return std::clamp(std::max(p.availableCores, during), 0.5, static_cast<double>(p.cores));
+    return std::clamp(std::max(p.probe.availableCores, during), 0.5, static_cast<double>(p.cores));
 }
 
 }  // namespace
@@ -103,21 +103,14 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.cores = run.environment.value("logical_cores", static_cast<int>(std::thread::hardware_concurrency()));
     profile.cores = std::max(1, profile.cores);
     profile.loadAverage = run.environment.value("load_average_1m", -1.0);
-    if (const auto stored = run.summary.find("probe"); stored != run.summary.end()) {
-        const auto probe = stored->get<PipelineProbe>();
-        profile.forwardBackwardMsByThreads = probe.forwardBackwardMsByThreads;
-        profile.probedLoadMs = probe.loadMs;
-        profile.probedDecodeMs = probe.decodeMs;
-        profile.probedHostTransformMs = probe.hostTransformMs;
-        profile.probedDeviceTransformMs = probe.deviceTransformMs;
-        profile.availableCores = probe.availableCores;
-    }
+    if (const auto stored = run.summary.find("probe"); stored != run.summary.end())
+        profile.probe = stored->get<PipelineProbe>();
     return profile;
 }
 
 double predictComputeMs(const PipelineProfile& p, int threads) {
     if (!p.cpuDevice) return p.computeMs;
-    const auto& curve = p.forwardBackwardMsByThreads;
+    const auto& curve = p.probe.forwardBackwardMsByThreads;
     if (curve.size() >= 2) {
         double reference = curveAt(curve, p.intraOpThreads);
         if (p.workers > 0) reference = std::max(reference, p.forwardBackwardMs);
@@ -135,7 +128,7 @@ namespace {
 // plus the run's own copy and optimizer time; workers = 0 get the run's figure scaled by the
 // curve when the run had no workers either, and the warm figure otherwise.
 double computeMsFor(const PipelineProfile& p, int threads, int workers) {
-    const auto& curve = p.forwardBackwardMsByThreads;
+    const auto& curve = p.probe.forwardBackwardMsByThreads;
     if (!p.cpuDevice || curve.size() < 2) return predictComputeMs(p, threads);
     if (workers == 0 && p.workers == 0) return predictComputeMs(p, threads);
     const double copyAndOptimizerMs = std::max(0.0, p.computeMs - p.forwardBackwardMs);
@@ -155,22 +148,22 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
     };
     // A run with device transforms did no host transform and built no host batch; its probe did.
     const double hostTransformMs =
-        p.deviceTransforms && p.probedHostTransformMs > 0 ? p.probedHostTransformMs : p.hostTransformMs;
+        p.deviceTransforms && p.probe.hostTransformMs > 0 ? p.probe.hostTransformMs : p.hostTransformMs;
     double hostLoaderMs = p.decodeMs + hostTransformMs;
     double deviceLoaderMs = p.decodeMs;
     if (p.deviceTransforms) {
-        deviceLoaderMs = solo(p.loadMs, p.probedDecodeMs);
-        if (p.probedLoadMs > 0) hostLoaderMs = p.probedLoadMs;
+        deviceLoaderMs = solo(p.loadMs, p.probe.decodeMs);
+        if (p.probe.loadMs > 0) hostLoaderMs = p.probe.loadMs;
     } else {
-        hostLoaderMs = solo(p.loadMs, p.probedLoadMs);
-        if (p.probedDecodeMs > 0) deviceLoaderMs = p.probedDecodeMs;
+        hostLoaderMs = solo(p.loadMs, p.probe.loadMs);
+        if (p.probe.decodeMs > 0) deviceLoaderMs = p.probe.decodeMs;
     }
     const double loaderMs = deviceTransforms ? deviceLoaderMs : hostLoaderMs;
 
     double deviceMs = 0;
     if (deviceTransforms) {
-        if (p.deviceTransforms) deviceMs = solo(p.deviceTransformMs, p.probedDeviceTransformMs);
-        else if (p.probedDeviceTransformMs > 0) deviceMs = p.probedDeviceTransformMs;
+        if (p.deviceTransforms) deviceMs = solo(p.deviceTransformMs, p.probe.deviceTransformMs);
+        else if (p.probe.deviceTransformMs > 0) deviceMs = p.probe.deviceTransformMs;
         else deviceMs = hostTransformMs;  // unmeasured: the same work in batched tensor ops
     }
 
@@ -222,21 +215,21 @@ Diagnosis diagnose(const PipelineProfile& profile) {
         diagnosis.recommended.samplesPerSec);
     if (profile.cpuDevice) {
         diagnosis.assumptions.emplace_back("all threads share the cores");
-        if (!profile.threadsFixed && profile.forwardBackwardMsByThreads.size() < 2)
+        if (!profile.threadsFixed && profile.probe.forwardBackwardMsByThreads.size() < 2)
             diagnosis.assumptions.emplace_back(
                 "compute scales perfectly with its threads (the run took no probe: set probe=true to measure it)");
     }
-    if (!profile.deviceTransforms && profile.probedDeviceTransformMs <= 0)
+    if (!profile.deviceTransforms && profile.probe.deviceTransformMs <= 0)
         diagnosis.assumptions.emplace_back("device transforms cost what the host transform they replace costs");
-    if (profile.deviceTransforms && profile.probedHostTransformMs <= 0)
+    if (profile.deviceTransforms && profile.probe.hostTransformMs <= 0)
         diagnosis.assumptions.emplace_back("the host transform costs what the loader's collate of raw images costs");
     // Half the cores already busy is where this machine's figures stopped being repeatable
     // (OpenMP threads spinning at barriers while another process holds their core).
-    if (profile.availableCores > 0 && profile.availableCores < 0.75 * profile.cores)
+    if (profile.probe.availableCores > 0 && profile.probe.availableCores < 0.75 * profile.cores)
         diagnosis.warnings.push_back(fmt::format(
             "other processes held {:.1f} of the {} cores right after this run; the predictions assume they keep "
             "that share",
-            profile.cores - profile.availableCores, profile.cores));
+            profile.cores - profile.probe.availableCores, profile.cores));
     if (profile.cpuDevice && profile.loadAverage > 0.5 * profile.cores)
         diagnosis.warnings.push_back(fmt::format(
             "the machine was busy when this run started (load average {:.1f} on {} cores): other processes "
@@ -275,9 +268,7 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"load_average_1m", p.loadAverage},
              {"cpu_utilisation", p.cpuUtilisation},
              {"steps_used", p.stepsUsed},
-             {"probe",
-              PipelineProbe{p.forwardBackwardMsByThreads, p.probedLoadMs, p.probedDecodeMs, p.probedHostTransformMs,
-                            p.probedDeviceTransformMs, p.availableCores, {}}}}}};
+             {"probe", p.probe}}}};
 }
 
 }  // namespace bb
