@@ -9,11 +9,13 @@
 // DevicePreparer as `bridgebench-cli bench loader` does. The last argument measures the
 // thread-pool choice documented in loader_options.h: 1 (OpenCV work stays on the calling
 // thread) against 0 (OpenCV's own default pool, one thread per core).
+#include <array>
 #include <filesystem>
 #include <optional>
 
 #include <benchmark/benchmark.h>
 #include <opencv2/core/utility.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "bridgebench/synthetic_dataset.h"
 #include "data/cpu_image_transform.h"
@@ -41,7 +43,43 @@ std::shared_ptr<const bb::Dataset> benchDataset() {
     return dataset;
 }
 
+void BM_DecodeOnly(benchmark::State& state) {
+    const auto dataset = benchDataset();
+    bb::ImageDecoder decoder;
+    std::vector<std::vector<std::uint8_t>> files(16);
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        bb::readFileBytes(dataset->sample(i).imagePath, files[i]);
+    }
+    bb::RgbImage image;
+    std::string error;
+    std::size_t next = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(decoder.decode(files[next++ % files.size()], image, error));
+    }
+    state.counters["images_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_DecodeOnly)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The library route CpuImageTransform replaces, kept here as its yardstick: OpenCV resizes
+// the whole region, then crop, split and a scaled convert per plane.
+void openCvTransform(const cv::Mat& rgb, const bb::TransformPlan& plan, int interpolation, float* chw) {
+    cv::Mat resized;
+    cv::resize(rgb, resized, cv::Size(plan.resizedWidthPx, plan.resizedHeightPx), 0, 0, interpolation);
+    const cv::Mat crop =
+        resized(cv::Rect(plan.cropRect.x, plan.cropRect.y, plan.cropRect.widthPx, plan.cropRect.heightPx));
+    std::array<cv::Mat, 3> planes;
+    cv::split(crop, planes.data());
+    const int pixels = plan.cropRect.widthPx * plan.cropRect.heightPx;
+    for (std::size_t channel = 0; channel < 3; ++channel) {
+        cv::Mat plane(plan.cropRect.heightPx, plan.cropRect.widthPx, CV_32F, chw + channel * pixels);
+        planes[channel].convertTo(plane, CV_32F, 1.0 / (255.0 * bb::kClipStd[channel]),
+                                  -double(bb::kClipMean[channel]) / bb::kClipStd[channel]);
+    }
+}
+
 // Everything one thread does per image on the host path, without the loader around it.
+// Arg: 0 = CpuImageTransform, 1 = the OpenCV route (the single-thread reference:
+// TurboJPEG + cv::resize linear + crop + normalise).
 void BM_HostPipelineOneThread(benchmark::State& state) {
     const auto dataset = benchDataset();
     cv::setNumThreads(0);
@@ -62,29 +100,51 @@ void BM_HostPipelineOneThread(benchmark::State& state) {
             break;
         }
         const bb::TransformPlan plan = bb::planTransform(image.widthPx(), image.heightPx(), options, rng);
-        transform.apply(image.mat(), plan, chw.data());
+        if (state.range(0) == 0) {
+            transform.apply(image.mat(), plan, chw.data());
+        } else {
+            openCvTransform(image.mat(), plan, cv::INTER_LINEAR, chw.data());
+        }
         benchmark::DoNotOptimize(chw.data());
     }
     state.counters["images_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_HostPipelineOneThread)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_HostPipelineOneThread)->ArgName("opencv")->DenseRange(0, 1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-void BM_DecodeOnly(benchmark::State& state) {
+// Args: implementation (0 = CpuImageTransform, 1 = OpenCV route), bicubic (0/1). One
+// decoded 640 × 480 image, evaluation plan (384 × 288, centre 288²), one thread.
+void BM_HostTransform(benchmark::State& state) {
     const auto dataset = benchDataset();
+    cv::setNumThreads(0);
+    std::vector<std::uint8_t> bytes;
+    bb::readFileBytes(dataset->sample(0).imagePath, bytes);
     bb::ImageDecoder decoder;
-    std::vector<std::vector<std::uint8_t>> files(16);
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        bb::readFileBytes(dataset->sample(i).imagePath, files[i]);
-    }
     bb::RgbImage image;
     std::string error;
-    std::size_t next = 0;
-    for (auto _ : state) {
-        benchmark::DoNotOptimize(decoder.decode(files[next++ % files.size()], image, error));
+    if (!decoder.decode(bytes, image, error)) {
+        state.SkipWithError(error.c_str());
+        return;
     }
-    state.counters["images_per_s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+    const auto interpolation = state.range(1) != 0 ? bb::Interpolation::Bicubic : bb::Interpolation::Bilinear;
+    bb::SplitMix64 rng(0);
+    const bb::TransformPlan plan = bb::planTransform(image.widthPx(), image.heightPx(), {}, rng);
+    bb::CpuImageTransform transform(interpolation);
+    std::vector<float> chw(3 * kImageSizePx * kImageSizePx);
+    for (auto _ : state) {
+        if (state.range(0) == 0) {
+            transform.apply(image.mat(), plan, chw.data());
+        } else {
+            openCvTransform(image.mat(), plan, interpolation == bb::Interpolation::Bicubic ? cv::INTER_CUBIC : cv::INTER_LINEAR,
+                            chw.data());
+        }
+        benchmark::DoNotOptimize(chw.data());
+    }
 }
-BENCHMARK(BM_DecodeOnly)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_HostTransform)
+    ->ArgNames({"opencv", "bicubic"})
+    ->ArgsProduct({{0, 1}, {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 // Args: workers, device transforms (0/1), bicubic (0/1), OpenCV threads (1 or 0 = default).
 void BM_Loader(benchmark::State& state) {

@@ -40,8 +40,9 @@ struct LoaderOptions {
     bool dropLast = true;             // equal batch sizes; an epoch's remainder is left out
     std::int64_t padTokenId = 1;
     std::int64_t eosTokenId = 2;
-    // OpenCV's pool size while loading (process-wide: cv::setNumThreads is global). 1 keeps
-    // each resize on the thread that asked for it: workers are the unit of parallelism, and
+    // OpenCV's pool size while loading (process-wide: cv::setNumThreads is global). OpenCV
+    // decodes the formats TurboJPEG does not read. 1 keeps that work on the thread that
+    // asked for it: workers are the unit of parallelism, and
     // a second pool competing with them and with LibTorch's training threads only
     // oversubscribes the cores (measured in bench/loader_bench.cpp). 0 leaves OpenCV as is.
     std::int64_t opencvThreads = 1;

@@ -17,8 +17,8 @@
 
 namespace bb {
 
-// Both paths use the same kernels: OpenCV's INTER_LINEAR/INTER_CUBIC and torch's
-// bilinear/bicubic (align_corners=false, no antialias, cubic a=-0.75) sample alike.
+// Both paths sample as OpenCV's INTER_LINEAR/INTER_CUBIC resize and torch's bilinear/bicubic
+// interpolate do (align_corners=false, no antialias, cubic a=-0.75).
 enum class Interpolation { Bilinear, Bicubic };
 
 std::string_view toString(Interpolation interpolation) noexcept;
