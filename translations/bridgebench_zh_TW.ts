@@ -199,7 +199,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::Comparison</name>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="+43"/>
+        <location filename="../ui/models/comparison.cpp" line="+30"/>
         <source>model %1 vs %2</source>
         <translation>模型 %1 vs %2</translation>
     </message>
@@ -209,22 +209,22 @@ libjpeg-turbo %9</translation>
         <translation>batch %1 vs %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>image size %1 vs %2</source>
         <translation>影像尺寸 %1 vs %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>precision %1 vs %2</source>
         <translation>精度 %1 vs %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>%1 devices vs %2</source>
         <translation>%1 個裝置 vs %2 個</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+18"/>
         <source>workers %1</source>
         <translation>workers %1</translation>
     </message>

@@ -21,49 +21,20 @@ class ComparisonText {
     Q_DECLARE_TR_FUNCTIONS(bb::ui::Comparison)
 };
 
-struct Workload {
-    std::string model;
-    std::int64_t batchSize = 0;
-    std::int64_t imageSizePx = 0;  // 0 when the run does not say
-    std::string precision;
-    std::int64_t deviceCount = 1;
-    bool operator==(const Workload&) const = default;
-};
-
-Workload workloadOf(const RunRecord& run) {
-    Workload workload{run.model, run.batchSize, 0, run.precision, run.deviceCount};
-    if (const auto size = run.config.find("image_size"); size != run.config.end() && size->is_number_integer())
-        workload.imageSizePx = size->get<std::int64_t>();
-    return workload;
-}
-
-QString describeDifference(const Workload& run, const Workload& baseline) {
+QString describeDifferences(const RunWorkload& run, const RunWorkload& baseline) {
     QStringList parts;
-    if (run.model != baseline.model)
-        parts << ComparisonText::tr("model %1 vs %2").arg(QString::fromStdString(run.model), QString::fromStdString(baseline.model));
-    if (run.batchSize != baseline.batchSize) parts << ComparisonText::tr("batch %1 vs %2").arg(run.batchSize).arg(baseline.batchSize);
-    if (run.imageSizePx != baseline.imageSizePx)
-        parts << ComparisonText::tr("image size %1 vs %2").arg(run.imageSizePx).arg(baseline.imageSizePx);
-    if (run.precision != baseline.precision)
-        parts << ComparisonText::tr("precision %1 vs %2").arg(QString::fromStdString(run.precision), QString::fromStdString(baseline.precision));
-    if (run.deviceCount != baseline.deviceCount)
-        parts << ComparisonText::tr("%1 devices vs %2").arg(run.deviceCount).arg(baseline.deviceCount);
+    for (const auto& difference : workloadDifferences(run, baseline)) {
+        const QString ours = QString::fromStdString(difference.runValue);
+        const QString theirs = QString::fromStdString(difference.baselineValue);
+        switch (difference.field) {
+        case WorkloadField::Model: parts << ComparisonText::tr("model %1 vs %2").arg(ours, theirs); break;
+        case WorkloadField::BatchSize: parts << ComparisonText::tr("batch %1 vs %2").arg(ours, theirs); break;
+        case WorkloadField::ImageSize: parts << ComparisonText::tr("image size %1 vs %2").arg(ours, theirs); break;
+        case WorkloadField::Precision: parts << ComparisonText::tr("precision %1 vs %2").arg(ours, theirs); break;
+        case WorkloadField::DeviceCount: parts << ComparisonText::tr("%1 devices vs %2").arg(ours, theirs); break;
+        }
+    }
     return parts.join(QStringLiteral("; "));
-}
-
-double metricValue(const RunRecord& run, CompareMetric metric) {
-    const double median = medianSamplesPerSec(run);
-    switch (metric) {
-    case CompareMetric::SamplesPerSec: return median > 0 ? median : kNaN;
-    case CompareMetric::SamplesPerSecPerDevice:
-        return median > 0 && run.deviceCount > 0 ? median / static_cast<double>(run.deviceCount) : kNaN;
-    case CompareMetric::AchievedTflops: {
-        const auto flops = run.summary.find("achieved_flops_per_s");
-        if (flops == run.summary.end() || !flops->is_number() || flops->get<double>() <= 0) return kNaN;
-        return flops->get<double>() / 1e12;
-    }
-    }
-    return kNaN;
 }
 
 }  // namespace
@@ -119,7 +90,7 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         entry.category = comparisonCategory(*run, withDate);
         entry.configuration = comparisonConfiguration(*run);
         entry.reference = run->source == "reference";
-        entry.value = metricValue(*run, metric);
+        entry.value = runMetricValue(*run, metric);
         entry.speedup = kNaN;
         // Two runs in one cell (reruns) each keep a bar of their own.
         if (comparison.find(entry.category, entry.configuration))
@@ -134,39 +105,26 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     }
 
     // The workload everything is held against: the baseline's, else the most common one.
-    std::optional<Workload> reference;
+    std::optional<RunWorkload> reference;
     auto recordOf = [&](qint64 id) -> const RunRecord* {
         for (const auto& run : runs)
             if (run.id == id) return &run;
         return nullptr;
     };
     if (baseline.kind == ComparisonBaseline::Kind::Run) {
-        if (const auto* run = recordOf(baseline.runId)) reference = workloadOf(*run);
+        if (const auto* run = recordOf(baseline.runId)) reference = runWorkload(*run);
     } else if (baseline.kind == ComparisonBaseline::Kind::Device) {
         for (const auto& entry : comparison.entries)
             if (entry.category == baseline.category) {
-                reference = workloadOf(*recordOf(entry.runId));
+                reference = runWorkload(*recordOf(entry.runId));
                 break;
             }
     }
-    if (!reference && !runs.empty()) {
-        std::vector<std::pair<Workload, int>> counts;
-        for (const auto& run : runs) {
-            const auto workload = workloadOf(run);
-            auto found = std::find_if(counts.begin(), counts.end(), [&](const auto& item) { return item.first == workload; });
-            if (found == counts.end())
-                counts.emplace_back(workload, 1);
-            else
-                ++found->second;
-        }
-        reference = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) {
-                        return a.second < b.second;
-                    })->first;
-    }
+    if (!reference) reference = mostCommonWorkload(runs);
     for (auto& entry : comparison.entries) {
-        const auto workload = workloadOf(*recordOf(entry.runId));
+        const auto workload = runWorkload(*recordOf(entry.runId));
         entry.workloadDiffers = reference && !(workload == *reference);
-        if (entry.workloadDiffers) entry.workloadNote = describeDifference(workload, *reference);
+        if (entry.workloadDiffers) entry.workloadNote = describeDifferences(workload, *reference);
     }
 
     if (baseline.kind == ComparisonBaseline::Kind::Run) {

@@ -10,10 +10,13 @@
 #include <vector>
 
 #include "bridgebench/result_store.h"
+#include "bridgebench/run_comparison.h"
 
 namespace bb::ui {
 
-enum class CompareMetric { SamplesPerSec, SamplesPerSecPerDevice, AchievedTflops };
+// The metric, the workloads and each run's value come from core's run comparison; this adds
+// the chart's grouping, device baselines and translated wording.
+using bb::CompareMetric;
 
 struct ComparisonBaseline {
     enum class Kind { None, Run, Device };

@@ -35,6 +35,33 @@ struct RunComparison {
     std::vector<RunComparisonEntry> entries;  // in the order of the runs given
 };
 
+// What a run's throughput depends on besides the machine and the loading configuration:
+// runs compare fairly only within one workload.
+struct RunWorkload {
+    std::string model;
+    std::int64_t batchSize = 0;
+    std::int64_t imageSizePx = 0;  // 0 when the run does not say
+    std::string precision;
+    std::int64_t deviceCount = 1;
+    bool operator==(const RunWorkload&) const = default;
+};
+
+RunWorkload runWorkload(const RunRecord& run);
+// The workload most runs share (the earliest of equals); nullopt for no runs.
+std::optional<RunWorkload> mostCommonWorkload(const std::vector<RunRecord>& runs);
+
+enum class WorkloadField { Model, BatchSize, ImageSize, Precision, DeviceCount };
+struct WorkloadDifference {
+    WorkloadField field = WorkloadField::Model;
+    std::string runValue;
+    std::string baselineValue;
+};
+// Field by field, in WorkloadField order, so that each front end words them its own way.
+std::vector<WorkloadDifference> workloadDifferences(const RunWorkload& run, const RunWorkload& baseline);
+
+// The run's value in `metric`; NaN when the run does not know it.
+double runMetricValue(const RunRecord& run, CompareMetric metric);
+
 // `baselineRunId`, when given, must be one of the runs (std::invalid_argument otherwise).
 RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metric,
                           std::optional<std::int64_t> baselineRunId);

@@ -13,45 +13,70 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-struct Workload {
-    std::string model;
-    std::int64_t batchSize = 0;
-    std::int64_t imageSizePx = 0;  // 0 when the run does not say
-    std::string precision;
-    std::int64_t deviceCount = 1;
-    bool operator==(const Workload&) const = default;
-};
+std::string orUnknown(const std::string& text) { return text.empty() ? "unknown" : text; }
 
-Workload workloadOf(const RunRecord& run) {
-    Workload workload{run.model, run.batchSize, 0, run.precision, run.deviceCount};
+std::string describeDifferences(const RunWorkload& run, const RunWorkload& baseline) {
+    std::vector<std::string> parts;
+    for (const auto& difference : workloadDifferences(run, baseline)) {
+        const std::string& ours = difference.runValue;
+        const std::string& theirs = difference.baselineValue;
+        switch (difference.field) {
+        case WorkloadField::Model: parts.push_back(fmt::format("model {} vs {}", orUnknown(ours), orUnknown(theirs))); break;
+        case WorkloadField::BatchSize: parts.push_back(fmt::format("batch {} vs {}", ours, theirs)); break;
+        case WorkloadField::ImageSize: parts.push_back(fmt::format("image size {} vs {}", ours, theirs)); break;
+        case WorkloadField::Precision:
+            parts.push_back(fmt::format("precision {} vs {}", orUnknown(ours), orUnknown(theirs)));
+            break;
+        case WorkloadField::DeviceCount: parts.push_back(fmt::format("{} devices vs {}", ours, theirs)); break;
+        }
+    }
+    return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+}  // namespace
+
+RunWorkload runWorkload(const RunRecord& run) {
+    RunWorkload workload{run.model, run.batchSize, 0, run.precision, run.deviceCount};
     if (const auto size = run.config.find("image_size"); size != run.config.end() && size->is_number_integer())
         workload.imageSizePx = size->get<std::int64_t>();
     return workload;
 }
 
-std::string orUnknown(const std::string& text) { return text.empty() ? "unknown" : text; }
+std::optional<RunWorkload> mostCommonWorkload(const std::vector<RunRecord>& runs) {
+    std::vector<std::pair<RunWorkload, int>> counts;
+    for (const auto& run : runs) {
+        const auto workload = runWorkload(run);
+        auto found = std::find_if(counts.begin(), counts.end(), [&](const auto& item) { return item.first == workload; });
+        if (found == counts.end())
+            counts.emplace_back(workload, 1);
+        else
+            ++found->second;
+    }
+    if (counts.empty()) return std::nullopt;
+    return std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) {
+               return a.second < b.second;
+           })->first;
+}
 
-std::string describeDifference(const Workload& run, const Workload& baseline) {
-    std::vector<std::string> parts;
-    if (run.model != baseline.model)
-        parts.push_back(fmt::format("model {} vs {}", orUnknown(run.model), orUnknown(baseline.model)));
-    if (run.batchSize != baseline.batchSize) parts.push_back(fmt::format("batch {} vs {}", run.batchSize, baseline.batchSize));
+std::vector<WorkloadDifference> workloadDifferences(const RunWorkload& run, const RunWorkload& baseline) {
+    std::vector<WorkloadDifference> differences;
+    if (run.model != baseline.model) differences.push_back({WorkloadField::Model, run.model, baseline.model});
+    if (run.batchSize != baseline.batchSize)
+        differences.push_back({WorkloadField::BatchSize, std::to_string(run.batchSize), std::to_string(baseline.batchSize)});
     if (run.imageSizePx != baseline.imageSizePx)
-        parts.push_back(fmt::format("image size {} vs {}", run.imageSizePx, baseline.imageSizePx));
+        differences.push_back(
+            {WorkloadField::ImageSize, std::to_string(run.imageSizePx), std::to_string(baseline.imageSizePx)});
     if (run.precision != baseline.precision)
-        parts.push_back(fmt::format("precision {} vs {}", orUnknown(run.precision), orUnknown(baseline.precision)));
+        differences.push_back({WorkloadField::Precision, run.precision, baseline.precision});
     if (run.deviceCount != baseline.deviceCount)
-        parts.push_back(fmt::format("{} devices vs {}", run.deviceCount, baseline.deviceCount));
-    return fmt::format("{}", fmt::join(parts, "; "));
+        differences.push_back(
+            {WorkloadField::DeviceCount, std::to_string(run.deviceCount), std::to_string(baseline.deviceCount)});
+    return differences;
 }
 
-double medianOf(const RunRecord& run) {
+double runMetricValue(const RunRecord& run, CompareMetric metric) {
     const auto found = run.summary.find("median_samples_per_s");
-    return found != run.summary.end() && found->is_number() ? found->get<double>() : 0.0;
-}
-
-double metricValue(const RunRecord& run, CompareMetric metric) {
-    const double median = medianOf(run);
+    const double median = found != run.summary.end() && found->is_number() ? found->get<double>() : 0.0;
     switch (metric) {
     case CompareMetric::SamplesPerSec: return median > 0 ? median : kNaN;
     case CompareMetric::SamplesPerSecPerDevice:
@@ -64,8 +89,6 @@ double metricValue(const RunRecord& run, CompareMetric metric) {
     }
     return kNaN;
 }
-
-}  // namespace
 
 std::string runDeviceLabel(const RunRecord& run) {
     std::string name = run.deviceName.empty() ? run.deviceKind : run.deviceName;
@@ -108,24 +131,8 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
     }
 
     // The workload everything is held against: the baseline's, else the most common one.
-    std::optional<Workload> reference;
-    if (baseline) {
-        reference = workloadOf(*baseline);
-    } else if (!runs.empty()) {
-        std::vector<std::pair<Workload, int>> counts;
-        for (const auto& run : runs) {
-            const auto workload = workloadOf(run);
-            auto found = std::find_if(counts.begin(), counts.end(), [&](const auto& item) { return item.first == workload; });
-            if (found == counts.end())
-                counts.emplace_back(workload, 1);
-            else
-                ++found->second;
-        }
-        reference = std::max_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) {
-                        return a.second < b.second;
-                    })->first;
-    }
-    const double baseValue = baseline ? metricValue(*baseline, metric) : kNaN;
+    const std::optional<RunWorkload> reference = baseline ? runWorkload(*baseline) : mostCommonWorkload(runs);
+    const double baseValue = baseline ? runMetricValue(*baseline, metric) : kNaN;
     for (const auto& run : runs) {
         RunComparisonEntry entry;
         entry.runId = run.id;
@@ -133,11 +140,11 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.device = runDeviceLabel(run);
         entry.configuration = runConfigurationLabel(run);
         entry.reference = run.source == "reference";
-        entry.value = metricValue(run, metric);
+        entry.value = runMetricValue(run, metric);
         entry.speedup = std::isfinite(baseValue) && baseValue > 0 ? entry.value / baseValue : kNaN;
-        const auto workload = workloadOf(run);
+        const auto workload = runWorkload(run);
         entry.workloadDiffers = reference && !(workload == *reference);
-        if (entry.workloadDiffers) entry.workloadNote = describeDifference(workload, *reference);
+        if (entry.workloadDiffers) entry.workloadNote = describeDifferences(workload, *reference);
         comparison.entries.push_back(std::move(entry));
     }
     return comparison;

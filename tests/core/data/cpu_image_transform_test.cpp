@@ -64,15 +64,15 @@ TEST(CpuImageTransform, MatchesValuesComputedIndependentlyForATinyImage) {
 // An independent reference: OpenCV's resize semantics (half-pixel centres, replicated
 // borders, cubic a = -0.75) in double precision, straight from the definitions.
 double cubicWeight(double distance) {
+    // Keys (1981), written in powers of |d| as the paper gives it.
     constexpr double a = -0.75;
-    distance = std::abs(distance);
-    if (distance <= 1) {
-        return ((a + 2) * distance - (a + 3)) * distance * distance + 1;
+    const double d = std::abs(distance);
+    const double d2 = d * d;
+    const double d3 = d2 * d;
+    if (d <= 1) {
+        return (a + 2) * d3 - (a + 3) * d2 + 1;
     }
-    if (distance < 2) {
-        return ((a * distance - 5 * a) * distance + 8 * a) * distance - 4 * a;
-    }
-    return 0;
+    return d < 2 ? a * d3 - 5 * a * d2 + 8 * a * d - 4 * a : 0.0;
 }
 
 std::vector<float> referenceTransform(const RgbImage& image, const TransformPlan& plan, Interpolation interpolation) {

@@ -77,5 +77,40 @@ TEST(RunComparison, MarksOtherWorkloadsAndNormalisesPerDevice) {
     EXPECT_THROW(compareRuns(runs, CompareMetric::SamplesPerSec, 123456), std::invalid_argument);
 }
 
+RunRecord runWith(std::string model, std::int64_t batchSize, std::int64_t devices) {
+    RunRecord run;
+    run.model = std::move(model);
+    run.batchSize = batchSize;
+    run.precision = "fp32";
+    run.deviceCount = devices;
+    return run;
+}
+
+TEST(RunComparison, MostCommonWorkloadTakesTheEarliestOfEquals) {
+    EXPECT_FALSE(mostCommonWorkload({}).has_value());
+    const std::vector<RunRecord> tie{runWith("small", 8, 1), runWith("large", 48, 8), runWith("large", 48, 8),
+                                     runWith("small", 8, 1)};
+    EXPECT_EQ(mostCommonWorkload(tie)->model, "small");
+    const std::vector<RunRecord> majority{runWith("small", 8, 1), runWith("large", 48, 8), runWith("large", 48, 8)};
+    EXPECT_EQ(mostCommonWorkload(majority)->batchSize, 48);
+}
+
+TEST(RunComparison, WorkloadDifferencesNameEachFieldWithBothValues) {
+    RunRecord run = runWith("small", 8, 1);
+    run.config["image_size"] = 224;
+    const RunRecord baseline = runWith("large", 48, 8);
+    const auto differences = workloadDifferences(runWorkload(run), runWorkload(baseline));
+    ASSERT_EQ(differences.size(), 4U);  // precision agrees
+    EXPECT_EQ(differences[0].field, WorkloadField::Model);
+    EXPECT_EQ(differences[1].field, WorkloadField::BatchSize);
+    EXPECT_EQ(differences[1].runValue, "8");
+    EXPECT_EQ(differences[1].baselineValue, "48");
+    EXPECT_EQ(differences[2].field, WorkloadField::ImageSize);
+    EXPECT_EQ(differences[2].runValue, "224");
+    EXPECT_EQ(differences[2].baselineValue, "0");
+    EXPECT_EQ(differences[3].field, WorkloadField::DeviceCount);
+    EXPECT_TRUE(workloadDifferences(runWorkload(baseline), runWorkload(baseline)).empty());
+}
+
 }  // namespace
 }  // namespace bb
