@@ -8,11 +8,11 @@ structures it: nn.Module classes with HF's names (so HF state_dict keys load as 
 nn.LayerNorm / nn.Embedding / nn.Dropout, RoBERTa-style self-attention with view/permute/matmul/softmax,
 CLIP vision blocks with sequence-first nn.MultiheadAttention and QuickGELU. No fusions, no torch.jit, so
 its per-op overhead is like HF's. `--check` proves it is the same function as HF's, against the
-fixtures HF's own code produced (shared/fixtures/bridgetower-tiny).
+fixtures HF's own code produced (tests/data/bridgetower-tiny, a copy of shared/fixtures/bridgetower-tiny).
 
 Only the standard library and torch; run it with Debian's python3-torch 1.13 (CPU):
 
-    /usr/bin/python3 scripts/reference_bridgetower.py --check /work/shared/fixtures/bridgetower-tiny
+    /usr/bin/python3 scripts/reference_bridgetower.py --check tests/data/bridgetower-tiny
     /usr/bin/python3 scripts/reference_bridgetower.py --bench --preset tiny  --threads 1 --blas-threads 1
     /usr/bin/python3 scripts/reference_bridgetower.py --bench --preset small --threads 2
 
