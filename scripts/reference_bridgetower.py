@@ -18,7 +18,9 @@ Only the standard library and torch; run it with Debian's python3-torch 1.13 (CP
 
 `--bench` measures the workload of bench/model_bench.cpp: contrastive model, fp32, CPU, batch 8,
 train() mode, torch.optim.AdamW(lr=1e-5, weight_decay=0.01), text length 40, standard-normal pixels,
-3 warm-up steps, then steps for at least --min-time seconds. It prints one JSON line per measurement.
+3 warm-up steps, then steps for at least --min-time seconds. It prints one JSON line per measurement:
+samples_per_s is batch x steps / seconds (as Google Benchmark's rate counter in model_bench), with the
+median step's rate, the fastest step and the process CPU time beside it to show how noisy the run was.
 
 Threads: --threads sets torch.set_num_threads (OpenMP intra-op pool). Debian's torch calls OpenBLAS
 (openblas-pthread) for GEMMs, whose own pool ignores torch.set_num_threads and follows
@@ -912,19 +914,27 @@ def run_bench(args):
         for _ in range(args.warmup):
             step()
         steps = 0
+        step_seconds = []
+        cpu_start = time.process_time()
         start = time.perf_counter()
         while True:
+            step_start = time.perf_counter()
             step()
+            step_seconds.append(time.perf_counter() - step_start)
             steps += 1
             seconds = time.perf_counter() - start
             if seconds >= min_time:
                 break
+        cpu_seconds = time.process_time() - cpu_start
+        median_step = sorted(step_seconds)[len(step_seconds) // 2]
         load1 = os.getloadavg()[0]
         print(json.dumps(OrderedDict(
             preset=preset, parameters=parameters, threads=torch.get_num_threads(), blas_threads=blas_threads,
             blas_parallel=blas_mode, openblas_num_threads_env=os.environ.get("OPENBLAS_NUM_THREADS"),
             batch=batch, text_length=length, image_size=image, steps=steps, seconds=round(seconds, 4),
             samples_per_s=round(batch * steps / seconds, 3), ms_per_step=round(1000 * seconds / steps, 2),
+            median_samples_per_s=round(batch / median_step, 3), min_ms_per_step=round(1000 * min(step_seconds), 2),
+            process_cpu_s=round(cpu_seconds, 3),
             load_average_1m=load1, torch=torch.__version__)), flush=True)
     return 0
 
