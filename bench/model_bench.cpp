@@ -3,8 +3,11 @@
 // split between LibTorch's pool and OpenBLAS's by the engine's own plan (planComputeThreads), so
 // the figures are the ones a run with `threads` N gets; at::set_num_threads alone leaves OpenBLAS
 // at its default of one thread per core, and at N = 2 the two pools spin against each other.
-// The Python + HF reference for the same steps (issue 3) is ~200-230 samples/s for tiny and
-// ~4.4-6.1 for small at 1 intra-op thread.
+// The Python reference is scripts/reference_bridgetower.py (an eager port of HF's BridgeTower that
+// matches HF's fixtures bit for bit) on the same step. Side by side, interleaved, on the 2-core
+// development box (2026-12-01): tiny 238-389 samples/s here vs 137-205 there with one core
+// (torch 1 thread, OpenBLAS 1), 392-434 vs 204-216 with two (Python's best split: torch 1 thread,
+// OpenBLAS 2); small 4.6-5.1 vs 3.5-4.1 with one core, 7.1-7.4 vs 4.5-5.9 with two.
 // Each case runs with torch::optim::AdamW ("torch_adamw") and with bb::FusedAdamW ("fused_adamw").
 #include <benchmark/benchmark.h>
 
