@@ -17,6 +17,7 @@
 #include "engine/compute_threads.h"
 #include "model/bridgetower_heads.h"
 #include "model/fused_adamw.h"
+#include "model/fused_grad_clip.h"
 
 namespace bb {
 namespace {
@@ -69,6 +70,31 @@ void registerTrainStep(const std::string& preset, const std::string& optimizerNa
         ->Unit(benchmark::kMillisecond);
 }
 
+// Global-norm clipping of a whole model's gradients (the trainer's default grad_clip 1.0), with
+// torch::nn::utils::clip_grad_norm_ ("torch") and bb::clipGradNorm ("fused"), one thread. The
+// gradients are large enough that every call scales them.
+void clipGradients(benchmark::State& state, const std::string& preset, bool fused) {
+    applyComputeThreads(planComputeThreads(1));
+    torch::manual_seed(0);
+    auto model = makeContrastiveModel(bridgeTowerPreset(preset));
+    const std::vector<at::Tensor> parameters = model->parameters();
+    for (const auto& parameter : parameters) parameter.mutable_grad() = at::randn_like(parameter);
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(fused ? clipGradNorm(parameters, 1.0)
+                                       : torch::nn::utils::clip_grad_norm_(parameters, 1.0));
+    }
+    state.SetLabel(preset + ", " + std::to_string(parameters.size()) + " tensors");
+}
+
+void registerClip(const std::string& preset) {
+    for (const bool fused : {false, true}) {
+        benchmark::RegisterBenchmark(("clipGradNorm/" + preset + (fused ? "/fused" : "/torch")).c_str(),
+                                     [preset, fused](benchmark::State& state) { clipGradients(state, preset, fused); })
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+    }
+}
+
 }  // namespace
 }  // namespace bb
 
@@ -79,6 +105,8 @@ int main(int argc, char** argv) {
     bb::registerTrainStep<bb::FusedAdamW>("tiny", "fused_adamw", 3.0);
     bb::registerTrainStep<torch::optim::AdamW>("small", "torch_adamw", 10.0);
     bb::registerTrainStep<bb::FusedAdamW>("small", "fused_adamw", 10.0);
+    bb::registerClip("tiny");
+    bb::registerClip("small");
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

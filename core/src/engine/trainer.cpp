@@ -10,6 +10,7 @@
 #include "engine/pipeline_prober.h"
 #include "engine/process_stats.h"
 #include "model/fused_adamw.h"
+#include "model/fused_grad_clip.h"
 #include "util/time_format.h"
 
 namespace bb {
@@ -108,7 +109,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             synchronize(device);
             const auto backwarded = Clock::now();
 
-            if (config.gradClip > 0) torch::nn::utils::clip_grad_norm_(model->module().parameters(), config.gradClip);
+            if (config.gradClip > 0) clipGradNorm(model->module().parameters(), config.gradClip);
             setLearningRate(optimizer, learningRateAt(config, step));
             optimizer.step();
             metrics.loss = loss.item<double>();  // also waits for the device
