@@ -458,7 +458,7 @@ class BridgeTowerLinkTower(nn.Module):
                 self.beta = nn.Parameter(torch.tensor(0.5))
             self.LayerNorm = nn.LayerNorm(config.hidden_size, eps=config.layer_norm_eps)
         else:
-            raise NotImplementedError(f"link_tower_type {config.link_tower_type} is not implemented")
+            raise ValueError(f"unknown link_tower_type {config.link_tower_type!r} (add, scaled_add or interpolate)")
 
     def forward(self, hidden_states, cross_modal_hidden_states, attention_mask=None):
         if self.link_tower_type == "add":
