@@ -3,8 +3,10 @@
 
 #include "bridgebench/build_info.h"
 #include "cli/cli_common.h"
+#include "cli/interrupt.h"
 
 int main(int argc, char** argv) {
+    bb::cli::installInterruptHandling();
     CLI::App app{"BridgeBench: training-throughput benchmarks for vision-language models", "bridgebench-cli"};
     app.require_subcommand(0, 1);
     bool showVersion = false;

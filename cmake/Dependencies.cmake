@@ -43,6 +43,14 @@ endif()
 add_library(bb_torch INTERFACE)
 target_include_directories(bb_torch SYSTEM INTERFACE ${TORCH_INCLUDE_DIRS})
 target_link_libraries(bb_torch INTERFACE ${TORCH_LIBRARIES})
+# Data parallel uses c10d's ProcessGroupGloo, whose header is empty unless USE_C10D_GLOO is
+# defined; Debian's Torch config defines it, a pip LibTorch's may not. Its headers include
+# Gloo's, which Debian ships apart (libgloo-dev); a pip LibTorch carries them inside.
+target_compile_definitions(bb_torch INTERFACE USE_C10D_GLOO)
+find_path(BB_GLOO_INCLUDE gloo/config.h HINTS ${TORCH_INCLUDE_DIRS})
+if(NOT BB_GLOO_INCLUDE)
+  message(FATAL_ERROR "Gloo's headers (gloo/config.h) are missing: install libgloo-dev")
+endif()
 
 if(BB_BUILD_GUI)
   # Found here, at the top, so that ui/, app/ and tests/ all see the imported targets.

@@ -357,6 +357,26 @@ libjpeg-turbo %9</translation>
         <translation>執行後探測</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Devices</source>
+        <translation>裝置數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data-parallel backend</source>
+        <translation>資料平行後端</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All-reduce bucket (MB)</source>
+        <translation>All-reduce 分桶 (MB)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rank timeout (s)</source>
+        <translation>Rank 逾時 (秒)</translation>
+    </message>
+    <message>
         <location line="+7"/>
         <source>Run name shown in tables; generated when empty.</source>
         <translation>表格中顯示的執行名稱；留空時自動產生。</translation>
@@ -460,6 +480,26 @@ libjpeg-turbo %9</translation>
         <location line="+1"/>
         <source>After the last step, time compute at other thread counts and one batch&apos;s transforms, so that the diagnosis predicts other settings from measurements.</source>
         <translation>最後一步之後，量測其他執行緒數下的運算時間與一個批次的轉換時間，讓診斷依實測預測其他設定。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data-parallel processes to start on this machine, one per device (CPU: each gets its share of the cores). Under torchrun or Slurm their environment decides instead.</source>
+        <translation>在本機啟動的資料平行行程數，每個裝置一個（CPU：各分得一份核心）。在 torchrun 或 Slurm 下由其環境變數決定。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Data-parallel backend: auto (gloo on cpu, nccl on cuda), gloo or nccl.</source>
+        <translation>資料平行後端：auto（cpu 用 gloo，cuda 用 nccl）、gloo 或 nccl。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Megabytes of gradients per all-reduce bucket; buckets start as backward fills them.</source>
+        <translation>每個 all-reduce 分桶的梯度大小（MB）；反向傳播填滿分桶時即開始傳送。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Seconds a rank waits for the others (rendezvous, all-reduce) before the run fails.</source>
+        <translation>一個 rank 等待其他 rank（會合、all-reduce）的秒數，逾時則執行失敗。</translation>
     </message>
 </context>
 <context>
@@ -813,6 +853,16 @@ libjpeg-turbo %9</translation>
         <location line="+7"/>
         <source>Stored run &quot;%1&quot;</source>
         <translation>已儲存的執行「%1」</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all-reduce wait</source>
+        <translation>all-reduce 等待</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · all-reduce wait %1%</source>
+        <translation> · all-reduce 等待 %1%</translation>
     </message>
 </context>
 <context>

@@ -6,11 +6,18 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/run_session.h"
 #include "cli/cli_common.h"
+#include "cli/interrupt.h"
 #include "cli/progress_line.h"
 
 namespace bb::cli {
 
 namespace {
+
+class RecordingNothing final : public RunObserver {
+public:
+    void step(const StepMetrics&) override {}
+    void finished(const RunOutcome&) override {}
+};
 
 struct RunOptions {
     std::string configFile;
@@ -34,18 +41,46 @@ void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::stri
     std::cout << fmt::format("  samples/s:        median {:.2f}  (p5 {:.2f}, p95 {:.2f}, mean {:.2f})\n",
                              s.medianSamplesPerSec, s.p5SamplesPerSec, s.p95SamplesPerSec, s.meanSamplesPerSec);
     std::cout << fmt::format("  data wait share:  {:.1f}%\n", s.dataWaitShare * 100);
+    if (s.distributed.is_object()) {
+        std::cout << fmt::format("  data parallel:    {} ranks over {}, communication share {:.1f}%\n",
+                                 s.distributed.value("world_size", 0), s.distributed.value("backend", std::string()),
+                                 s.commShare * 100);
+        for (const auto& rank : s.distributed.value("ranks", nlohmann::json::array()))
+            std::cout << fmt::format("    rank {} on {}: step {:.1f} ms, compute {:.1f} ms, comm {:.1f} ms, data wait {:.1f} ms\n",
+                                     rank.value("rank", 0), rank.value("host", std::string("?")),
+                                     rank.value("median_wall_ms", 0.0), rank.value("median_compute_ms", 0.0),
+                                     rank.value("median_comm_ms", 0.0), rank.value("median_data_wait_ms", 0.0));
+    }
     if (s.achievedFlopsPerSec > 0)
         std::cout << fmt::format("  achieved:         {:.2f} GFLOP/s\n", s.achievedFlopsPerSec / 1e9);
     std::cout << fmt::format("  duration:         {:.2f} s, final loss {:.4f}\n", s.durationS, s.finalLoss);
     std::cout << "  database:         " << db << '\n';
 }
 
+// Ranks other than 0 of a data-parallel run: they train and report to rank 0, which stores
+// and prints the run; they print one line on stderr and keep stdout empty.
+int followerCommand(const RunConfig& config, std::shared_ptr<DistributedRun> world) {
+    const int rank = dataParallelRank(*world);
+    RecordingNothing quiet;
+    RunSession session({}, config, quiet, 0, std::move(world));
+    InterruptScope interrupt([&session] { session.cancel(); });
+    const RunOutcome outcome = session.wait();
+    std::cerr << fmt::format("rank {}: {}{}\n", rank, toString(outcome.status),
+                             outcome.error.empty() ? "" : ": " + outcome.error);
+    return outcome.status == RunStatus::Failed ? kExitRunFailed : kExitOk;
+}
+
 int runCommand(const RunOptions& options) {
     RunConfig config = resolveConfig(options);
+    // Joined before the session, so that a bad launch (a missing variable, a port in use, ranks
+    // that disagree) is exit 2 with no run row left behind.
+    std::shared_ptr<DistributedRun> world = joinDataParallel(config);
+    if (world && dataParallelRank(*world) != 0) return followerCommand(config, std::move(world));
     ProgressLine progress;
-    RunSession session(options.dbPath, config, progress);
+    RunSession session(options.dbPath, config, progress, 0, std::move(world));
     const std::int64_t runId = session.runId();
     if (!options.json) std::cerr << fmt::format("Run {} started; results go to {}\n", runId, options.dbPath);
+    InterruptScope interrupt([&session] { session.cancel(); });
     session.start();
     const RunOutcome outcome = session.wait();
 

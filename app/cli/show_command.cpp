@@ -70,6 +70,13 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
                           fmt::format("{:.1f}", p.samplesPerSec), fmt::format("{:.1f}", p.stepMs),
                           p.isMeasuredSetting ? "(this run's setting)" : ""});
         std::cout << table.render();
+        if (!diagnosis->rankPredictions.empty()) {
+            TextTable ranks({"ranks", "all-reduce wait ms", "predicted samples/s (all ranks)", ""});
+            for (const auto& p : diagnosis->rankPredictions)
+                ranks.addRow({std::to_string(p.ranks), fmt::format("{:.1f}", p.commMs),
+                              fmt::format("{:.1f}", p.samplesPerSec), p.isMeasuredSetting ? "(this run)" : ""});
+            std::cout << ranks.render();
+        }
     } else {
         std::cout << (steps.empty() ? "Diagnosis: no per-step data stored for this run.\n"
                                     : "Diagnosis: the steps hold wall-clock times only (imported logs), not the data-wait "

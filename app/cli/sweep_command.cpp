@@ -6,6 +6,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/study_runner.h"
 #include "cli/cli_common.h"
+#include "cli/interrupt.h"
 #include "cli/progress_line.h"
 #include "cli/text_table.h"
 
@@ -72,6 +73,7 @@ int sweepCommand(const SweepOptions& options) {
     SweepReport report(options.json);
     StudyRunner runner(options.dbPath, study, progress, report);
     if (!options.json && !study.description.empty()) std::cerr << study.description << '\n';
+    InterruptScope interrupt([&runner] { runner.cancel(); });
     const StudyOutcome outcome = runner.run();
 
     ResultStore store(options.dbPath);

@@ -66,6 +66,31 @@ TEST(Diagnosis, SlowLoadingWithoutWorkersIsInputBoundAndWorkersAreRecommended) {
     EXPECT_GT(d.recommended.samplesPerSec, 16 * 1000.0 / 100);
 }
 
+TEST(Diagnosis, ADataParallelRunWaitingOnTheAllReduceIsCommunicationBound) {
+    auto f = measuredRun(0, 2, 1, 50, 2, "cuda");
+    f.run.deviceCount = 2;
+    f.run.summary = {{"distributed", {{"world_size", 2}, {"allreduce_full_ms", 30.0}}}};
+    for (auto& step : f.steps) {
+        step.commMs = 25;
+        step.wallMs += 25;
+    }
+    const Diagnosis d = diagnose(profileRun(f.run, f.steps));
+    EXPECT_EQ(d.bound, "communication-bound");
+    EXPECT_NEAR(d.commShare, 25.0 / 77, 1e-9);
+    EXPECT_DOUBLE_EQ(d.profile.allreduceFullMs, 30);
+    EXPECT_NE(d.explanation.find("all-reduce"), std::string::npos) << d.explanation;
+    // Global samples/s: two ranks of 16.
+    EXPECT_NEAR(predictStepMs(d.profile, 0, false), 77, 1e-9);
+    ASSERT_EQ(d.rankPredictions.size(), 4u);
+    EXPECT_EQ(d.rankPredictions[0].ranks, 1);
+    EXPECT_DOUBLE_EQ(d.rankPredictions[0].commMs, 0);  // one rank talks to no one
+    EXPECT_NEAR(d.rankPredictions[0].samplesPerSec, 16 * 1000.0 / 52, 1e-9);
+    EXPECT_TRUE(d.rankPredictions[1].isMeasuredSetting);
+    EXPECT_NEAR(d.rankPredictions[1].samplesPerSec, 32 * 1000.0 / 77, 1e-9);
+    // Eight ranks: the ring moves 2·7/8 of the gradient per rank against 2·1/2 at two.
+    EXPECT_NEAR(d.rankPredictions[3].commMs, 25 * 1.75, 1e-9);
+}
+
 TEST(Diagnosis, FastLoadingIsComputeBoundAndKeepsTheSimplestSetting) {
     const auto f = measuredRun(0, 2, 1, 50, 2, "cuda");
     const Diagnosis d = diagnose(profileRun(f.run, f.steps));

@@ -87,9 +87,11 @@ TEST(ResultStore, MigratesAnOlderFileKeepingItsRows) {
         store.appendSteps(id, std::vector<StepMetrics>{makeStep(0)});
     }
     {
-        // Turn it back into a schema-2 file: the load timing columns came with schema 3.
+        // Turn it back into a schema-2 file: the load timing columns came with schema 3, the
+        // communication wait with schema 4.
         SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
-        for (const char* column : {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms", "collate_ms"})
+        for (const char* column :
+             {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms", "collate_ms", "comm_ms"})
             raw.exec(std::string("ALTER TABLE steps DROP COLUMN ") + column);
         raw.exec("PRAGMA user_version = 2");
     }
@@ -99,6 +101,31 @@ TEST(ResultStore, MigratesAnOlderFileKeepingItsRows) {
     ASSERT_EQ(steps.size(), 1u);
     EXPECT_DOUBLE_EQ(steps[0].wallMs, makeStep(0).wallMs);
     EXPECT_DOUBLE_EQ(steps[0].loadMs, 0.0);
+}
+
+TEST(ResultStore, CommunicationWaitRoundTripsAndASchema3FileGainsIt) {
+    test::TempDir dir;
+    const auto file = dir.file("comm.db");
+    std::int64_t id = 0;
+    {
+        ResultStore store(file);
+        id = store.createRun(localRun("data parallel"));
+        StepMetrics step = makeStep(0);
+        step.commMs = 12.5;
+        store.appendSteps(id, std::vector<StepMetrics>{step});
+        ASSERT_EQ(store.steps(id).at(0).commMs, 12.5);
+    }
+    {
+        SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
+        raw.exec("ALTER TABLE steps DROP COLUMN comm_ms");
+        raw.exec("PRAGMA user_version = 3");
+    }
+    ResultStore store(file);
+    EXPECT_EQ(store.schemaVersion(), 4);
+    const auto steps = store.steps(id);
+    ASSERT_EQ(steps.size(), 1u);
+    EXPECT_EQ(steps[0].commMs, 0.0);
+    EXPECT_DOUBLE_EQ(steps[0].wallMs, makeStep(0).wallMs);
 }
 
 TEST(ResultStore, EveryNewDatabaseHoldsTheStudysReferenceRuns) {

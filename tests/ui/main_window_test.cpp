@@ -1,5 +1,6 @@
 #include "widgets/main_window.h"
 
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QProgressBar>
 #include <QSettings>
@@ -79,6 +80,39 @@ TEST(MainWindow, RunGrowsTheDashboardAndCancelStoresTheRun) {
     EXPECT_EQ(stored->batchSize, 4);
     // Every step the chart drew is in the database.
     EXPECT_GE(store.stepCount(stored->id), drawnThroughputPoints(window));
+}
+
+TEST(MainWindow, ATwoDeviceRunStartsItsSecondRankAndTheDashboardShowsItsAllReduceWait) {
+    test::TempDir dir;
+    const QString db = QString::fromStdString(dir.file("dp.db").string());
+    ui::MainWindow window(db);
+    window.show();
+    setSpin(window, "steps", 6);
+    setSpin(window, "batch_size", 4);
+    setSpin(window, "devices", 2);
+    setSpin(window, "threads", 1);
+    auto* dataset = qobject_cast<QComboBox*>(window.runPanel()->form()->editor("dataset"));
+    ASSERT_NE(dataset, nullptr);
+    dataset->setCurrentText("synthetic-tensors");
+    ASSERT_TRUE(window.runPanel()->form()->isValid()) << window.runPanel()->form()->errorText().toStdString();
+    QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
+    QTest::mouseClick(window.findChild<QPushButton*>("run"), Qt::LeftButton);
+    ASSERT_TRUE(finished.wait(180'000));
+    EXPECT_EQ(finished.first().at(1).toString(), "completed") << finished.first().at(2).toString().toStdString();
+
+    ResultStore store(dir.file("dp.db"));
+    const auto stored = store.findRun(window.engine()->runId());
+    ASSERT_TRUE(stored);
+    EXPECT_EQ(stored->deviceCount, 2);
+    EXPECT_EQ(store.stepCount(stored->id), 6);
+    // The breakdown stacks the all-reduce wait on top of backward: its band has height.
+    const auto backward = window.dashboard()->breakdownChart()->points(4);
+    const auto allReduce = window.dashboard()->breakdownChart()->points(5);
+    ASSERT_EQ(allReduce.size(), 6u);
+    ASSERT_EQ(backward.size(), 6u);
+    bool visible = false;
+    for (std::size_t k = 0; k < allReduce.size(); ++k) visible = visible || allReduce[k].y() > backward[k].y();
+    EXPECT_TRUE(visible);
 }
 
 TEST(MainWindow, PauseHoldsTheRunAndResumeContinuesIt) {

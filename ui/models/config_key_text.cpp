@@ -37,6 +37,10 @@ constexpr KeyLabel kLabels[] = {
     {"lr_warmup_ratio", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "LR warm-up ratio")},
     {"grad_clip", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Gradient clipping")},
     {"probe", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Probe after the run")},
+    {"devices", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Devices")},
+    {"backend", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Data-parallel backend")},
+    {"ddp_bucket_mb", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "All-reduce bucket (MB)")},
+    {"ddp_timeout_s", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Rank timeout (s)")},
 };
 
 // Core's help sentences (core/src/config/run_config.cpp), listed so that lupdate carries them
@@ -74,6 +78,15 @@ constexpr KeyLabel kLabels[] = {
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
                       "After the last step, time compute at other thread counts and one batch's transforms, so that "
                       "the diagnosis predicts other settings from measurements."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Data-parallel processes to start on this machine, one per device (CPU: each gets its share "
+                      "of the cores). Under torchrun or Slurm their environment decides instead."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Data-parallel backend: auto (gloo on cpu, nccl on cuda), gloo or nccl."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Megabytes of gradients per all-reduce bucket; buckets start as backward fills them."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Seconds a rank waits for the others (rendezvous, all-reduce) before the run fails."),
 };
 
 }  // namespace

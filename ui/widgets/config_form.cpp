@@ -28,6 +28,7 @@ QStringList suggestionsFor(const std::string& key) {
     if (key == "device") return {"cpu", "cuda:0"};
     if (key == "dataset") return {"synthetic", "synthetic-tensors"};
     if (key == "interpolation") return {"bicubic", "bilinear"};
+    if (key == "backend") return {"auto", "gloo", "nccl"};
     return {};
 }
 

@@ -30,6 +30,7 @@ const QColor kCopyColour(0xff, 0xb7, 0x4d);
 const QColor kDeviceTransformColour(0xff, 0xe0, 0x82);
 const QColor kForwardColour(0x64, 0xb5, 0xf6);
 const QColor kBackwardColour(0x4d, 0xb6, 0xac);
+const QColor kCommColour(0x90, 0xa4, 0xae);
 const QColor kOptimizerColour(0xba, 0x68, 0xc8);
 
 QString formatDuration(double seconds) {
@@ -66,7 +67,9 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     const int transforms = m_breakdown->addStackedArea(tr("device transforms"), copy, kDeviceTransformColour);
     const int forward = m_breakdown->addStackedArea(tr("forward"), transforms, kForwardColour);
     const int backward = m_breakdown->addStackedArea(tr("backward"), forward, kBackwardColour);
-    m_breakdown->addStackedArea(tr("optimizer"), backward, kOptimizerColour);
+    // Data parallel: the gradient all-reduce wait that backward did not hide (0 for one process).
+    const int comm = m_breakdown->addStackedArea(tr("all-reduce wait"), backward, kCommColour);
+    m_breakdown->addStackedArea(tr("optimizer"), comm, kOptimizerColour);
     m_breakdown->setAxisTitles(tr("step"), tr("ms"));
 
     m_loss->setObjectName("lossChart");
@@ -165,13 +168,13 @@ void LiveDashboard::startRun(qint64 runId, const QString& name, qint64 totalStep
 void LiveDashboard::appendSteps(const QVector<bb::StepMetrics>& steps) {
     if (steps.isEmpty()) return;
     QList<QPointF> raw, smoothed, loss, cpu, rss;
-    std::array<QList<QPointF>, 6> parts;
+    std::array<QList<QPointF>, 7> parts;
     for (const auto& step : steps) {
         const double x = static_cast<double>(step.step);
         raw.append({x, step.samplesPerSec});
         smoothed.append({x, m_smoother.push(step.samplesPerSec)});
-        const double cumulative[6] = {step.dataWaitMs, step.hostToDeviceMs, step.deviceTransformMs,
-                                      step.forwardMs,  step.backwardMs,     step.optimizerMs};
+        const double cumulative[7] = {step.dataWaitMs, step.hostToDeviceMs, step.deviceTransformMs, step.forwardMs,
+                                      step.backwardMs, step.commMs,         step.optimizerMs};
         double sum = 0;
         for (std::size_t part = 0; part < parts.size(); ++part) {
             sum += cumulative[part];
@@ -210,6 +213,8 @@ void LiveDashboard::updateProgress() {
                        .arg(m_latest.samplesPerSec, 0, 'f', 1)
                        .arg(m_latest.cpuUtilisation * 100.0, 0, 'f', 0)
                        .arg(static_cast<double>(m_latest.rssBytes) / kMiB, 0, 'f', 0));
+    if (m_latest.commMs > 0 && m_latest.wallMs > 0)
+        m_eta->setText(m_eta->text() + tr(" · all-reduce wait %1%").arg(100.0 * m_latest.commMs / m_latest.wallMs, 0, 'f', 0));
 }
 
 void LiveDashboard::finishRun(qint64 runId, const QString& status, const QString& error) {

@@ -38,6 +38,11 @@ struct PipelineProfile {
     double forwardBackwardMs = 0;  // the run's own median forward + backward, to set the curve against
     PipelineProbe probe;           // taken after the run; empty when it took none
     double cpuUtilisation = 0;     // median process CPU time per wall time over the counted steps
+    // Data parallel: the world size, the median all-reduce wait backward did not hide, and one
+    // all-reduce of the whole gradient timed after the run (0 when not measured).
+    int worldSize = 1;
+    double commMs = 0;
+    double allreduceFullMs = 0;
 };
 
 struct PipelinePrediction {
@@ -48,9 +53,20 @@ struct PipelinePrediction {
     bool isMeasuredSetting = false;
 };
 
+// Data parallel: the same per-rank step at another world size, its all-reduce wait scaled by
+// the ring all-reduce's traffic per rank, 2 (n - 1) / n of the gradient.
+struct RankPrediction {
+    int ranks = 1;
+    double commMs = 0;
+    double samplesPerSec = 0;  // all ranks together
+    bool isMeasuredSetting = false;
+};
+
 struct Diagnosis {
-    std::string bound;  // "input-bound" or "compute-bound"
+    std::string bound;  // "input-bound", "compute-bound" or "communication-bound"
     double dataWaitShare = 0;
+    double commShare = 0;
+    std::vector<RankPrediction> rankPredictions;  // 1, 2, 4, 8 ranks; empty for one process
     PipelineProfile profile;
     std::vector<PipelinePrediction> predictions;  // workers 0..max(2, cores) × transforms off/on
     PipelinePrediction recommended;
@@ -75,6 +91,7 @@ double predictComputeMs(const PipelineProfile& profile, int threads);
 Diagnosis diagnose(const PipelineProfile& profile);
 
 void to_json(nlohmann::json& out, const PipelinePrediction& prediction);
+void to_json(nlohmann::json& out, const RankPrediction& prediction);
 void to_json(nlohmann::json& out, const Diagnosis& diagnosis);
 
 }  // namespace bb

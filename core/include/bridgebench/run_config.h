@@ -36,6 +36,12 @@ struct RunConfig {
     double lrWarmupRatio = 0.0;
     double gradClip = 1.0;            // max global grad norm; 0 disables clipping
     bool probe = true;                // after the last step, measure what the diagnosis predicts from
+    // Data parallel (core/src/distributed/). Under torchrun or Slurm the world comes from their
+    // environment and `devices` is not used.
+    std::int64_t devices = 1;         // processes this machine starts, one per device
+    std::string backend = "auto";     // auto (gloo on cpu, nccl on cuda) | gloo | nccl
+    double ddpBucketMb = 25;          // gradient all-reduce bucket size, as PyTorch's DDP
+    double ddpTimeoutS = 120;         // a rank that dies or hangs ends the run on all ranks within this
 };
 
 // One documented key: its JSON name, what it means (tooltips and --help use this).

@@ -4,7 +4,7 @@
 #include <span>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 
 #include "bridgebench/pipeline_probe.h"
 #include "bridgebench/skipped_samples.h"
@@ -24,6 +24,7 @@ struct RunSummary {
     double p5SamplesPerSec = 0;
     double p95SamplesPerSec = 0;
     double dataWaitShare = 0;       // data wait / wall time, over the counted steps
+    double commShare = 0;           // gradient all-reduce wait / wall time (data parallel)
     double achievedFlopsPerSec = 0; // 0 when the model's FLOPs per sample are unknown
     std::int64_t samples = 0;
     std::int64_t skippedSamples = 0;
@@ -31,6 +32,9 @@ struct RunSummary {
     double durationS = 0;
     double finalLoss = 0;
     PipelineProbe probe;  // empty when the run took no probe (GPU compute, cancelled, imported)
+    // Data parallel (null for one process): world_size, backend, buckets, the timed full-size
+    // all-reduce, and per rank its host, device, threads and median step parts.
+    nlohmann::json distributed;
 };
 
 RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps,

@@ -10,7 +10,7 @@ struct StepMetrics {
     std::int64_t step = 0;          // 0-based index within the run
     double timestampMs = 0;         // Unix epoch ms when the step ended
     double wallMs = 0;              // whole step, data wait included
-    std::int64_t samples = 0;       // samples consumed by this step (per process)
+    std::int64_t samples = 0;       // samples consumed by this step (all ranks, when stored)
     double samplesPerSec = 0;       // derived by bb::samplesPerSecond() only
     double dataWaitMs = 0;          // blocked waiting for the next batch
     double hostToDeviceMs = 0;
@@ -18,6 +18,9 @@ struct StepMetrics {
     double forwardMs = 0;
     double backwardMs = 0;
     double optimizerMs = 0;
+    // Data parallel: waiting for the gradient all-reduce after backward returned (what
+    // overlapping it with backward did not hide). 0 for one process.
+    double commMs = 0;
     double loss = 0;
     std::int64_t rssBytes = 0;      // process resident set size after the step
     double cpuUtilisation = 0;      // process CPU time / wall time over the step (1.0 = one core)

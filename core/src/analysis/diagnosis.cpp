@@ -105,6 +105,17 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.loadAverage = run.environment.value("load_average_1m", -1.0);
     if (const auto stored = run.summary.find("probe"); stored != run.summary.end())
         profile.probe = stored->get<PipelineProbe>();
+    profile.worldSize = static_cast<int>(std::max<std::int64_t>(1, run.deviceCount));
+    profile.commMs = medianOf(counted, [](const StepMetrics& s) { return s.commMs; });
+    if (const auto dp = run.summary.find("distributed"); dp != run.summary.end() && dp->is_object()) {
+        profile.allreduceFullMs = dp->value("allreduce_full_ms", 0.0);
+        // Ranks on rank 0's machine share its cores.
+        const auto& ranks = run.environment.value("ranks", nlohmann::json::array());
+        int here = 0;
+        for (const auto& rank : ranks)
+            if (!ranks.empty() && rank.value("host", std::string()) == ranks[0].value("host", std::string())) ++here;
+        if (here > 1) profile.cores = std::max(1, profile.cores / here);
+    }
     return profile;
 }
 
@@ -167,7 +178,8 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
         else deviceMs = hostTransformMs;  // unmeasured: the same work in batched tensor ops
     }
 
-    const double computeMs = computeMsFor(p, threadsFor(p, workers), workers) + deviceMs;
+    // The all-reduce wait a data-parallel step adds does not depend on the loader's settings.
+    const double computeMs = computeMsFor(p, threadsFor(p, workers), workers) + deviceMs + p.commMs;
     if (workers == 0) return loaderMs + computeMs;
 
     double stepMs = std::max(computeMs, loaderMs / workers);
@@ -185,9 +197,12 @@ Diagnosis diagnose(const PipelineProfile& profile) {
     Diagnosis diagnosis;
     diagnosis.profile = profile;
     diagnosis.dataWaitShare = profile.wallMs > 0 ? profile.dataWaitMs / profile.wallMs : 0;
+    diagnosis.commShare = profile.wallMs > 0 ? profile.commMs / profile.wallMs : 0;
     const bool inputBound = profile.workers == 0 ? profile.loadMs > profile.computeMs + profile.deviceTransformMs
                                                  : diagnosis.dataWaitShare > 0.10;
-    diagnosis.bound = inputBound ? "input-bound" : "compute-bound";
+    // Waiting on the gradient all-reduce longer than on data, and for a tenth of the step.
+    const bool commBound = diagnosis.commShare > 0.10 && diagnosis.commShare > diagnosis.dataWaitShare;
+    diagnosis.bound = commBound ? "communication-bound" : inputBound ? "input-bound" : "compute-bound";
 
     const int maxWorkers = std::max(2, profile.cores);
     for (int workers = 0; workers <= maxWorkers; ++workers) {
@@ -196,8 +211,9 @@ Diagnosis diagnose(const PipelineProfile& profile) {
             prediction.workers = workers;
             prediction.deviceTransforms = transforms;
             prediction.stepMs = predictStepMs(profile, workers, transforms);
-            prediction.samplesPerSec =
-                prediction.stepMs > 0 ? static_cast<double>(profile.batchSize) * 1000.0 / prediction.stepMs : 0;
+            prediction.samplesPerSec = prediction.stepMs > 0 ? static_cast<double>(profile.batchSize * profile.worldSize) *
+                                                                   1000.0 / prediction.stepMs
+                                                             : 0;
             prediction.isMeasuredSetting = workers == profile.workers && transforms == profile.deviceTransforms;
             diagnosis.predictions.push_back(prediction);
         }
@@ -213,6 +229,29 @@ Diagnosis diagnose(const PipelineProfile& profile) {
         diagnosis.bound, profile.loadMs, profile.computeMs + profile.deviceTransformMs, diagnosis.dataWaitShare * 100,
         diagnosis.recommended.workers, diagnosis.recommended.deviceTransforms ? "on" : "off",
         diagnosis.recommended.samplesPerSec);
+    if (profile.worldSize > 1) {
+        const auto ringShare = [](int n) { return n > 1 ? 2.0 * (n - 1) / n : 0.0; };
+        const double measuredStepMs = predictStepMs(profile, profile.workers, profile.deviceTransforms);
+        for (int ranks : {1, 2, 4, 8}) {
+            RankPrediction prediction;
+            prediction.ranks = ranks;
+            prediction.commMs = profile.commMs * ringShare(ranks) / ringShare(profile.worldSize);
+            const double stepMs = measuredStepMs - profile.commMs + prediction.commMs;
+            prediction.samplesPerSec = stepMs > 0 ? static_cast<double>(profile.batchSize * ranks) * 1000.0 / stepMs : 0;
+            prediction.isMeasuredSetting = ranks == profile.worldSize;
+            diagnosis.rankPredictions.push_back(prediction);
+        }
+        diagnosis.explanation += fmt::format(
+            " Data parallel over {} ranks: the step waits {:.0f}% of its time for the gradient all-reduce "
+            "({:.1f} ms{}).",
+            profile.worldSize, diagnosis.commShare * 100, profile.commMs,
+            profile.allreduceFullMs > 0 ? fmt::format("; one all-reduce of the whole gradient takes {:.1f} ms",
+                                                      profile.allreduceFullMs)
+                                        : std::string());
+        diagnosis.assumptions.emplace_back(
+            "more ranks keep each rank's compute and loading, and the all-reduce wait grows as a ring's traffic "
+            "per rank, 2(n-1)/n of the gradient, on the same links");
+    }
     if (profile.cpuDevice) {
         diagnosis.assumptions.emplace_back("all threads share the cores");
         if (!profile.threadsFixed && profile.probe.forwardBackwardMsByThreads.size() < 2)
@@ -246,10 +285,19 @@ void to_json(nlohmann::json& out, const PipelinePrediction& p) {
            {"measured_setting", p.isMeasuredSetting}};
 }
 
+void to_json(nlohmann::json& out, const RankPrediction& p) {
+    out = {{"ranks", p.ranks},
+           {"comm_ms", p.commMs},
+           {"samples_per_s", p.samplesPerSec},
+           {"measured_setting", p.isMeasuredSetting}};
+}
+
 void to_json(nlohmann::json& out, const Diagnosis& d) {
     const auto& p = d.profile;
     out = {{"bound", d.bound},
            {"data_wait_share", d.dataWaitShare},
+           {"comm_share", d.commShare},
+           {"rank_predictions", d.rankPredictions},
            {"explanation", d.explanation},
            {"assumptions", d.assumptions},
            {"warnings", d.warnings},
@@ -268,6 +316,9 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"load_average_1m", p.loadAverage},
              {"cpu_utilisation", p.cpuUtilisation},
              {"steps_used", p.stepsUsed},
+             {"world_size", p.worldSize},
+             {"comm_ms", p.commMs},
+             {"allreduce_full_ms", p.allreduceFullMs},
              {"probe", p.probe}}}};
 }
 

@@ -48,11 +48,13 @@ RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupStep
     std::vector<double> rates;
     rates.reserve(counted.size());
     double waitMs = 0;
+    double commMs = 0;
     double wallMs = 0;
     std::int64_t samples = 0;
     for (const auto& step : counted) {
         rates.push_back(samplesPerSecond(step.samples, step.wallMs));
         waitMs += step.dataWaitMs;
+        commMs += step.commMs;
         wallMs += step.wallMs;
         samples += step.samples;
     }
@@ -64,6 +66,7 @@ RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupStep
     // would overweight fast steps.
     summary.meanSamplesPerSec = samplesPerSecond(samples, wallMs);
     summary.dataWaitShare = wallMs > 0 ? waitMs / wallMs : 0;
+    summary.commShare = wallMs > 0 ? commMs / wallMs : 0;
     summary.achievedFlopsPerSec = summary.meanSamplesPerSec * flopsPerSample;
     return summary;
 }
@@ -88,6 +91,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
         {"p5_samples_per_s", s.p5SamplesPerSec},
         {"p95_samples_per_s", s.p95SamplesPerSec},
         {"data_wait_share", s.dataWaitShare},
+        {"comm_share", s.commShare},
         {"achieved_flops_per_s", s.achievedFlopsPerSec},
         {"samples", s.samples},
         {"skipped_samples", s.skippedSamples},
@@ -96,6 +100,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
         {"final_loss", s.finalLoss},
     };
     if (!s.probe.empty()) out["probe"] = s.probe;
+    if (!s.distributed.is_null()) out["distributed"] = s.distributed;
 }
 
 void from_json(const nlohmann::json& in, RunSummary& s) {
@@ -108,6 +113,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     s.p5SamplesPerSec = in.value("p5_samples_per_s", 0.0);
     s.p95SamplesPerSec = in.value("p95_samples_per_s", 0.0);
     s.dataWaitShare = in.value("data_wait_share", 0.0);
+    s.commShare = in.value("comm_share", 0.0);
     s.achievedFlopsPerSec = in.value("achieved_flops_per_s", 0.0);
     s.samples = in.value("samples", std::int64_t{0});
     s.skippedSamples = in.value("skipped_samples", std::int64_t{0});
@@ -118,6 +124,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     s.durationS = in.value("duration_s", 0.0);
     s.finalLoss = in.value("final_loss", 0.0);
     if (const auto probe = in.find("probe"); probe != in.end()) s.probe = probe->get<PipelineProbe>();
+    if (const auto distributed = in.find("distributed"); distributed != in.end()) s.distributed = *distributed;
 }
 
 }  // namespace bb

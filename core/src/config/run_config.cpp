@@ -57,6 +57,14 @@ const std::vector<Field>& fields() {
         {"probe", &RunConfig::probe,
          "After the last step, time compute at other thread counts and one batch's transforms, so that "
          "the diagnosis predicts other settings from measurements."},
+        {"devices", &RunConfig::devices,
+         "Data-parallel processes to start on this machine, one per device (CPU: each gets its share "
+         "of the cores). Under torchrun or Slurm their environment decides instead."},
+        {"backend", &RunConfig::backend, "Data-parallel backend: auto (gloo on cpu, nccl on cuda), gloo or nccl."},
+        {"ddp_bucket_mb", &RunConfig::ddpBucketMb,
+         "Megabytes of gradients per all-reduce bucket; buckets start as backward fills them."},
+        {"ddp_timeout_s", &RunConfig::ddpTimeoutS,
+         "Seconds a rank waits for the others (rendezvous, all-reduce) before the run fails."},
     };
     return table;
 }
@@ -232,6 +240,13 @@ void validate(const RunConfig& config) {
             throw ConfigError("device", "'" + config.device + "' does not exist (this machine has cuda:0 to cuda:" +
                                             std::to_string(count - 1) + ")");
     }
+    requireRange("devices", config.devices, 1, 1024);
+    if (config.backend != "auto" && config.backend != "gloo" && config.backend != "nccl")
+        throw ConfigError("backend", "'" + config.backend + "' is not one of auto, gloo, nccl");
+    if (config.backend == "nccl" && config.device.rfind("cuda", 0) != 0)
+        throw ConfigError("backend", "nccl needs a cuda device (allowed on cpu: auto, gloo)");
+    requireFinite("ddp_bucket_mb", config.ddpBucketMb, 0.001, 4096.0);
+    requireFinite("ddp_timeout_s", config.ddpTimeoutS, 1.0, 86400.0);
     if (config.precision != "fp32" && config.precision != "bf16" && config.precision != "fp16")
         throw ConfigError("precision", "'" + config.precision + "' is not one of fp32, bf16, fp16");
     if (config.precision == "fp16" && config.device == "cpu")

@@ -41,7 +41,7 @@ Loader::Loader(std::shared_ptr<const Dataset> dataset, LoaderOptions options)
         throw std::invalid_argument("Loader needs a dataset");
     }
     const SampleOrder order(m_dataset->size(), m_options.batchSize, m_options.shuffle, m_options.dropLast,
-                            m_options.seed);
+                            m_options.seed, m_options.shardRank, m_options.shardCount);
     m_batchesPerEpoch = order.batchesPerEpoch();
     if (m_batchesPerEpoch == 0) {
         throw ConfigError("batch_size", "is larger than the dataset's " + std::to_string(m_dataset->size()) +

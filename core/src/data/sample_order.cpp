@@ -29,23 +29,38 @@ std::vector<std::uint32_t> epochPermutation(std::size_t size, std::uint64_t seed
     return order;
 }
 
+std::vector<std::uint32_t> epochShard(const std::vector<std::uint32_t>& permutation, int rank, int count) {
+    if (count <= 1 || permutation.empty()) return permutation;
+    const std::size_t perRank = (permutation.size() + static_cast<std::size_t>(count) - 1) / static_cast<std::size_t>(count);
+    std::vector<std::uint32_t> shard;
+    shard.reserve(perRank);
+    for (std::size_t k = 0; k < perRank; ++k)
+        shard.push_back(permutation[(k * static_cast<std::size_t>(count) + static_cast<std::size_t>(rank)) % permutation.size()]);
+    return shard;
+}
+
 SampleOrder::SampleOrder(std::size_t datasetSize, std::int64_t batchSize, bool shuffle, bool dropLast,
-                         std::uint64_t seed)
+                         std::uint64_t seed, int shardRank, int shardCount)
     : m_datasetSize(datasetSize),
+      m_shardRank(shardRank),
+      m_shardCount(std::max(1, shardCount)),
+      m_shardSize(m_shardCount > 1 && datasetSize > 0
+                      ? (datasetSize + static_cast<std::size_t>(m_shardCount) - 1) / static_cast<std::size_t>(m_shardCount)
+                      : datasetSize),
       m_batchSize(batchSize),
       m_shuffle(shuffle),
       m_seed(seed),
-      m_batchesPerEpoch(static_cast<std::int64_t>(dropLast ? datasetSize / batchSize
-                                                           : (datasetSize + batchSize - 1) / batchSize)) {}
+      m_batchesPerEpoch(static_cast<std::int64_t>(dropLast ? m_shardSize / batchSize
+                                                           : (m_shardSize + batchSize - 1) / batchSize)) {}
 
 std::span<const std::uint32_t> SampleOrder::batch(std::int64_t batchIndex) {
     const std::int64_t epoch = epochOf(batchIndex);
     if (epoch != m_cachedEpoch) {
-        m_permutation = epochPermutation(m_datasetSize, m_seed, epoch, m_shuffle);
+        m_permutation = epochShard(epochPermutation(m_datasetSize, m_seed, epoch, m_shuffle), m_shardRank, m_shardCount);
         m_cachedEpoch = epoch;
     }
     const auto first = static_cast<std::size_t>((batchIndex % m_batchesPerEpoch) * m_batchSize);
-    const std::size_t count = std::min(static_cast<std::size_t>(m_batchSize), m_datasetSize - first);
+    const std::size_t count = std::min(static_cast<std::size_t>(m_batchSize), m_shardSize - first);
     return {m_permutation.data() + first, count};
 }
 

@@ -37,13 +37,13 @@ std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config) {
 namespace {
 
 std::unique_ptr<BatchSource> makeTensorSource(const RunConfig& config, const TrainingModel& model,
-                                              const torch::Device& device) {
+                                              const torch::Device& device, int shardRank) {
     SyntheticTensorOptions options;
     options.batchSize = config.batchSize;
     options.imageSizePx = model.imageSizePx();
     options.textLength = model.textLength();
     options.vocabSize = model.vocabSize();
-    options.seed = static_cast<std::uint64_t>(config.seed);
+    options.seed = static_cast<std::uint64_t>(config.seed) + static_cast<std::uint64_t>(shardRank) * 0x9E3779B97F4A7C15ULL;
     return std::make_unique<SyntheticTensorSource>(options, device);
 }
 
@@ -76,8 +76,9 @@ std::filesystem::path syntheticManifest(const RunConfig& config, RunObserver& ob
 }  // namespace
 
 std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const TrainingModel& model,
-                                             const torch::Device& device, RunObserver& observer) {
-    if (config.dataset == "synthetic-tensors") return makeTensorSource(config, model, device);
+                                             const torch::Device& device, RunObserver& observer,
+                                             int shardRank, int shardCount) {
+    if (config.dataset == "synthetic-tensors") return makeTensorSource(config, model, device, shardRank);
     const std::filesystem::path data =
         config.dataset == "synthetic" ? syntheticManifest(config, observer) : std::filesystem::path(config.dataset);
     auto dataset = std::make_shared<const Dataset>(Dataset::open(data));
@@ -95,6 +96,8 @@ std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const Trai
     options.interpolation = config.interpolation == "bilinear" ? Interpolation::Bilinear : Interpolation::Bicubic;
     options.epochs = 0;  // the run's step count decides when to stop
     options.pinMemory = device.is_cuda();
+    options.shardRank = shardRank;
+    options.shardCount = shardCount;
     return std::make_unique<LoaderBatchSource>(std::move(dataset), std::move(options), device);
 }
 

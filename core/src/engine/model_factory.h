@@ -14,7 +14,10 @@ std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config);
 
 // May take a while the first time: `dataset = synthetic` generates its JPEG set once (progress
 // goes to observer.preparing). Throws InputError for an unreadable dataset or tokenizer.
+// shardRank / shardCount: a data-parallel rank's share of the dataset (synthetic tensors
+// differ per rank through the seed).
 std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const TrainingModel& model,
-                                             const torch::Device& device, RunObserver& observer);
+                                             const torch::Device& device, RunObserver& observer,
+                                             int shardRank = 0, int shardCount = 1);
 
 }  // namespace bb

@@ -1,12 +1,14 @@
 #include "bridgebench/run_session.h"
 
 #include <future>
+#include <optional>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_writer.h"
+#include "distributed/data_parallel_run.h"
 #include "engine/environment.h"
 #include "engine/run_control.h"
 #include "engine/trainer.h"
@@ -16,43 +18,63 @@ namespace bb {
 
 namespace {
 
-std::string generatedName(const RunConfig& config) {
+std::string generatedName(const RunConfig& config, std::int64_t worldSize) {
     std::string stamp = isoUtcNow();  // 2026-11-30T19:05:00Z
     stamp = stamp.substr(0, 10) + " " + stamp.substr(11, 8);
-    return fmt::format("{} b{} w{}{} {}", config.model, config.batchSize, config.workers,
-                       config.deviceTransforms ? "+dt" : "", stamp);
+    const std::string devices = worldSize > 1 ? fmt::format(" x{}", worldSize) : "";
+    return fmt::format("{} b{} w{}{}{} {}", config.model, config.batchSize, config.workers,
+                       config.deviceTransforms ? "+dt" : "", devices, stamp);
 }
 
-// Sends each step to the store's writer queue and to the user's observer. A run whose steps
-// can no longer be stored (full disk) is stopped: its figures would be lost anyway.
+std::int64_t worldSizeFor(const RunConfig& config) {
+    try {
+        if (const auto world = worldFromEnvironment(processEnvironment())) return world->size;
+    } catch (const std::exception&) {
+        // A malformed launch environment fails the run when it joins, naming the variable.
+    }
+    return config.devices;
+}
+
+// Sends each step to the store's writer queue (rank 0 only: other ranks store nothing) and to
+// the user's observer. A run whose steps can no longer be stored (full disk) is stopped: its
+// figures would be lost anyway.
 class RecordingFanout final : public RunObserver {
 public:
-    RecordingFanout(StepWriter& writer, RunObserver& user, RunControl& control)
+    RecordingFanout(StepWriter* writer, RunObserver& user, RunControl& control)
         : m_writer(writer), m_user(user), m_control(control) {}
     void step(const StepMetrics& metrics) override {
-        m_writer.push(metrics);
+        if (m_writer) m_writer->push(metrics);
         m_user.step(metrics);
-        if (m_writer.failed()) m_control.cancel();
+        if (m_writer && m_writer->failed()) m_control.cancel();
     }
     void preparing(const RunPreparation& progress) override { m_user.preparing(progress); }
     void finished(const RunOutcome&) override {}
 
 private:
-    StepWriter& m_writer;
+    StepWriter* m_writer;
     RunObserver& m_user;
     RunControl& m_control;
 };
 
 }  // namespace
 
+std::shared_ptr<DistributedRun> joinDataParallel(RunConfig& config) {
+    validate(config);
+    if (!DistributedRun::wanted(config, processEnvironment())) return nullptr;
+    return DistributedRun::start(config, processEnvironment());
+}
+
+int dataParallelRank(const DistributedRun& run) { return run.world().rank; }
+
 struct RunSession::Impl {
     std::filesystem::path dbFile;
     RunConfig config;
     RunObserver& observer;
-    std::unique_ptr<ResultStore> store;
+    std::unique_ptr<ResultStore> store;  // null on ranks other than 0
     std::int64_t runId = 0;
     std::string uuid;
     RunControl control;
+    std::shared_ptr<DistributedRun> distributed;
     std::promise<RunOutcome> outcomePromise;
     std::shared_future<RunOutcome> outcome = outcomePromise.get_future().share();
     bool started = false;
@@ -61,14 +83,48 @@ struct RunSession::Impl {
     Impl(const std::filesystem::path& file, RunConfig runConfig, RunObserver& user)
         : dbFile(file), config(std::move(runConfig)), observer(user) {}
 
+    TrainerResult trainPerhapsDistributed(RunObserver& fanout) {
+        if (!distributed && DistributedRun::wanted(config, processEnvironment())) {
+            try {
+                distributed = DistributedRun::start(config, processEnvironment());
+            } catch (const std::exception& error) {
+                TrainerResult failed;
+                failed.status = RunStatus::Failed;
+                failed.error = error.what();
+                return failed;
+            }
+        }
+        if (!distributed) return train(config, fanout, control);
+        auto sync = distributed->synchronizer(config);
+        TrainerResult trained = train(config, fanout, control, *sync);
+        if (trained.status == RunStatus::Failed) {
+            distributed->reportFailure(trained.error);
+            trained.error = distributed->explainFailure(trained.error);
+        }
+        if (trained.distributed.is_object()) {
+            auto& ranks = trained.distributed["ranks"];
+            const auto& environments = distributed->rankEnvironments();
+            for (std::size_t r = 0; r < ranks.size() && r < environments.size(); ++r)
+                for (const auto& [key, value] : environments[r].items()) ranks[r][key] = value;
+        }
+        const auto lost = distributed->finish(trained.status != RunStatus::Failed);
+        if (!lost.empty() && trained.status != RunStatus::Failed) {
+            trained.status = RunStatus::Failed;
+            trained.error = lost.front();
+        }
+        distributed.reset();  // closes the process group before the outcome is delivered
+        return trained;
+    }
+
     void runOnThread() {
         RunOutcome result;
         {
-            StepWriter writer(dbFile, runId);
-            RecordingFanout fanout(writer, observer, control);
+            std::optional<StepWriter> writer;
+            if (store) writer.emplace(dbFile, runId);
+            RecordingFanout fanout(writer ? &*writer : nullptr, observer, control);
             observer.started({runId, uuid, config.name, config.steps, toJson(config)});
-            TrainerResult trained = train(config, fanout, control);
-            const std::string writeError = writer.close();
+            TrainerResult trained = trainPerhapsDistributed(fanout);
+            const std::string writeError = writer ? writer->close() : std::string();
 
             result.status = trained.status;
             result.error = trained.error;
@@ -76,16 +132,19 @@ struct RunSession::Impl {
             result.summary.skippedSamples = trained.skipped.count;
             result.summary.skippedFirst = trained.skipped.first;
             result.summary.probe = trained.probe;
+            result.summary.distributed = trained.distributed;
             if (!writeError.empty() && result.status != RunStatus::Failed) {
                 result.status = RunStatus::Failed;
                 result.error = "the run's steps could not be stored: " + writeError;
             }
         }
-        try {
-            store->finishRun(runId, result.status, result.error, result.summary);
-        } catch (const std::exception& failure) {
-            result.status = RunStatus::Failed;
-            result.error = failure.what();
+        if (store) {
+            try {
+                store->finishRun(runId, result.status, result.error, result.summary);
+            } catch (const std::exception& failure) {
+                result.status = RunStatus::Failed;
+                result.error = failure.what();
+            }
         }
         observer.finished(result);
         outcomePromise.set_value(result);
@@ -93,11 +152,15 @@ struct RunSession::Impl {
 };
 
 RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, RunObserver& observer,
-                       std::int64_t studyId)
+                       std::int64_t studyId, std::shared_ptr<DistributedRun> distributed)
     : m_impl(std::make_unique<Impl>(dbFile, std::move(config), observer)) {
     auto& impl = *m_impl;
+    impl.distributed = std::move(distributed);
     validate(impl.config);
-    if (impl.config.name.empty()) impl.config.name = generatedName(impl.config);
+    const std::int64_t worldSize = impl.distributed ? impl.distributed->world().size : worldSizeFor(impl.config);
+    if (impl.config.name.empty()) impl.config.name = generatedName(impl.config, worldSize);
+    // Only rank 0 opens the database: the others train and report to it through the steps' gather.
+    if (impl.distributed && impl.distributed->world().rank != 0) return;
     impl.store = std::make_unique<ResultStore>(dbFile);
 
     RunRecord record;
@@ -106,7 +169,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     record.status = RunStatus::Running;
     record.deviceKind = torch::Device(impl.config.device).is_cuda() ? "cuda" : "cpu";
     record.deviceName = impl.config.device;
-    record.deviceCount = 1;
+    record.deviceCount = worldSize;
     record.model = impl.config.model;
     record.precision = impl.config.precision;
     record.batchSize = impl.config.batchSize;
@@ -114,6 +177,11 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     record.deviceTransforms = impl.config.deviceTransforms;
     record.config = toJson(impl.config);
     record.environment = captureEnvironment(impl.config, chooseIntraOpThreads(impl.config));
+    if (impl.distributed) {
+        record.environment["ranks"] = impl.distributed->rankEnvironments();
+        record.environment["launcher"] = impl.distributed->world().launcher;
+        record.environment["backend"] = impl.distributed->backend();
+    }
     record.studyId = studyId;
     record.uuid = newUuid();
     impl.uuid = record.uuid;
@@ -123,10 +191,13 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
 RunSession::~RunSession() {
     if (!m_impl->started) {
         // Created but never started: close the row so it does not read as running.
-        try {
-            m_impl->store->finishRun(m_impl->runId, RunStatus::Cancelled, "never started", nlohmann::json::object());
-        } catch (const std::exception&) {
-            // The row stays 'running' and is marked interrupted at the next open.
+        if (m_impl->store) {
+            try {
+                m_impl->store->finishRun(m_impl->runId, RunStatus::Cancelled, "never started",
+                                         nlohmann::json::object());
+            } catch (const std::exception&) {
+                // The row stays 'running' and is marked interrupted at the next open.
+            }
         }
         return;
     }

@@ -6,11 +6,22 @@
 namespace bb {
 
 const std::vector<std::string>& studyPresetNames() {
-    static const std::vector<std::string> names{"study"};
+    static const std::vector<std::string> names{"study", "study-devices"};
     return names;
 }
 
 StudyConfig studyPreset(const std::string& name) {
+    if (name == "study-devices") {
+        // The study ran data-parallel on 8 devices; this grid adds the device count to its
+        // loader settings: one process against all of this machine's devices.
+        StudyConfig study = studyPreset("study");
+        const std::int64_t devices =
+            torch::cuda::is_available() ? std::max<std::int64_t>(2, torch::cuda::device_count()) : 2;
+        study.name += " by devices";
+        study.description += " Each setting with 1 and " + std::to_string(devices) + " data-parallel devices.";
+        study.grid = {{"devices", {1, devices}}, {"workers", {0, 1, 2}}};
+        return study;
+    }
     if (name != "study") {
         std::string known;
         for (const auto& preset : studyPresetNames()) known += (known.empty() ? "" : ", ") + preset;

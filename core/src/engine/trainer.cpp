@@ -54,17 +54,25 @@ int chooseIntraOpThreads(const RunConfig& config) {
 }
 
 TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& control) {
+    GradientSynchronizer alone;
+    return train(config, observer, control, alone);
+}
+
+TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& control,
+                    GradientSynchronizer& sync) {
     TrainerResult result;
+    const bool distributed = sync.worldSize() > 1;
     try {
         applyComputeThreads(planComputeThreads(chooseIntraOpThreads(config)));
         torch::manual_seed(static_cast<std::uint64_t>(config.seed));
 
         const torch::Device device(config.device);
         auto model = makeTrainingModel(config);
-        auto source = makeBatchSource(config, *model, device, observer);
+        auto source = makeBatchSource(config, *model, device, observer, sync.rank(), sync.worldSize());
         result.flopsPerSample = model->flopsPerSample();
         model->module().to(device);
         model->module().train();
+        sync.attach(model->module());
 
         // torch::optim::AdamW's arithmetic in one pass per parameter: on the CPU presets its ~10
         // ATen ops per parameter were a visible share of a step (model_bench: torch_adamw vs fused_adamw).
@@ -75,7 +83,9 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         // the loader's buffer pool from recycling it.
         ModelInputs lastInputs;
         for (std::int64_t step = 0; step < config.steps; ++step) {
-            if (!control.waitWhilePaused()) {
+            // A paused rank would leave the others waiting in the all-reduce until they time out:
+            // data-parallel runs do not pause.
+            if (!distributed && !control.waitWhilePaused()) {
                 result.status = RunStatus::Cancelled;
                 break;
             }
@@ -105,9 +115,12 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             const auto forwarded = Clock::now();
 
             optimizer.zero_grad();
+            sync.beforeBackward();
             loss.backward();
             synchronize(device);
             const auto backwarded = Clock::now();
+            metrics.commMs = sync.afterBackward();
+            const auto reduced = Clock::now();
 
             if (config.gradClip > 0) clipGradNorm(model->module().parameters(), config.gradClip);
             setLearningRate(optimizer, learningRateAt(config, step));
@@ -122,7 +135,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             source->recordLoadCost(metrics);
             metrics.forwardMs = msBetween(copied, forwarded);
             metrics.backwardMs = msBetween(forwarded, backwarded);
-            metrics.optimizerMs = msBetween(backwarded, end);
+            metrics.optimizerMs = msBetween(reduced, end);
             metrics.wallMs = msBetween(start, end);
             metrics.samples = inputs.samples();
             metrics.samplesPerSec = samplesPerSecond(metrics.samples, metrics.wallMs);
@@ -130,17 +143,21 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             metrics.rssBytes = residentSetBytes();
             metrics.deviceMemoryBytes = deviceMemoryAllocatedBytes(device);
             metrics.cpuUtilisation = metrics.wallMs > 0 ? (processCpuMs() - cpuBefore) / metrics.wallMs : 0;
-            result.steps.push_back(metrics);
-            observer.step(metrics);
+            bool stop = control.cancelled();
+            const StepMetrics world = sync.combine(metrics, stop);
+            result.steps.push_back(world);
+            observer.step(world);
             if (step + 1 == config.steps) lastInputs = inputs;
 
-            if (control.cancelled()) {
+            if (stop) {
                 result.status = step + 1 < config.steps ? RunStatus::Cancelled : RunStatus::Completed;
                 break;
             }
         }
         result.skipped = source->skipped();
-        if (result.status == RunStatus::Completed && config.probe && !result.steps.empty()) {
+        source->finish();
+        result.distributed = sync.finish();
+        if (result.status == RunStatus::Completed && config.probe && sync.rank() == 0 && !result.steps.empty()) {
             const StepMetrics& last = result.steps.back();
             try {
                 result.probe = probePipeline(*model, lastInputs, *source, config, last.forwardMs + last.backwardMs, control);

@@ -6,6 +6,7 @@
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_observer.h"
 #include "bridgebench/skipped_samples.h"
+#include "engine/gradient_synchronizer.h"
 #include "engine/run_control.h"
 
 namespace bb {
@@ -17,9 +18,14 @@ struct TrainerResult {
     double flopsPerSample = 0;
     SkippedSamples skipped;
     PipelineProbe probe;  // taken after a completed run when config.probe is on
+    nlohmann::json distributed;  // GradientSynchronizer::finish(): null for one process
 };
 
-// Never throws: failures (a bad checkpoint, out of memory) come back as status Failed.
+// Never throws: failures (a bad checkpoint, out of memory, a rank that died) come back as
+// status Failed. With data parallel, `steps` and the observer get the world's steps
+// (sync.combine), every rank stops after the same step, and only rank 0 probes.
+TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& control,
+                    GradientSynchronizer& sync);
 TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& control);
 
 // Intra-op threads a run with this config uses (config.threads, or a choice when 0).

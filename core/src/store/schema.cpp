@@ -91,9 +91,13 @@ void addLoadTimings(SQLite::Database& db) {
         db.exec(fmt::format("ALTER TABLE steps ADD COLUMN {} REAL NOT NULL DEFAULT 0", column));
 }
 
+void addCommunication(SQLite::Database& db) {
+    db.exec("ALTER TABLE steps ADD COLUMN comm_ms REAL NOT NULL DEFAULT 0");
+}
+
 using Step = void (*)(SQLite::Database&);
 // Index i holds the step from version i to i + 1.
-constexpr Step kLadder[] = {createTables, addReferenceRuns, addLoadTimings};
+constexpr Step kLadder[] = {createTables, addReferenceRuns, addLoadTimings, addCommunication};
 
 }  // namespace
 

@@ -40,6 +40,7 @@ constexpr StepField kFields[] = {
     BB_REAL_FIELD("decode_ms", decodeMs),
     BB_REAL_FIELD("transform_ms", transformMs),
     BB_REAL_FIELD("collate_ms", collateMs),
+    BB_REAL_FIELD("comm_ms", commMs),
 };
 
 #undef BB_REAL_FIELD

@@ -1,0 +1,49 @@
+// Averages gradients across ranks while backward still runs, as PyTorch's DDP reducer does:
+// a hook on each parameter copies its gradient into its bucket's flat buffer as autograd
+// produces it, and a bucket whose every parameter has arrived starts its all-reduce at once,
+// so communication overlaps the rest of backward.
+//
+// Buckets start strictly in bucket order, also when a later one fills first: c10d matches
+// collectives by the order ranks issue them, and a rank whose graph differs would otherwise
+// pair the wrong buffers. Parameters that took no gradient in a step (BridgeTower's unused
+// heads, as with DDP's find_unused_parameters) count as zero when their bucket is closed
+// after backward; a small all-reduce of a used-mask then tells every rank which parameters
+// some rank used, and only those get the averaged gradient, so that an unused one keeps no
+// gradient on every rank, as without data parallel.
+//
+// Threads: hooks run on autograd's thread for the parameters' device (the training thread
+// on CPU); arm() and finish() on the training thread, before and after backward.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include <torch/torch.h>
+
+#include "distributed/collectives.h"
+#include "distributed/gradient_buckets.h"
+
+namespace bb {
+
+class BucketReducer {
+public:
+    BucketReducer(Collectives& collectives, std::vector<torch::Tensor> parameters, std::int64_t capBytes);
+    ~BucketReducer();
+    BucketReducer(const BucketReducer&) = delete;
+    BucketReducer& operator=(const BucketReducer&) = delete;
+
+    // Hooks act only between arm() and finish(): other backward passes (the probe's) stay local.
+    void arm();
+    // Closes the buckets backward left open, waits for every all-reduce and writes the mean
+    // gradients. Returns the wait in ms. Throws what the collectives throw.
+    double finish();
+
+    const std::vector<GradientBucket>& buckets() const;
+    std::int64_t gradientBytes() const;
+
+private:
+    struct State;
+    std::shared_ptr<State> m_state;  // shared with the hooks, which may outlive this object
+};
+
+}  // namespace bb

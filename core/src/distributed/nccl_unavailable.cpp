@@ -1,0 +1,17 @@
+// The CPU-only LibTorch has no NCCL: the nccl backend is refused at validation, and this is
+// the link-time stand-in that says so should a caller get past it. A CUDA build compiles
+// nccl_backend_cuda.cpp instead (core/CMakeLists.txt picks one).
+#include "distributed/c10d_compat.h"
+
+#include "bridgebench/errors.h"
+
+namespace bb {
+
+bool ncclAvailable() { return false; }
+
+c10::intrusive_ptr<CollectiveBackend> makeNcclBackend(const c10::intrusive_ptr<c10d::Store>&, int, int,
+                                                      std::chrono::milliseconds) {
+    throw ConfigError("backend", "nccl needs a LibTorch built with CUDA and NCCL; this one has neither");
+}
+
+}  // namespace bb

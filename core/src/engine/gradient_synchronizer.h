@@ -1,0 +1,41 @@
+// The trainer's one seam to data parallel. For one process it does nothing (this base);
+// core/src/distributed/ implements it over c10d. The trainer calls, per run:
+//   attach() once, before the first step;
+//   per step: beforeBackward(), the backward pass, afterBackward(), the optimizer step,
+//   combine();
+//   finish() once after the last step (also after cancel), never after a failure.
+// All calls come from the training thread. Failures of the other ranks surface as
+// exceptions (bb::Error) naming the rank; the trainer fails the run with them.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/step_metrics.h"
+#include "engine/training_model.h"
+
+namespace bb {
+
+class GradientSynchronizer {
+public:
+    virtual ~GradientSynchronizer() = default;
+
+    virtual int rank() const { return 0; }
+    virtual int worldSize() const { return 1; }
+
+    // Makes every rank start from rank 0's parameters and buffers, and prepares the
+    // gradient buckets.
+    virtual void attach(torch::nn::Module& /*module*/) {}
+    virtual void beforeBackward() {}
+    // Every parameter's gradient is the mean over ranks once this returns. Returns the time
+    // spent waiting for communication that backward did not hide, in ms.
+    virtual double afterBackward() { return 0; }
+    // This rank's step in, the world's step out (on rank 0 what the store keeps: all ranks'
+    // samples, the slowest rank's times). stopRequested goes in as this rank's wish to stop
+    // and comes out true when any rank wants to: all ranks then stop after this step.
+    virtual StepMetrics combine(const StepMetrics& local, bool& /*stopRequested*/) { return local; }
+    // After the last step, on every rank: per-rank medians and a timed full-size all-reduce,
+    // as JSON for the summary (null for one process).
+    virtual nlohmann::json finish() { return nullptr; }
+};
+
+}  // namespace bb
