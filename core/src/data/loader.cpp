@@ -169,6 +169,17 @@ std::optional<Loader::Slot> Loader::takeNextSlot(double& waitMs) {
     return std::move(node.mapped());
 }
 
+std::string Loader::noUsableBatchMessage() const {
+    std::lock_guard lock(m_mutex);
+    std::string message = m_dataset->source().string() + ": no sample could be loaded in a whole epoch (" +
+                          std::to_string(m_stats.skipped.count) + " skipped";
+    for (std::size_t index = 0; index < m_stats.skipped.first.size(); ++index) {
+        const SkippedSample& skipped = m_stats.skipped.first[index];
+        message += (index == 0 ? ": " : "; ") + skipped.path + " (" + skipped.reason + ")";
+    }
+    return message + ")";
+}
+
 void Loader::recordDelivered(const Batch& batch, double waitMs) {
     std::lock_guard lock(m_mutex);
     ++m_stats.batches;
@@ -199,8 +210,13 @@ std::optional<Batch> Loader::next() {
             }
         }
         if (batch.size() == 0) {
-            continue;  // every sample in it was unusable; its wait counts toward the next one
+            // Every sample in it was unusable; its wait counts toward the next one.
+            if (++m_emptyInARow >= m_batchesPerEpoch) {
+                throw InputError(noUsableBatchMessage());
+            }
+            continue;
         }
+        m_emptyInARow = 0;
         batch.timings.waitMs = waitMs;
         recordDelivered(batch, waitMs);
         return std::move(batch);
