@@ -7,6 +7,7 @@
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_writer.h"
+#include "data/dataset.h"
 #include "engine/environment.h"
 #include "engine/run_control.h"
 #include "engine/trainer.h"
@@ -97,6 +98,10 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     : m_impl(std::make_unique<Impl>(dbFile, std::move(config), observer)) {
     auto& impl = *m_impl;
     validate(impl.config);
+    // A dataset that cannot give one sample is refused here, as InputError, before the run has
+    // a row: else it would start, fail and stay in the database as a failed run.
+    if (impl.config.dataset != "synthetic" && impl.config.dataset != "synthetic-tensors")
+        Dataset::checkUsable(impl.config.dataset);
     if (impl.config.name.empty()) impl.config.name = generatedName(impl.config);
     impl.store = std::make_unique<ResultStore>(dbFile);
 
