@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "adapters/engine_bridge.h"
 #include "bridgebench/result_store.h"
 #include "charts/time_series_chart.h"
 #include "support/temp_dir.h"

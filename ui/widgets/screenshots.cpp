@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QProgressBar>
 #include <QTabWidget>
 
 #include "adapters/engine_bridge.h"
