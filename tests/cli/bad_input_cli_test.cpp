@@ -58,7 +58,7 @@ TEST_F(OnlyImageCorrupt, ARunEndsAsFailedNamingTheDatasetAndTheReasonOnEveryLoad
     for (const char* workers : {"0", "2"}) {
         for (const char* deviceTransforms : {"false", "true"}) {
             const std::string label = std::string("workers=") + workers + " device_transforms=" + deviceTransforms;
-            const auto result = cli("run --set model=mini-clip --set steps=5 --set batch_size=2 --set workers=" +
+            const auto result = cli("run --set model=mini-clip --set steps=5 --set batch_size=1 --set workers=" +
                                     std::string(workers) + " --set device_transforms=" + deviceTransforms +
                                     " --set dataset=" + q(m_dir.file("set")) + " --db " + q(m_dir.file("r.db")));
             ASSERT_NE(result.exitCode, kTimedOut) << label << ": hung";

@@ -16,6 +16,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr std::int64_t kEmptyEpochs = 3;
+
 double millisecondsSince(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
@@ -210,8 +212,17 @@ std::optional<Batch> Loader::next() {
             }
         }
         if (batch.size() == 0) {
-            // Every sample in it was unusable; its wait counts toward the next one.
-            if (++m_emptyInARow >= m_batchesPerEpoch) {
+            // Every sample in it was unusable; its wait counts toward the next one. A run has
+            // no last epoch, so without a bound this would loop for ever: it ends once every
+            // sample has failed, or (usable ones always left out, say by drop_last) after
+            // kEmptyEpochs whole epochs without a batch.
+            ++m_emptyInARow;
+            bool allSkipped = false;
+            {
+                std::lock_guard lock(m_mutex);
+                allSkipped = m_skippedIndices.size() >= m_dataset->size();
+            }
+            if ((allSkipped && m_emptyInARow >= m_batchesPerEpoch) || m_emptyInARow >= kEmptyEpochs * m_batchesPerEpoch) {
                 throw InputError(noUsableBatchMessage());
             }
             continue;

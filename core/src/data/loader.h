@@ -64,9 +64,8 @@ public:
     Loader& operator=(const Loader&) = delete;
 
     // The next non-empty batch, or std::nullopt after the last epoch or once cancelled. Throws
-    // InputError, naming the dataset and why its samples were skipped, once a whole epoch's
-    // batches in a row came out empty: no later one can do better, and a run that has no last
-    // epoch would wait for ever.
+    // InputError, naming the dataset and why its samples were skipped, when it cannot give a
+    // batch: an epoch of empty batches in which every sample failed, or three epochs of them.
     std::optional<Batch> next();
     void cancel();
     LoaderStats stats() const;
