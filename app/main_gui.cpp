@@ -34,7 +34,8 @@ int main(int argc, char** argv) {
                                       QString::fromStdString(bb::defaultDatabasePath().string()));
     parser.addOption(dbOption);
     const QCommandLineOption screenshotsOption(
-        "screenshots", "Save a PNG of each main view into DIR and quit (scripts/screenshots.sh)", "DIR");
+        "screenshots", "Save a PNG of each main view, and of the Run tab during a run of the run panel's settings, into DIR and quit "
+        "(scripts/screenshots.sh)", "DIR");
     parser.addOption(screenshotsOption);
     parser.process(app);
 
@@ -44,7 +45,11 @@ int main(int argc, char** argv) {
         QTimer::singleShot(0, &window, [&window, folder = parser.value(screenshotsOption)] {
             const QStringList files = bb::ui::saveScreenshots(window, folder);
             for (const auto& file : files) std::cout << file.toStdString() << '\n';
-            QApplication::exit(files.size() == 3 ? 0 : 1);
+            // Then the Run tab as it looks while a run streams.
+            bb::ui::saveLiveScreenshot(window, folder, [saved = files.size()](const QString& live) {
+                if (!live.isEmpty()) std::cout << live.toStdString() << '\n';
+                QApplication::exit(saved == 3 && !live.isEmpty() ? 0 : 1);
+            });
         });
     }
     return QApplication::exec();

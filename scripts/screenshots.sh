@@ -2,7 +2,8 @@
 # Screenshots of the main views for the README, taken from the real GUI under Xvfb:
 #   scripts/screenshots.sh [BUILD_DIR] [OUT_DIR]
 # Runs a short real run and a sweep into a scratch database first, so that the dashboard and
-# the comparison have something to show. Needs xvfb (xvfb-run); installs nothing itself.
+# the comparison have something to show; the GUI then runs its default settings for live.png.
+# Needs xvfb (xvfb-run); installs nothing itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:-build/release}

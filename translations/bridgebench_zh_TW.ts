@@ -63,7 +63,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareChart</name>
     <message>
-        <location filename="../ui/charts/compare_chart.cpp" line="+73"/>
+        <location filename="../ui/charts/compare_chart.cpp" line="+76"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
     </message>
@@ -154,6 +154,16 @@ libjpeg-turbo %9</translation>
         <location line="+0"/>
         <source>samples/s</source>
         <translation>samples/s</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Published figures have no per-step data</source>
+        <translation>已發表的數據沒有每步資料</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No steps yet</source>
+        <translation>尚無步驟</translation>
     </message>
     <message>
         <location line="+27"/>
@@ -708,43 +718,54 @@ libjpeg-turbo %9</translation>
         <translation>輸送量</translation>
     </message>
     <message>
-        <location line="+1"/>
         <location line="+2"/>
+        <source>per step</source>
+        <translation>每步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>smoothed</source>
+        <translation>平滑化</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location line="-1"/>
-        <source>samples/s (smoothed)</source>
-        <translation>samples/s（平滑化）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+10"/>
-        <location line="+5"/>
-        <location line="+6"/>
+        <location line="+0"/>
+        <location line="+11"/>
+        <location line="+9"/>
+        <location line="+7"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-26"/>
+        <source>per step: samples/s of each step
+smoothed: its exponential moving average (the Smoothing slider)</source>
+        <translation>每步：每一步的 samples/s
+平滑化：其指數移動平均（平滑化滑桿）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Step time breakdown</source>
         <translation>每步時間分解</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>data wait</source>
-        <translation>等待資料</translation>
+        <source>wait</source>
+        <translation>等待</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>host→device copy</source>
-        <translation>主機→裝置複製</translation>
+        <source>copy</source>
+        <translation>複製</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>device transforms</source>
-        <translation>裝置端轉換</translation>
+        <source>transform</source>
+        <translation>轉換</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -767,7 +788,20 @@ libjpeg-turbo %9</translation>
         <translation>ms</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>wait: data wait, the step blocked on the loader
+copy: host→device copy of the batch
+transform: image transforms on the device (device_transforms)
+forward, backward, optimizer: the model&apos;s compute
+comm: waiting for the gradient all-reduce that backward did not hide (data parallel)</source>
+        <translation>等待：等待資料，該步被載入器阻塞
+複製：批次的主機→裝置複製
+轉換：裝置端的影像轉換（device_transforms）
+前向、反向、最佳化器：模型的運算
+通訊：等待反向傳播未能隱藏的梯度 all-reduce（資料平行）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Loss</source>
         <translation>損失</translation>
     </message>
@@ -791,6 +825,13 @@ libjpeg-turbo %9</translation>
         <location line="+1"/>
         <source>RSS MiB</source>
         <translation>RSS MiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU %: CPU time of the process per wall time (100 = one core)
+RSS MiB: resident memory</source>
+        <translation>CPU %：行程的 CPU 時間除以實際時間（100 = 一個核心）
+RSS MiB：常駐記憶體</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -856,8 +897,8 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>all-reduce wait</source>
-        <translation>all-reduce 等待</translation>
+        <source>comm</source>
+        <translation>通訊</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1093,12 +1134,12 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+219"/>
+        <location line="+228"/>
         <source>&amp;Pause</source>
         <translation>暫停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-218"/>
+        <location line="-227"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
@@ -1113,7 +1154,7 @@ libjpeg-turbo %9</translation>
         <translation>以已發表研究的每種載入器設定各執行一次這些設定：工作執行緒 0、1、2，各搭配裝置端轉換關閉與開啟</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Choose a preset…</source>
         <translation>選擇預設集…</translation>
     </message>
@@ -1163,24 +1204,31 @@ libjpeg-turbo %9</translation>
         <translation>執行狀態：%1。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-60"/>
+        <location line="+66"/>
         <source>Defaults</source>
         <translation>預設值</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>Quick demo</source>
         <translation>快速示範</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <location line="+9"/>
+        <location line="-11"/>
+        <location line="+16"/>
         <source>Published study workload</source>
         <translation>已發表研究的工作負載</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-16"/>
+        <location line="+9"/>
+        <source>Quickest smoke test (mini-clip)</source>
+        <translation>最快速的冒煙測試（mini-clip）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Preset &quot;%1&quot; applied.</source>
         <translation>已套用預設集「%1」。</translation>
     </message>
@@ -1275,7 +1323,7 @@ libjpeg-turbo %9</translation>
         <translation>未知裝置</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+52"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1285,7 +1333,7 @@ libjpeg-turbo %9</translation>
         <translation>否</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>Published figure (read-only): %1; %2</source>
         <translation>已發表的數據（唯讀）：%1；%2</translation>
     </message>
@@ -1359,36 +1407,36 @@ libjpeg-turbo %9</translation>
     <name>bb::ui::RunsBrowser</name>
     <message>
         <location filename="../ui/widgets/runs_browser.cpp" line="+30"/>
-        <location line="+77"/>
+        <location line="+79"/>
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location line="-76"/>
-        <location line="+77"/>
+        <location line="-78"/>
+        <location line="+79"/>
         <source>Show steps</source>
         <translation>顯示步驟</translation>
     </message>
     <message>
-        <location line="-76"/>
-        <location line="+78"/>
+        <location line="-78"/>
+        <location line="+80"/>
         <source>Rename</source>
         <translation>重新命名</translation>
     </message>
     <message>
-        <location line="-77"/>
-        <location line="+78"/>
+        <location line="-79"/>
+        <location line="+80"/>
         <source>Tags…</source>
         <translation>標籤…</translation>
     </message>
     <message>
-        <location line="-77"/>
-        <location line="+78"/>
+        <location line="-79"/>
+        <location line="+80"/>
         <source>Delete</source>
         <translation>刪除</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-79"/>
         <source>Undo delete</source>
         <translation>復原刪除</translation>
     </message>
@@ -1418,7 +1466,7 @@ libjpeg-turbo %9</translation>
         <translation>參考（已發表）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Compare the selected runs side by side</source>
         <translation>並排比較所選的執行紀錄</translation>
     </message>
@@ -1470,7 +1518,7 @@ libjpeg-turbo %9</translation>
         <translation>此操作可以復原。</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+55"/>
         <source>%1 of %2 runs</source>
         <translation>%1 / %2 筆執行紀錄</translation>
     </message>
@@ -1481,6 +1529,14 @@ libjpeg-turbo %9</translation>
         <location filename="../ui/models/table_export.cpp" line="+64"/>
         <source>Cannot write %1: %2</source>
         <translation>無法寫入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::TimeSeriesChart</name>
+    <message>
+        <location filename="../ui/charts/time_series_chart.cpp" line="+39"/>
+        <source>No steps yet</source>
+        <translation>尚無步驟</translation>
     </message>
 </context>
 </TS>

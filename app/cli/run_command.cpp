@@ -36,6 +36,12 @@ void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::stri
     const auto& s = outcome.summary;
     std::cout << fmt::format("Run {} \"{}\": {}\n", runId, name, toString(outcome.status));
     if (!outcome.error.empty()) std::cout << "  error:            " << outcome.error << '\n';
+    if (s.steps == 0) {
+        // The summary's figures are zeros then, not measurements.
+        std::cout << "  steps:            none (nothing was measured)\n";
+        std::cout << "  database:         " << db << '\n';
+        return;
+    }
     std::cout << fmt::format("  steps:            {} ({} warm-up{})\n", s.steps, s.warmupSteps,
                              s.warmupExcluded ? " excluded" : ", too few steps to exclude");
     std::cout << fmt::format("  samples/s:        median {:.2f}  (p5 {:.2f}, p95 {:.2f}, mean {:.2f})\n",

@@ -6,6 +6,7 @@
 
 #include "adapters/run_store.h"
 #include "charts/compare_chart.h"
+#include "charts/time_series_chart.h"
 #include "support/temp_dir.h"
 
 namespace bb::ui {
@@ -24,6 +25,23 @@ TEST(CompareView, ShowsTheStudyWithSpeedupsAgainstTheA100) {
     EXPECT_TRUE(labels.contains("768.7\n×2.23"));
     EXPECT_TRUE(labels.contains("847.7"));  // no A100 media-pipeline figure to compare with
     EXPECT_EQ(view.tableModel()->rowCount(), 10);
+    // Round ticks over the tallest bar (847.7) and its label's headroom, not 254.3, 508.6, …
+    const auto ticks = view.chart()->valueTicks();
+    EXPECT_EQ(ticks.min, 0);
+    EXPECT_EQ(ticks.max, 1250);
+    EXPECT_EQ(ticks.count, 6);
+    EXPECT_EQ(ticks.labelFormat, "%.0f");
+}
+
+TEST(CompareView, ThePerStepChartOfPublishedFiguresSaysTheyHaveNoSteps) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    CompareView view(store);
+    view.showStudy();
+    view.overlay()->refresh();
+    EXPECT_TRUE(view.overlay()->isEmptyTextShown());
+    EXPECT_EQ(view.overlay()->emptyText(), "Published figures have no per-step data");
 }
 
 TEST(CompareView, MarksADifferentWorkloadInChartAndTable) {

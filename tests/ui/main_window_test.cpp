@@ -168,6 +168,52 @@ TEST(MainWindow, CompletedRunFillsTheProgressBar) {
     EXPECT_EQ(window.compareView()->overlay()->points(0).size(), 4u);
 }
 
+bool dashboardSettled(ui::MainWindow& window) {
+    const auto charts = window.dashboard()->charts();
+    return std::none_of(charts.begin(), charts.end(),
+                        [](ui::ChartWidget* chart) { return static_cast<ui::TimeSeriesChart*>(chart)->isStale(); });
+}
+
+// What a user sees at the end of a run: each chart's x axis at the last step, and that step
+// among the points Qt Charts draws (not only in the chart's data).
+void expectChartsReach(ui::MainWindow& window, double lastStep) {
+    for (auto* widget : window.dashboard()->charts()) {
+        auto* chart = static_cast<ui::TimeSeriesChart*>(widget);
+        const std::string name = chart->objectName().toStdString();
+        EXPECT_EQ(chart->xMax(), lastStep) << name;
+        const auto drawn = chart->drawnPoints(0);
+        ASSERT_FALSE(drawn.isEmpty()) << name;
+        EXPECT_EQ(drawn.back().x(), lastStep) << name;
+    }
+}
+
+TEST(MainWindow, EveryLiveChartReachesTheLastStepOfARunAndOfTheRunReopened) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    window.resize(1600, 1000);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunTab);
+    setSpin(window, "steps", 40);
+    setSpin(window, "batch_size", 2);
+    QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
+    QTest::mouseClick(window.findChild<QPushButton*>("run"), Qt::LeftButton);
+    ASSERT_TRUE(finished.wait(120'000));
+    ASSERT_EQ(finished.first().at(1).toString(), "completed");
+    ASSERT_TRUE(QTest::qWaitFor([&] { return dashboardSettled(window); }, 10'000));
+    expectChartsReach(window, 39);
+
+    // Reopened from the Runs tab, after another view was shown.
+    const qint64 runId = window.engine()->runId();
+    window.dashboard()->showStoredRun("other", {});
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
+    window.runsBrowser()->selectRuns({runId});
+    window.runsBrowser()->showSelected();
+    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::RunTab);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return dashboardSettled(window); }, 10'000));
+    expectChartsReach(window, 39);
+}
+
 TEST(MainWindow, RunAsSweepRunsTheStudyGridThenComparesItAndResumes) {
     test::TempDir dir;
     const QString db = QString::fromStdString(dir.file("sweep.db").string());

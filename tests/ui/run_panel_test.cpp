@@ -39,7 +39,13 @@ TEST(RunPanel, DefaultsRoundTripThroughTheForm) {
     PanelFixture fixture;
     const auto config = fixture.panel.form()->config();
     ASSERT_TRUE(config);
-    EXPECT_EQ(toJson(*config), toJson(RunConfig{}));
+    EXPECT_EQ(toJson(*config), toJson(RunPanel::preset(RunPanel::tr("Defaults"))));
+    // The study's model (BridgeTower, smallest preset) on JPEGs the loader decodes; mini-clip
+    // stays one preset away.
+    EXPECT_EQ(config->model, "tiny");
+    EXPECT_EQ(config->dataset, "synthetic");
+    EXPECT_EQ(RunPanel::preset(RunPanel::tr("Quickest smoke test (mini-clip)")).model, "mini-clip");
+    EXPECT_TRUE(RunPanel::presetNames().contains(RunPanel::tr("Quickest smoke test (mini-clip)")));
 }
 
 TEST(RunPanel, InvalidValueNamesTheKeyAndDisablesRun) {

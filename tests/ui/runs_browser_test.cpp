@@ -1,6 +1,7 @@
 #include "widgets/runs_browser.h"
 
 #include <QSignalSpy>
+#include <QHeaderView>
 #include <QTableView>
 
 #include <gtest/gtest.h>
@@ -45,6 +46,29 @@ struct BrowserFixture {
         browser->setConfirmation([](const QString&) { return true; });
     }
 };
+
+TEST(RunsBrowser, ColumnsAreAsWideAsTheirHeadersAndModelsGoByTheirShortName) {
+    BrowserFixture fixture;
+    fixture.browser->resize(1500, 600);
+    fixture.browser->show();
+    auto* view = fixture.browser->findChild<QTableView*>("runsTable");
+    ASSERT_NE(view, nullptr);
+    auto* header = view->horizontalHeader();
+    for (int column = 0; column < RunTableModel::ColumnCount; ++column)
+        EXPECT_GE(view->columnWidth(column), header->sectionSizeHint(column))
+            << fixture.browser->model()->headerData(column, Qt::Horizontal).toString().toStdString();
+
+    auto* model = fixture.browser->model();
+    int published = -1;
+    for (int row = 0; row < model->rowCount() && published < 0; ++row)
+        if (model->index(row, 0).data(RunTableModel::SourceRole).toString() == "reference") published = row;
+    ASSERT_GE(published, 0);
+    EXPECT_EQ(model->index(published, RunTableModel::Model).data().toString(), "bridgetower-large-itm-mlm-itc");
+    EXPECT_EQ(model->index(published, RunTableModel::Model).data(Qt::ToolTipRole).toString(),
+              "BridgeTower/bridgetower-large-itm-mlm-itc");
+    EXPECT_EQ(shortModelName("models/large/config.json"), "large");
+    EXPECT_EQ(shortModelName("tiny"), "tiny");
+}
 
 TEST(RunsBrowser, ListsReferenceAndLocalRunsWithTheirColumns) {
     BrowserFixture fixture;

@@ -1,14 +1,20 @@
 #include "widgets/screenshots.h"
 
 #include <QImage>
+#include <QProgressBar>
+#include <QSpinBox>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
+#include "adapters/engine_bridge.h"
 #include "bridgebench/result_store.h"
 #include "charts/time_series_chart.h"
 #include "support/temp_dir.h"
 #include "widgets/live_dashboard.h"
+#include "widgets/config_form.h"
 #include "widgets/main_window.h"
+#include "widgets/run_panel.h"
 
 namespace bb {
 namespace {
@@ -43,6 +49,32 @@ TEST(Screenshots, SavesEveryMainViewAtTheAskedSizeWithTheNewestRunShown) {
         EXPECT_GE(image.width(), 1000);
     }
     EXPECT_EQ(window.dashboard()->throughputChart()->points(ui::LiveDashboard::kRawTrack).size(), 8u);
+}
+
+TEST(Screenshots, SavesTheRunTabMidWayThroughARun) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("live.db").string()));
+    window.show();
+    auto* steps = qobject_cast<QSpinBox*>(window.runPanel()->form()->editor("steps"));
+    auto* batch = qobject_cast<QSpinBox*>(window.runPanel()->form()->editor("batch_size"));
+    ASSERT_TRUE(steps && batch);
+    steps->setValue(20);
+    batch->setValue(2);
+    QString saved;
+    bool done = false;
+    int stepsShown = 0;
+    ui::saveLiveScreenshot(window, QString::fromStdString(dir.file("out").string()), [&](const QString& file) {
+        saved = file;
+        done = true;
+        stepsShown = window.dashboard()->progressBar()->value();
+    });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return done; }, 120'000));
+    ASSERT_FALSE(saved.isEmpty());
+    EXPECT_TRUE(saved.endsWith("live.png"));
+    EXPECT_FALSE(QImage(saved).isNull());
+    EXPECT_GE(stepsShown, 10);
+    EXPECT_LT(stepsShown, 20) << "taken after the run, not during it";
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window.engine()->isRunning(); }, 60'000));
 }
 
 }  // namespace

@@ -46,6 +46,8 @@ ChartWidget::ChartWidget(QWidget* parent)
           this)) {
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
+    // A label Qt Charts had to elide shows whole as the marker's tooltip.
+    m_chart->legend()->setShowToolTips(true);
     m_view->setRenderHint(QPainter::Antialiasing);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

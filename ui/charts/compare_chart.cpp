@@ -10,11 +10,14 @@
 
 #include <cmath>
 
+#include "charts/nice_axis.h"
+
 namespace bb::ui {
 
 namespace {
 // Qt Charts' default share of a category's width taken by its bars.
 constexpr double kBarWidth = 0.8;
+constexpr int kValueTicks = 5;
 
 QString valueText(double value) {
     if (value >= 100) return QString::number(value, 'f', 1);
@@ -63,7 +66,7 @@ void CompareChart::setComparison(const Comparison& comparison) {
     series->attachAxis(categories);
     auto* values = new QValueAxis(chart());
     // Headroom for the two-line labels above the tallest bar.
-    values->setRange(0, maxValue > 0 ? maxValue * 1.2 : 1.0);
+    applyNiceTicks(values, 0, maxValue > 0 ? maxValue * 1.2 : 1.0, kValueTicks);
     values->setTitleText(comparison.unit);
     chart()->addAxis(values, Qt::AlignLeft);
     series->attachAxis(values);
@@ -86,6 +89,12 @@ QStringList CompareChart::barLabels() const {
     QStringList texts;
     for (const auto& label : m_labels) texts << label.item->text();
     return texts;
+}
+
+ShownTicks CompareChart::valueTicks() const {
+    for (auto* axis : chart()->axes(Qt::Vertical))
+        if (const auto* values = qobject_cast<QValueAxis*>(axis)) return shownTicks(values);
+    return {};
 }
 
 void CompareChart::plotAreaChanged() { placeLabels(); }

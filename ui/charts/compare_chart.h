@@ -6,6 +6,7 @@
 #include <QList>
 
 #include "charts/chart_widget.h"
+#include "charts/nice_axis.h"
 #include "models/comparison.h"
 
 QT_BEGIN_NAMESPACE
@@ -22,6 +23,8 @@ public:
     void setComparison(const Comparison& comparison);
     // The text on each bar, in bar-set order then category order (tests, exports).
     QStringList barLabels() const;
+    // The value axis' range and its round ticks.
+    ShownTicks valueTicks() const;
 
 protected:
     void plotAreaChanged() override;

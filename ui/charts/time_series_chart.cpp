@@ -3,6 +3,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPen>
@@ -13,17 +14,36 @@
 #include <cmath>
 #include <limits>
 
+#include "bridgebench/axis_ticks.h"
+#include "charts/nice_axis.h"
 
 namespace bb::ui {
 
 namespace {
 // Used before the first layout, when the plot area has no width yet.
 constexpr int kFallbackColumns = 1000;
+constexpr int kXTicks = 8;
+constexpr int kYTicks = 4;
+// Bounds the passes of one refresh() that a layout can ask for (each pass changes the labels
+// and so the plot width at most once more).
+constexpr int kMaxRefreshPasses = 3;
+
 }  // namespace
 
 TimeSeriesChart::TimeSeriesChart(QWidget* parent)
-    : ChartWidget(parent), m_x(new QValueAxis(chart())), m_left(new QValueAxis(chart())), m_right(nullptr) {
+    : ChartWidget(parent),
+      m_x(new QValueAxis(chart())),
+      m_left(new QValueAxis(chart())),
+      m_right(nullptr),
+      m_empty(new QGraphicsSimpleTextItem(chart())),
+      m_emptyText(tr("No steps yet")) {
+    // Steps are whole numbers: ticks at multiples of a whole step from 0, whatever the range.
     m_x->setLabelFormat("%d");
+    m_x->setTickType(QValueAxis::TicksDynamic);
+    m_x->setTickAnchor(0);
+    m_x->setTickInterval(1);
+    m_empty->setText(m_emptyText);
+    m_empty->setZValue(10);
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_left, Qt::AlignLeft);
     view()->setRubberBand(QChartView::HorizontalRubberBand);
@@ -43,6 +63,8 @@ QValueAxis* TimeSeriesChart::axisFor(YAxis axis) const { return axis == YAxis::R
 int TimeSeriesChart::addLine(const QString& name, YAxis axis, const QColor& colour, qreal widthPx) {
     if (axis == YAxis::Right && !m_right) {
         m_right = new QValueAxis(chart());
+        // Its ticks fall between the left axis' grid lines; one grid is enough to read.
+        m_right->setGridLineVisible(false);
         chart()->addAxis(m_right, Qt::AlignRight);
         applyPalette();
     }
@@ -116,6 +138,28 @@ qsizetype TimeSeriesChart::drawnPointCount(int track) const {
     return m_tracks.at(static_cast<std::size_t>(track)).line->count();
 }
 
+QList<QPointF> TimeSeriesChart::drawnPoints(int track) const {
+    return m_tracks.at(static_cast<std::size_t>(track)).line->points();
+}
+
+void TimeSeriesChart::setEmptyText(const QString& text) {
+    m_emptyText = text;
+    m_empty->setText(text);
+    placeEmptyText();
+}
+
+bool TimeSeriesChart::isEmptyTextShown() const { return m_empty->isVisible(); }
+
+void TimeSeriesChart::placeEmptyText() {
+    const bool empty = std::all_of(m_tracks.begin(), m_tracks.end(), [](const Track& track) { return track.data.size() == 0; });
+    m_empty->setVisible(empty);
+    if (!empty) return;
+    m_empty->setBrush(palette().color(QPalette::PlaceholderText));
+    const QRectF plot = chart()->plotArea();
+    const QRectF box = m_empty->boundingRect();
+    m_empty->setPos(plot.center().x() - box.width() / 2, plot.center().y() - box.height() / 2);
+}
+
 void TimeSeriesChart::zoomToX(double xMin, double xMax) {
     if (!(xMax > xMin)) return;
     m_zoomed = true;
@@ -131,6 +175,9 @@ void TimeSeriesChart::resetZoom() {
 
 double TimeSeriesChart::xMin() const { return m_x->min(); }
 double TimeSeriesChart::xMax() const { return m_x->max(); }
+double TimeSeriesChart::xTickInterval() const { return m_x->tickInterval(); }
+
+ShownTicks TimeSeriesChart::valueTicks(YAxis axis) const { return shownTicks(axisFor(axis)); }
 
 void TimeSeriesChart::scheduleRefresh() {
     m_stale = true;
@@ -144,8 +191,22 @@ void TimeSeriesChart::scheduleRefresh() {
 void TimeSeriesChart::plotAreaChanged() { refresh(); }
 
 void TimeSeriesChart::refresh() {
+    if (m_refreshing) {
+        m_refreshAgain = true;
+        return;
+    }
+    m_refreshing = true;
     m_refreshPending = false;
     m_stale = false;
+    for (int pass = 0; pass < kMaxRefreshPasses; ++pass) {
+        m_refreshAgain = false;
+        redraw();
+        if (!m_refreshAgain) break;
+    }
+    m_refreshing = false;
+}
+
+void TimeSeriesChart::redraw() {
     double low = m_zoomMin;
     double high = m_zoomMax;
     if (!m_zoomed) {
@@ -172,7 +233,10 @@ void TimeSeriesChart::refresh() {
     double leftMin = 0;
     double rightMax = 0;
     for (auto& track : m_tracks) {
-        QList<QPointF> drawn = track.data.decimate(low, high, columns);
+        // A filled area costs far more to paint than a line; one column per two pixels keeps
+        // its shape (min and max per column) at half the points.
+        const int trackColumns = track.area ? std::max(1, columns / 2) : columns;
+        QList<QPointF> drawn = track.data.decimate(low, high, trackColumns);
         if (track.visible) {
             for (const auto& point : drawn) {
                 if (point.x() < low || point.x() > high || !std::isfinite(point.y())) continue;
@@ -186,15 +250,17 @@ void TimeSeriesChart::refresh() {
         }
         track.line->replace(drawn);
     }
-    m_updatingAxes = true;
+    m_shownMin = low;
+    m_shownMax = high;
+    m_x->setTickInterval(niceAxisTicks(low, high, kXTicks, /*integerSteps=*/true).step);
     m_x->setRange(low, high);
-    m_left->setRange(leftMin * 1.05, leftMax > 0 ? leftMax * 1.08 : 1.0);
-    if (m_right) m_right->setRange(0, rightMax > 0 ? rightMax * 1.08 : 1.0);
-    m_updatingAxes = false;
+    applyNiceTicks(m_left, leftMin, leftMax, kYTicks);
+    if (m_right) applyNiceTicks(m_right, 0, rightMax, kYTicks);
+    placeEmptyText();
 }
 
 void TimeSeriesChart::onXRangeChanged(double low, double high) {
-    if (m_updatingAxes) return;
+    if (m_refreshing || (low == m_shownMin && high == m_shownMax)) return;
     // A rubber band or right-click zoom from QChartView: redo the decimation for the new range.
     m_zoomed = true;
     m_zoomMin = low;

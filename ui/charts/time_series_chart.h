@@ -10,10 +10,12 @@
 #include <vector>
 
 #include "charts/chart_widget.h"
+#include "charts/nice_axis.h"
 #include "charts/series_data.h"
 
 QT_BEGIN_NAMESPACE
 class QAreaSeries;
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QValueAxis;
 QT_END_NAMESPACE
@@ -46,13 +48,24 @@ public:
     void setTrackVisible(int track, bool visible);
     // Points handed to Qt Charts for drawing, after decimation.
     qsizetype drawnPointCount(int track) const;
+    QList<QPointF> drawnPoints(int track) const;
 
-    // Shows [xMin, xMax] and stops following new points until resetZoom().
+    // Shown in the middle of the plot while no track has a point ("No steps yet").
+    void setEmptyText(const QString& text);
+    QString emptyText() const { return m_emptyText; }
+    bool isEmptyTextShown() const;
+
+    // Shows [xMin, xMax] and stops following new points until resetZoom(). Without a zoom the x
+    // axis spans the data exactly (first to last step), with whole-number ticks.
     void zoomToX(double xMin, double xMax);
     void resetZoom();
     bool isZoomed() const { return m_zoomed; }
     double xMin() const;
     double xMax() const;
+    // Distance between the x axis ticks, which sit on multiples of it from step 0.
+    double xTickInterval() const;
+    // The value axis' range and its round ticks.
+    ShownTicks valueTicks(YAxis axis) const;
 
     // Decimates every track for the current range and plot width, now.
     void refresh();
@@ -74,6 +87,8 @@ private:
         bool visible = true;
     };
     void scheduleRefresh();
+    void redraw();
+    void placeEmptyText();
     void onXRangeChanged(double low, double high);
     QValueAxis* axisFor(YAxis axis) const;
 
@@ -81,8 +96,17 @@ private:
     QValueAxis* m_x;
     QValueAxis* m_left;
     QValueAxis* m_right;
+    QGraphicsSimpleTextItem* m_empty;
+    QString m_emptyText;
     bool m_zoomed = false;
-    bool m_updatingAxes = false;
+    // Set while refresh() runs. Setting an axis range makes Qt Charts lay the chart out at once,
+    // which calls plotAreaChanged() and so refresh() again from inside the first; that inner
+    // call only asks for another pass, so the flag stays up until the outer call's own
+    // QValueAxis::rangeChanged has been delivered (else it reads as the user zooming).
+    bool m_refreshing = false;
+    bool m_refreshAgain = false;
+    double m_shownMin = 0;  // the x range refresh() last set
+    double m_shownMax = 1;
     bool m_refreshPending = false;
     bool m_deferred = false;
     bool m_stale = false;

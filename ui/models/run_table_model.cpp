@@ -12,6 +12,15 @@ QString deviceLabel(const RunRecord& run) {
     return QStringLiteral("%1× %2").arg(run.deviceCount).arg(name);
 }
 
+QString shortModelName(const QString& model) {
+    // "BridgeTower/bridgetower-large-itm-mlm-itc" → its last part; "…/large/config.json" → "large".
+    QString path = model;
+    while (path.endsWith(QLatin1Char('/'))) path.chop(1);
+    QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    if (parts.size() >= 2 && parts.back().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) parts.removeLast();
+    return parts.isEmpty() ? model : parts.back();
+}
+
 double medianSamplesPerSec(const RunRecord& run) {
     const auto found = run.summary.find("median_samples_per_s");
     return found != run.summary.end() && found->is_number() ? found->get<double>() : 0.0;
@@ -47,7 +56,7 @@ QVariant RunTableModel::display(const RunRecord& run, int column) const {
     case Source: return QString::fromStdString(run.source);
     case Device: return QString::fromStdString(run.deviceName.empty() ? run.deviceKind : run.deviceName);
     case DeviceCount: return static_cast<qlonglong>(run.deviceCount);
-    case Model: return QString::fromStdString(run.model);
+    case Model: return shortModelName(QString::fromStdString(run.model));
     case Batch: return static_cast<qlonglong>(run.batchSize);
     case Precision: return QString::fromStdString(run.precision);
     case Workers: return static_cast<qlonglong>(run.workers);
@@ -89,6 +98,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == Model) return QString::fromStdString(run.model);
         if (!run.error.empty()) return QString::fromStdString(run.error);
         if (run.source == "reference") {
             const auto source = run.environment.value("source", std::string());

@@ -142,6 +142,10 @@ void CompareView::rebuildOverlay() {
     m_overlay->setObjectName("overlayChart");
     m_overlay->setTitle(tr("samples/s per step"));
     m_overlay->setAxisTitles(tr("step"), tr("samples/s"));
+    const bool onlyPublished = !m_runs.empty() && std::all_of(m_runs.begin(), m_runs.end(), [](const RunRecord& run) {
+        return run.source == "reference";
+    });
+    m_overlay->setEmptyText(onlyPublished ? tr("Published figures have no per-step data") : tr("No steps yet"));
     for (const auto& run : m_runs) {
         const auto steps = m_store.steps(run.id);
         if (steps.empty()) continue;

@@ -56,21 +56,28 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
       m_eta(new QLabel) {
     m_throughput->setObjectName("throughputChart");
     m_throughput->setTitle(tr("Throughput"));
-    m_throughput->addLine(tr("samples/s"), TimeSeriesChart::YAxis::Left, QColor(0x90, 0xca, 0xf9), 1.0);
-    m_throughput->addLine(tr("samples/s (smoothed)"), TimeSeriesChart::YAxis::Left, QColor(0x15, 0x65, 0xc0), 2.0);
+    // Legend names stay short enough for a quarter of the window; the tooltip has the long ones.
+    m_throughput->addLine(tr("per step"), TimeSeriesChart::YAxis::Left, QColor(0x90, 0xca, 0xf9), 1.0);
+    m_throughput->addLine(tr("smoothed"), TimeSeriesChart::YAxis::Left, QColor(0x15, 0x65, 0xc0), 2.0);
     m_throughput->setAxisTitles(tr("step"), tr("samples/s"));
+    m_throughput->setToolTip(tr("per step: samples/s of each step\nsmoothed: its exponential moving average (the Smoothing slider)"));
 
     m_breakdown->setObjectName("breakdownChart");
     m_breakdown->setTitle(tr("Step time breakdown"));
-    const int wait = m_breakdown->addStackedArea(tr("data wait"), -1, kWaitColour);
-    const int copy = m_breakdown->addStackedArea(tr("host→device copy"), wait, kCopyColour);
-    const int transforms = m_breakdown->addStackedArea(tr("device transforms"), copy, kDeviceTransformColour);
+    const int wait = m_breakdown->addStackedArea(tr("wait"), -1, kWaitColour);
+    const int copy = m_breakdown->addStackedArea(tr("copy"), wait, kCopyColour);
+    const int transforms = m_breakdown->addStackedArea(tr("transform"), copy, kDeviceTransformColour);
     const int forward = m_breakdown->addStackedArea(tr("forward"), transforms, kForwardColour);
     const int backward = m_breakdown->addStackedArea(tr("backward"), forward, kBackwardColour);
     // Data parallel: the gradient all-reduce wait that backward did not hide (0 for one process).
-    const int comm = m_breakdown->addStackedArea(tr("all-reduce wait"), backward, kCommColour);
+    const int comm = m_breakdown->addStackedArea(tr("comm"), backward, kCommColour);
     m_breakdown->addStackedArea(tr("optimizer"), comm, kOptimizerColour);
     m_breakdown->setAxisTitles(tr("step"), tr("ms"));
+    m_breakdown->setToolTip(tr("wait: data wait, the step blocked on the loader\n"
+                               "copy: host→device copy of the batch\n"
+                               "transform: image transforms on the device (device_transforms)\n"
+                               "forward, backward, optimizer: the model's compute\n"
+                               "comm: waiting for the gradient all-reduce that backward did not hide (data parallel)"));
 
     m_loss->setObjectName("lossChart");
     m_loss->setTitle(tr("Loss"));
@@ -81,6 +88,7 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_resources->setTitle(tr("CPU and memory"));
     m_resources->addLine(tr("CPU %"), TimeSeriesChart::YAxis::Left, QColor(0x2e, 0x7d, 0x32), 1.5);
     m_resources->addLine(tr("RSS MiB"), TimeSeriesChart::YAxis::Right, QColor(0x6a, 0x1b, 0x9a), 1.5);
+    m_resources->setToolTip(tr("CPU %: CPU time of the process per wall time (100 = one core)\nRSS MiB: resident memory"));
     m_resources->setAxisTitles(tr("step"), tr("CPU % (100 = one core)"), tr("resident memory, MiB"));
 
     m_smoothing->setObjectName("smoothing");

@@ -55,7 +55,9 @@ RunsBrowser::RunsBrowser(RunStore& store, QWidget* parent)
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->verticalHeader()->hide();
     m_view->setContextMenuPolicy(Qt::CustomContextMenu);
-    m_view->setColumnWidth(RunTableModel::Name, 320);
+    fitColumns();
+    // Rows change on every reload (a run starts or ends); the widths follow their contents.
+    connect(m_model, &QAbstractItemModel::modelReset, this, &RunsBrowser::fitColumns);
 
     m_compare->setObjectName("compare");
     m_delete->setObjectName("delete");
@@ -192,6 +194,14 @@ void RunsBrowser::compareSelected() {
 void RunsBrowser::showSelected() {
     const auto ids = selectedRunIds();
     if (ids.size() == 1) emit showRequested(ids.front());
+}
+
+void RunsBrowser::fitColumns() {
+    // Every column as wide as its header and cells, so that no header reads "edian samples/";
+    // names can be long, and beyond kNameWidthPx they are elided.
+    constexpr int kNameWidthPx = 320;
+    m_view->resizeColumnsToContents();
+    m_view->setColumnWidth(RunTableModel::Name, std::min(m_view->columnWidth(RunTableModel::Name), kNameWidthPx));
 }
 
 void RunsBrowser::updateButtons() {

@@ -51,6 +51,7 @@ signals:
 
 private:
     void updateButtons();
+    void fitColumns();
 
     RunStore& m_store;
     RunTableModel* m_model;

@@ -2,12 +2,15 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QProgressBar>
 #include <QTabWidget>
 
+#include "adapters/engine_bridge.h"
 #include "bridgebench/result_store.h"
 #include "charts/time_series_chart.h"
 #include "widgets/live_dashboard.h"
 #include "widgets/main_window.h"
+#include "widgets/run_panel.h"
 #include "widgets/runs_browser.h"
 
 namespace bb::ui {
@@ -55,6 +58,47 @@ QStringList saveScreenshots(MainWindow& window, const QString& folder, QSize siz
         if (window.grab().save(path, "PNG")) written << path;
     }
     return written;
+}
+
+void saveLiveScreenshot(MainWindow& window, const QString& folder, std::function<void(const QString& file)> done,
+                        QSize size) {
+    window.resize(size);
+    window.tabs()->setCurrentIndex(MainWindow::RunTab);
+    if (!QDir().mkpath(folder)) {
+        done({});
+        return;
+    }
+    // Both connections end with the first of them to fire; the state outlives this call.
+    struct Pending {
+        QMetaObject::Connection steps;
+        QMetaObject::Connection finished;
+        std::function<void(const QString&)> done;
+        void finish(const QString& file) {
+            QObject::disconnect(steps);
+            QObject::disconnect(finished);
+            if (auto callback = std::exchange(done, nullptr)) callback(file);
+        }
+    };
+    auto pending = std::make_shared<Pending>();
+    pending->done = std::move(done);
+    EngineBridge* engine = window.engine();
+    // The dashboard took these steps first (it connected when the window was built).
+    pending->steps = QObject::connect(engine, &EngineBridge::stepsArrived, &window, [&window, folder, pending] {
+        const auto* progress = window.dashboard()->progressBar();
+        if (2 * progress->value() < progress->maximum()) return;
+        auto* dashboard = window.dashboard();
+        for (auto* chart : {dashboard->throughputChart(), dashboard->breakdownChart(), dashboard->lossChart(),
+                            dashboard->resourceChart()})
+            chart->refresh();
+        QApplication::processEvents();
+        const QString path = QDir(folder).filePath(QStringLiteral("live.png"));
+        const bool saved = window.grab().save(path, "PNG");
+        window.runPanel()->cancelRun();
+        pending->finish(saved ? path : QString());
+    });
+    pending->finished = QObject::connect(engine, &EngineBridge::runFinished, &window, [pending] { pending->finish({}); });
+    window.runPanel()->startRun();
+    if (!engine->isRunning()) pending->finish({});  // the settings were refused
 }
 
 }  // namespace bb::ui

@@ -6,6 +6,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
+
 namespace bb::ui {
 
 class MainWindow;
@@ -14,5 +16,12 @@ class MainWindow;
 // (run.png, runs.png, compare.png) into `folder`, which is created when missing. Returns the
 // files written; throws nothing: a view that cannot be saved is left out.
 QStringList saveScreenshots(MainWindow& window, const QString& folder, QSize size = {1400, 900});
+
+// Starts a run with the run panel's settings and, once half of its steps have been drawn,
+// saves live.png (the Run tab mid-run) into `folder` and cancels the run. Returns at once;
+// `done` gets the file, or an empty string when the run ended first or the file could not be
+// written, on the UI thread.
+void saveLiveScreenshot(MainWindow& window, const QString& folder, std::function<void(const QString& file)> done,
+                        QSize size = {1400, 900});
 
 }  // namespace bb::ui

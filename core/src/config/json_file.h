@@ -4,10 +4,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "util/json_text.h"
 
 namespace bb {
 
@@ -15,12 +17,14 @@ template <typename Parse>
 auto parseJsonConfigFile(const std::filesystem::path& file, Parse&& parse) -> decltype(parse(nlohmann::json{})) {
     std::ifstream in(file);
     if (!in) throw InputError(file.string() + ": cannot open for reading");
-    nlohmann::json object;
-    try {
-        object = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& error) {
-        throw InputError(file.string() + ": not valid JSON (" + error.what() + ")");
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    JsonTextError error;
+    std::optional<nlohmann::json> parsed = parseJsonText(text, error);
+    if (!parsed) {
+        throw InputError(file.string() + ": line " + std::to_string(error.position.line) + ", column " +
+                         std::to_string(error.position.column) + ": not valid JSON (" + error.reason + ")");
     }
+    const nlohmann::json& object = *parsed;
     try {
         return parse(object);
     } catch (const ConfigError& error) {

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "util/json_text.h"
 
 namespace bb {
 
@@ -14,21 +15,6 @@ namespace {
 
 [[noreturn]] void fail(const std::filesystem::path& file, const std::string& where, const std::string& what) {
     throw InputError(file.string() + ": " + where + ": " + what);
-}
-
-// nlohmann reports a byte offset; people look for a line and column.
-std::string lineAndColumn(const std::string& text, std::size_t byte) {
-    std::size_t line = 1;
-    std::size_t column = 1;
-    for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
-        }
-    }
-    return std::to_string(line) + ":" + std::to_string(column);
 }
 
 const nlohmann::json& member(const nlohmann::json& object, const char* key, const std::filesystem::path& file,
@@ -88,12 +74,13 @@ std::vector<DatasetSample> readCocoCaptions(const std::filesystem::path& annotat
         throw InputError(annotations.string() + ": cannot open the COCO captions file");
     }
     const std::string text{std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};
-    nlohmann::json root;
-    try {
-        root = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& error) {
-        throw InputError(annotations.string() + ":" + lineAndColumn(text, error.byte) + ": invalid JSON");
+    JsonTextError error;
+    std::optional<nlohmann::json> parsed = parseJsonText(text, error);
+    if (!parsed) {
+        throw InputError(annotations.string() + ":" + std::to_string(error.position.line) + ":" +
+                         std::to_string(error.position.column) + ": invalid JSON (" + error.reason + ")");
     }
+    const nlohmann::json& root = *parsed;
     if (!root.is_object()) {
         fail(annotations, "top level", "expected an object with \"images\" and \"annotations\"");
     }

@@ -20,11 +20,19 @@ std::string describeFirst(const SkippedSamples& skipped) {
     return "; first: " + first.path + " (" + first.reason + ")";
 }
 
-}  // namespace
+std::string noUsableSampleMessage(const std::filesystem::path& source, const SkippedSamples& skipped) {
+    if (skipped.count == 0) {
+        return source.string() + ": no sample in it (an empty manifest, or only blank lines)";
+    }
+    return source.string() + ": no usable sample (" + std::to_string(skipped.count) + " skipped" +
+           describeFirst(skipped) + ")";
+}
 
-Dataset Dataset::open(const std::filesystem::path& path, const DatasetOpenOptions& options) {
+// The manifest's samples, unprobed; `file` becomes the manifest that was read.
+std::vector<DatasetSample> readSamples(const std::filesystem::path& path, const DatasetOpenOptions& options,
+                                       std::filesystem::path& file) {
     std::error_code error;
-    std::filesystem::path file = path;
+    file = path;
     if (std::filesystem::is_directory(path, error)) {
         file = path / "manifest.jsonl";
         if (!std::filesystem::exists(file, error)) {
@@ -35,20 +43,41 @@ Dataset Dataset::open(const std::filesystem::path& path, const DatasetOpenOption
     }
 
     const std::string extension = file.extension().string();
-    std::vector<DatasetSample> samples;
     if (extension == ".jsonl") {
-        samples = readJsonlManifest(file);
-    } else if (extension == ".csv") {
-        samples = readCsvManifest(file);
-    } else if (extension == ".json") {
+        return readJsonlManifest(file);
+    }
+    if (extension == ".csv") {
+        return readCsvManifest(file);
+    }
+    if (extension == ".json") {
         const std::filesystem::path imageDir =
             options.cocoImageDir.empty() ? defaultCocoImageDir(file) : options.cocoImageDir;
-        samples = readCocoCaptions(file, imageDir);
-    } else {
-        throw InputError(file.string() +
-                         ": unknown dataset kind; expected a folder, .jsonl, .csv or COCO captions .json");
+        return readCocoCaptions(file, imageDir);
     }
+    throw InputError(file.string() + ": unknown dataset kind; expected a folder, .jsonl, .csv or COCO captions .json");
+}
+
+}  // namespace
+
+Dataset Dataset::open(const std::filesystem::path& path, const DatasetOpenOptions& options) {
+    std::filesystem::path file;
+    std::vector<DatasetSample> samples = readSamples(path, options, file);
     return fromSamples(std::move(samples), file);
+}
+
+void Dataset::checkUsable(const std::filesystem::path& path, const DatasetOpenOptions& options) {
+    std::filesystem::path file;
+    const std::vector<DatasetSample> samples = readSamples(path, options, file);
+    SkippedSamples skipped;
+    ImageProbe probe;
+    for (const DatasetSample& sample : samples) {
+        const std::optional<std::string> verdict = probe.check(sample.imagePath);
+        if (!verdict) {
+            return;
+        }
+        skipped.add(sample.imagePath.string(), *verdict);
+    }
+    throw InputError(noUsableSampleMessage(file, skipped));
 }
 
 Dataset Dataset::fromSamples(std::vector<DatasetSample> samples, std::filesystem::path source) {
@@ -72,9 +101,7 @@ Dataset Dataset::fromSamples(std::vector<DatasetSample> samples, std::filesystem
         }
     }
     if (dataset.m_samples.empty()) {
-        throw InputError(dataset.m_source.string() + ": no usable sample (" +
-                         std::to_string(dataset.m_skipped.count) + " skipped" +
-                         describeFirst(dataset.m_skipped) + ")");
+        throw InputError(noUsableSampleMessage(dataset.m_source, dataset.m_skipped));
     }
     return dataset;
 }

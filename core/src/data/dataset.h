@@ -32,6 +32,11 @@ public:
     // unreadable or malformed, or when no sample is usable; skipped files are in skipped().
     static Dataset open(const std::filesystem::path& path, const DatasetOpenOptions& options = {});
 
+    // The checks of open() that need no more than one usable image: the path, the manifest
+    // (every line), and that some sample passes the probe. For a run to refuse its dataset
+    // before it records anything, without probing a large dataset's files twice.
+    static void checkUsable(const std::filesystem::path& path, const DatasetOpenOptions& options = {});
+
     // Probes `samples` like open() does. `source` names the dataset in messages.
     static Dataset fromSamples(std::vector<DatasetSample> samples, std::filesystem::path source);
 

@@ -16,6 +16,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr std::int64_t kEmptyEpochs = 3;
+
 double millisecondsSince(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
@@ -169,6 +171,17 @@ std::optional<Loader::Slot> Loader::takeNextSlot(double& waitMs) {
     return std::move(node.mapped());
 }
 
+std::string Loader::noUsableBatchMessage() const {
+    std::lock_guard lock(m_mutex);
+    std::string message = m_dataset->source().string() + ": no sample could be loaded in a whole epoch (" +
+                          std::to_string(m_stats.skipped.count) + " skipped";
+    for (std::size_t index = 0; index < m_stats.skipped.first.size(); ++index) {
+        const SkippedSample& skipped = m_stats.skipped.first[index];
+        message += (index == 0 ? ": " : "; ") + skipped.path + " (" + skipped.reason + ")";
+    }
+    return message + ")";
+}
+
 void Loader::recordDelivered(const Batch& batch, double waitMs) {
     std::lock_guard lock(m_mutex);
     ++m_stats.batches;
@@ -199,8 +212,22 @@ std::optional<Batch> Loader::next() {
             }
         }
         if (batch.size() == 0) {
-            continue;  // every sample in it was unusable; its wait counts toward the next one
+            // Every sample in it was unusable; its wait counts toward the next one. A run has
+            // no last epoch, so without a bound this would loop for ever: it ends once every
+            // sample has failed, or (usable ones always left out, say by drop_last) after
+            // kEmptyEpochs whole epochs without a batch.
+            ++m_emptyInARow;
+            bool allSkipped = false;
+            {
+                std::lock_guard lock(m_mutex);
+                allSkipped = m_skippedIndices.size() >= m_dataset->size();
+            }
+            if ((allSkipped && m_emptyInARow >= m_batchesPerEpoch) || m_emptyInARow >= kEmptyEpochs * m_batchesPerEpoch) {
+                throw InputError(noUsableBatchMessage());
+            }
+            continue;
         }
+        m_emptyInARow = 0;
         batch.timings.waitMs = waitMs;
         recordDelivered(batch, waitMs);
         return std::move(batch);

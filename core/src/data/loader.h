@@ -63,7 +63,9 @@ public:
     Loader(const Loader&) = delete;
     Loader& operator=(const Loader&) = delete;
 
-    // The next non-empty batch, or std::nullopt after the last epoch or once cancelled.
+    // The next non-empty batch, or std::nullopt after the last epoch or once cancelled. Throws
+    // InputError, naming the dataset and why its samples were skipped, when it cannot give a
+    // batch: an epoch of empty batches in which every sample failed, or three epochs of them.
     std::optional<Batch> next();
     void cancel();
     LoaderStats stats() const;
@@ -81,6 +83,7 @@ private:
     void runWorker(std::int64_t worker, std::stop_token stop);
     std::optional<Slot> takeNextSlot(double& waitMs);
     void recordDelivered(const Batch& batch, double waitMs);
+    std::string noUsableBatchMessage() const;
     bool finished(std::int64_t index) const noexcept;
 
     const std::shared_ptr<const Dataset> m_dataset;
@@ -98,6 +101,7 @@ private:
     bool m_cancelled = false;
     LoaderStats m_stats;
     std::unordered_set<std::int64_t> m_skippedIndices;
+    std::int64_t m_emptyInARow = 0;  // batches in which every sample was unusable, since the last good one
 
     std::stop_source m_stop;
     std::unique_ptr<BatchBuilder> m_inlineBuilder;  // workers = 0

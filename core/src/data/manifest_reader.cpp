@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "util/json_text.h"
 
 namespace bb {
 
@@ -49,12 +50,6 @@ std::filesystem::path resolve(const std::filesystem::path& manifest, const std::
     return path.is_absolute() ? path : manifest.parent_path() / path;
 }
 
-// nlohmann's messages start with "[json.exception.parse_error.101] "; the tag helps nobody.
-std::string withoutJsonTag(const std::string& message) {
-    const auto end = message.find("] ");
-    return end == std::string::npos ? message : message.substr(end + 2);
-}
-
 std::string keyList(auto keys) {
     std::string text;
     for (std::string_view key : keys) {
@@ -92,12 +87,13 @@ std::vector<DatasetSample> readJsonlManifest(const std::filesystem::path& manife
         if (isBlank(line)) {
             continue;
         }
-        nlohmann::json object;
-        try {
-            object = nlohmann::json::parse(line);
-        } catch (const nlohmann::json::parse_error& error) {
-            failAt(manifest, lineNumber, "invalid JSON: " + withoutJsonTag(error.what()));
+        JsonTextError error;
+        std::optional<nlohmann::json> parsed = parseJsonText(line, error);
+        if (!parsed) {
+            failAt(manifest, lineNumber,
+                   "invalid JSON at column " + std::to_string(error.position.column) + ": " + error.reason);
         }
+        const nlohmann::json& object = *parsed;
         if (!object.is_object()) {
             failAt(manifest, lineNumber, "expected a JSON object");
         }

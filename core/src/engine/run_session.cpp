@@ -8,6 +8,7 @@
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_writer.h"
+#include "data/dataset.h"
 #include "distributed/data_parallel_run.h"
 #include "engine/environment.h"
 #include "engine/run_control.h"
@@ -157,6 +158,10 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     auto& impl = *m_impl;
     impl.distributed = std::move(distributed);
     validate(impl.config);
+    // A dataset that cannot give one sample is refused here, as InputError, before the run has
+    // a row: else it would start, fail and stay in the database as a failed run.
+    if (impl.config.dataset != "synthetic" && impl.config.dataset != "synthetic-tensors")
+        Dataset::checkUsable(impl.config.dataset);
     const std::int64_t worldSize = impl.distributed ? impl.distributed->world().size : worldSizeFor(impl.config);
     if (impl.config.name.empty()) impl.config.name = generatedName(impl.config, worldSize);
     // Only rank 0 opens the database: the others train and report to it through the steps' gather.

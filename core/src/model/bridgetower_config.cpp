@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "util/json_text.h"
 
 namespace bb {
 namespace {
@@ -180,12 +181,13 @@ BridgeTowerConfig bridgeTowerPreset(std::string_view name) {
 }
 
 BridgeTowerConfig parseBridgeTowerConfig(std::string_view jsonText, const std::string& source) {
-    Json root;
-    try {
-        root = Json::parse(jsonText.begin(), jsonText.end());
-    } catch (const Json::parse_error& error) {
-        throw InputError(source + ": not valid JSON: " + error.what());
+    JsonTextError error;
+    std::optional<Json> parsed = parseJsonText(jsonText, error);
+    if (!parsed) {
+        throw InputError(source + ": line " + std::to_string(error.position.line) + ", column " +
+                         std::to_string(error.position.column) + ": not valid JSON: " + error.reason);
     }
+    const Json& root = *parsed;
     if (!root.is_object()) throw InputError(source + ": expected a JSON object at the top level");
 
     BridgeTowerConfig config;

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "bridgebench/axis_ticks.h"
+
 namespace bb::report {
 
 namespace {
@@ -59,17 +61,11 @@ std::string fitText(Canvas& canvas, std::string text, const TextStyle& style, do
     return text + "…";
 }
 
-std::vector<double> niceTicks(double maximum, int roughCount) {
+std::vector<double> niceTicks(double maximum, int roughCount, bool integerSteps) {
     if (!(maximum > 0) || !std::isfinite(maximum)) return {0, 1};
-    const double rough = maximum / std::max(1, roughCount);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
-    double step = magnitude;
-    for (const double factor : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-        step = factor * magnitude;
-        if (step >= rough) break;
-    }
+    const AxisTicks axis = niceAxisTicks(0, maximum, roughCount, integerSteps);
     std::vector<double> ticks;
-    for (int index = 0; ticks.empty() || ticks.back() < maximum - 1e-9 * maximum; ++index) ticks.push_back(index * step);
+    for (int index = 0; index < axis.count(); ++index) ticks.push_back(axis.min + index * axis.step);
     return ticks;
 }
 
@@ -156,7 +152,7 @@ void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, ChartSize s
         return;
     }
     const auto yTicks = niceTicks(maxRate, 5);
-    const auto xTicks = niceTicks(std::max(1.0, maxStep), 8);
+    const auto xTicks = niceTicks(std::max(1.0, maxStep), 8, /*integerSteps=*/true);
     auto xOf = [&](double step) { return left + (right - left) * step / xTicks.back(); };
     auto yOf = [&](double rate) { return bottom - (bottom - top) * rate / yTicks.back(); };
     for (const double tick : yTicks) {

@@ -27,7 +27,8 @@ void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, ChartSize s
 // `text`, shortened with "…" (whole UTF-8 characters) until it fits `width`.
 std::string fitText(Canvas& canvas, std::string text, const TextStyle& style, double width);
 
-// Round numbers for axis ticks covering [0, maximum].
-std::vector<double> niceTicks(double maximum, int roughCount);
+// Round numbers for axis ticks covering [0, maximum] (see niceAxisTicks); whole numbers only
+// with integerSteps.
+std::vector<double> niceTicks(double maximum, int roughCount, bool integerSteps = false);
 
 }  // namespace bb::report

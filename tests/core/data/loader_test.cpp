@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <future>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -377,6 +378,44 @@ TEST(Loader, SkipsCorruptImagesCountingEachFileOnce) {
     EXPECT_EQ(stats.skipped.count, 1);
     EXPECT_EQ(stats.skipped.first.at(0).path, (dir.file("bad.jpg")).string());
 }
+
+// A run's loader has no last epoch: with no usable sample it once looped for ever.
+class LoaderWithNoUsableSample : public ::testing::TestWithParam<std::tuple<std::int64_t, bool>> {};
+
+TEST_P(LoaderWithNoUsableSample, NextThrowsNamingTheDatasetAndTheReasonInBoundedTime) {
+    const auto [workers, deviceTransforms] = GetParam();
+    test::TempDir dir;
+    std::vector<std::uint8_t> truncated = test::encodeJpeg(test::rampImage(40, 30));
+    truncated.resize(truncated.size() - 60);
+    test::writeBytes(dir.file("bad.jpg"), truncated);
+    test::writeText(dir.file("m.jsonl"), "{\"image\": \"bad.jpg\", \"caption\": \"x\"}\n");
+    const auto dataset = std::make_shared<const Dataset>(Dataset::open(dir.file("m.jsonl")));
+
+    LoaderOptions loaderOptions;
+    loaderOptions.batchSize = 1;  // a larger one is refused up front: drop_last leaves no batch
+    loaderOptions.workers = workers;
+    loaderOptions.deviceTransforms = deviceTransforms;
+    loaderOptions.imageSizePx = 16;
+    loaderOptions.epochs = 0;  // endless, as in a run
+    Loader loader(dataset, loaderOptions);
+    auto next = std::async(std::launch::async, [&] { return loader.next(); });
+    if (next.wait_for(std::chrono::seconds(30)) != std::future_status::ready) {
+        loader.cancel();  // lets next() return, so the test ends either way
+        next.wait();
+        FAIL() << "next() did not return within 30 s";
+    }
+    try {
+        next.get();
+        FAIL() << "expected InputError";
+    } catch (const InputError& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find(dir.file("m.jsonl").string() + ": no sample could be loaded"), std::string::npos) << message;
+        EXPECT_NE(message.find("bad.jpg (corrupt JPEG"), std::string::npos) << message;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(WorkersAndTransforms, LoaderWithNoUsableSample,
+                         ::testing::Combine(::testing::Values(std::int64_t{0}, std::int64_t{2}), ::testing::Bool()));
 
 }  // namespace
 }  // namespace bb

@@ -16,6 +16,7 @@
 #include "store/import/imported_summary.h"
 #include "store/import/logged_steps.h"
 #include "util/file_contents.h"
+#include "util/json_text.h"
 
 namespace bb {
 
@@ -91,14 +92,13 @@ RunData exportedRun(const EventRun& events, const ImportOptions& options) {
     std::error_code error;
     if (std::filesystem::is_regular_file(sidecar, error)) {
         const std::string text = readFileContents(sidecar);
-        nlohmann::json json;
-        try {
-            json = nlohmann::json::parse(text);
-        } catch (const nlohmann::json::parse_error& parseError) {
-            const auto position = textPositionOf(text, parseError.byte > 0 ? parseError.byte - 1 : 0);
-            throw InputError(fmt::format("{}: line {}, column {}: not valid JSON", sidecar.string(), position.line,
-                                         position.column));
+        JsonTextError parseError;
+        std::optional<nlohmann::json> parsed = parseJsonText(text, parseError);
+        if (!parsed) {
+            throw InputError(fmt::format("{}: line {}, column {}: not valid JSON ({})", sidecar.string(),
+                                         parseError.position.line, parseError.position.column, parseError.reason));
         }
+        const nlohmann::json& json = *parsed;
         data.run = runRecordFromJson(json, sidecar.string());
         data.run.id = 0;
         data.run.studyId = 0;

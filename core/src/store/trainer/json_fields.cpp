@@ -6,6 +6,7 @@
 
 #include "bridgebench/errors.h"
 #include "util/file_contents.h"
+#include "util/json_text.h"
 
 namespace bb::trainer {
 namespace {
@@ -81,16 +82,7 @@ std::string_view typeOf(const nlohmann::json& value) {
 
 nlohmann::json readTrainerJson(const std::filesystem::path& path) {
     const std::string text = quoteNonFiniteLiterals(readFileContents(path));
-    try {
-        return nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& error) {
-        // "[json.exception.parse_error.101] parse error at line 3, column 5: …" → from "parse error".
-        std::string message = error.what();
-        if (const std::size_t bracket = message.find("] "); bracket != std::string::npos) {
-            message.erase(0, bracket + 2);
-        }
-        throw InputError(path.string() + ": " + message);
-    }
+    return parseJsonTextOrThrow(text, path.string());
 }
 
 JsonFields::JsonFields(const nlohmann::json& value, std::string fileName, std::string keyPath)

@@ -1,0 +1,76 @@
+#include "util/json_text.h"
+
+#include <fmt/format.h>
+
+#include "bridgebench/errors.h"
+
+namespace bb {
+
+namespace {
+
+// "[json.exception.parse_error.101] parse error at line 1, column 7: syntax error …" → from
+// "syntax error": the position is given apart.
+std::string withoutTag(std::string message) {
+    if (const std::size_t bracket = message.find("] "); message.starts_with("[json.") && bracket != std::string::npos)
+        message.erase(0, bracket + 2);
+    if (message.starts_with("parse error at line "))
+        if (const std::size_t colon = message.find(": "); colon != std::string::npos) message.erase(0, colon + 2);
+    return message;
+}
+
+// Accepts every value and keeps only where and why the parser gave up: a second pass over
+// a text the DOM parser refused, for the position an out_of_range error lacks.
+class FailureLocator final : public nlohmann::json_sax<nlohmann::json> {
+public:
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t) override { return true; }
+    bool number_unsigned(number_unsigned_t) override { return true; }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return true; }
+    bool key(string_t&) override { return true; }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t) override { return true; }
+    bool end_array() override { return true; }
+    bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::detail::exception& error) override {
+        // `position` counts the characters read, the failing token's included: its start is
+        // where a reader looks.
+        m_position = position >= lastToken.size() ? position - lastToken.size() : 0;
+        m_reason = withoutTag(error.what());
+        return false;
+    }
+
+    std::size_t position() const { return m_position; }
+    const std::string& reason() const { return m_reason; }
+
+private:
+    std::size_t m_position = 0;
+    std::string m_reason;
+};
+
+}  // namespace
+
+std::optional<nlohmann::json> parseJsonText(std::string_view text, JsonTextError& error) {
+    try {
+        return nlohmann::json::parse(text.begin(), text.end());
+    } catch (const nlohmann::json::exception& failure) {
+        FailureLocator locator;
+        nlohmann::json::sax_parse(text.begin(), text.end(), &locator);
+        error.position = textPositionOf(text, std::min(locator.position(), text.size()));
+        error.reason = locator.reason().empty() ? withoutTag(failure.what()) : locator.reason();
+        return std::nullopt;
+    }
+}
+
+nlohmann::json parseJsonTextOrThrow(std::string_view text, const std::string& source) {
+    JsonTextError error;
+    auto value = parseJsonText(text, error);
+    if (!value)
+        throw InputError(fmt::format("{}: line {}, column {}: {}", source, error.position.line, error.position.column,
+                                     error.reason));
+    return std::move(*value);
+}
+
+}  // namespace bb
