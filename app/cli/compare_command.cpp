@@ -37,6 +37,17 @@ std::string figureOr(double value, const char* format) {
     return std::isfinite(value) ? fmt::format(fmt::runtime(format), value) : "-";
 }
 
+// Three significant digits from a CPU's 0.00353 to a cluster's 1140, never in exponent form.
+std::string tflopsText(double value) {
+    if (!std::isfinite(value)) return "-";
+    return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
+}
+
+std::string percentText(double fraction) {
+    if (!std::isfinite(fraction)) return "-";
+    return fraction >= 0.001 ? fmt::format("{:.1f}%", fraction * 100) : fmt::format("{:.2g}%", fraction * 100);
+}
+
 // The published study's newest table: the reference runs of the latest date.
 std::vector<RunRecord> studyRuns(ResultStore& store) {
     std::string newest;
@@ -136,12 +147,12 @@ int compareCommand(CompareOptions options) {
         std::string workload = entry.workloadDiffers ? "differs: " + entry.workloadNote : "same";
         if (!entry.workloadUnknown.empty()) workload += " (unknown: " + entry.workloadUnknown + ")";
         table.addRow({std::to_string(entry.runId), entry.runName, entry.device, entry.configuration,
-                      figureOr(entry.value, comparison.metric == CompareMetric::AchievedTflops ||
-                                                    comparison.metric == CompareMetric::AchievedTflopsPerDevice
-                                                ? "{:.3g}"
-                                                : "{:.1f}"),
-                      figureOr(entry.speedup, "{:.2f}x"), figureOr(entry.tflopsPerDevice, "{:.3g}"),
-                      figureOr(entry.mfu * 100, "{:.1f}%"), workload});
+                      comparison.metric == CompareMetric::AchievedTflops ||
+                              comparison.metric == CompareMetric::AchievedTflopsPerDevice
+                          ? tflopsText(entry.value)
+                          : figureOr(entry.value, "{:.1f}"),
+                      figureOr(entry.speedup, "{:.2f}x"), tflopsText(entry.tflopsPerDevice), percentText(entry.mfu),
+                      workload});
     }
     if (!studyReason.empty()) std::cout << studyReason << '\n';
     if (baselineId) std::cout << fmt::format("Baseline: #{} {}\n", *baselineId, comparison.baselineName);

@@ -35,7 +35,7 @@ void printThroughput(const RunFlops& flops, const RunMfu& mfu) {
         std::cout << "Achieved: TFLOP/s unknown (the run names no model whose FLOPs can be counted)\n";
     for (const auto& assumption : flops.assumptions) std::cout << "  assumes: " << assumption << '\n';
     if (mfu.known())
-        std::cout << fmt::format("MFU: {:.1f}% of {}\n", mfu.mfu * 100, mfu.peakSource);
+        std::cout << fmt::format("MFU: {:.3g}% of {}\n", mfu.mfu * 100, mfu.peakSource);
     else
         std::cout << "MFU: none: " << mfu.reason << '\n';
     for (const auto& assumption : mfu.assumptions) std::cout << "  assumes: " << assumption << '\n';

@@ -52,8 +52,11 @@ RunWorkload runWorkload(const RunRecord& run) {
     if (const auto size = run.config.find("image_size"); size != run.config.end() && size->is_number_integer())
         workload.imageSizePx = size->get<std::int64_t>();
     const auto stored = run.config.find("model_config");
-    if (const auto model = resolveBridgeTowerModel(run.model, stored != run.config.end() ? *stored : nlohmann::json()))
+    if (const auto model = resolveBridgeTowerModel(run.model, stored != run.config.end() ? *stored : nlohmann::json())) {
         workload.architecture = model->preset;
+        // A named model fixes the image size it runs at unless the run says otherwise.
+        if (workload.imageSizePx <= 0) workload.imageSizePx = model->config.vision.imageSizePx;
+    }
     return workload;
 }
 

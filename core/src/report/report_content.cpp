@@ -31,7 +31,10 @@ void flatten(const nlohmann::json& value, const std::string& prefix, std::vector
 
 std::string figure(double value) { return std::isfinite(value) ? fmt::format("{:.1f}", value) : "–"; }
 
-std::string tflopsFigure(double value) { return std::isfinite(value) ? fmt::format("{:.3g}", value) : "–"; }
+std::string tflopsFigure(double value) {
+    if (!std::isfinite(value)) return "–";
+    return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
+}
 
 ReportContent buildReportContent(const ReportInput& input) {
     ReportContent content;
@@ -57,7 +60,9 @@ ReportContent buildReportContent(const ReportInput& input) {
              p5 > 0 && p95 > 0 ? fmt::format("{}–{}", figure(p5), figure(p95)) : "–",
              std::isfinite(wait) && !input.runs[index].steps.empty() ? fmt::format("{:.0f}%", wait * 100) : "–",
              tflopsFigure(entry.tflops), tflopsFigure(entry.tflopsPerDevice),
-             std::isfinite(entry.mfu) ? fmt::format("{:.1f}%", entry.mfu * 100) : "–",
+             !std::isfinite(entry.mfu) ? "–"
+             : entry.mfu >= 0.001      ? fmt::format("{:.1f}%", entry.mfu * 100)
+                                       : fmt::format("{:.2g}%", entry.mfu * 100),
              std::isfinite(entry.speedup) ? fmt::format("{:.2f}×", entry.speedup) : "–",
              entry.workloadDiffers ? entry.workloadNote : "same"});
         // Where the FLOP/s and MFU figures come from, deduplicated: the study's ten runs share one.

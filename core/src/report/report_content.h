@@ -34,7 +34,7 @@ ReportContent buildReportContent(const ReportInput& input);
 
 // The summary table's figure for a number: one decimal, "–" when unknown.
 std::string figure(double value);
-// Achieved TFLOP/s: three significant digits (a CPU's 0.0123 and a cluster's 1230 alike).
+// Achieved TFLOP/s: three significant digits, never in exponent form (a CPU's 0.0123, a cluster's 1230).
 std::string tflopsFigure(double value);
 
 }  // namespace bb::report

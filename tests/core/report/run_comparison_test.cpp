@@ -102,7 +102,8 @@ TEST(RunComparison, MostCommonWorkloadTakesTheEarliestOfEquals) {
 TEST(RunComparison, WorkloadDifferencesNameEachFieldWithBothValues) {
     RunRecord run = runWith("small", 8, 1);
     run.config["image_size"] = 224;
-    const RunRecord baseline = runWith("large", 48, 8);
+    // A model the catalog does not know: its image size is unknown.
+    const RunRecord baseline = runWith("mystery-model", 48, 8);
     const auto differences = workloadDifferences(runWorkload(run), runWorkload(baseline));
     // Precision agrees; the baseline does not say its image size, which is unknown, not different.
     ASSERT_EQ(differences.size(), 3U);
@@ -114,6 +115,12 @@ TEST(RunComparison, WorkloadDifferencesNameEachFieldWithBothValues) {
     EXPECT_EQ(unknownWorkloadFields(runWorkload(run), runWorkload(baseline)),
               std::vector<WorkloadField>{WorkloadField::ImageSize});
     EXPECT_TRUE(workloadDifferences(runWorkload(baseline), runWorkload(baseline)).empty());
+    // A preset fixes its image size: small runs at 224 px, large at 294.
+    const auto presets = workloadDifferences(runWorkload(runWith("small", 8, 1)), runWorkload(runWith("large", 8, 1)));
+    ASSERT_EQ(presets.size(), 2U);
+    EXPECT_EQ(presets[1].field, WorkloadField::ImageSize);
+    EXPECT_EQ(presets[1].runValue, "224");
+    EXPECT_EQ(presets[1].baselineValue, "294");
 }
 
 TEST(RunComparison, UnknownFieldsDoNotMarkAWorkloadAsDifferent) {
