@@ -224,7 +224,11 @@ void CompareView::rebuild() {
         QList<QStandardItem*> row;
         row << new QStandardItem(entry.runName) << new QStandardItem(entry.category)
             << new QStandardItem(entry.configuration);
-        auto* value = new QStandardItem(std::isfinite(entry.value) ? QString::number(entry.value, 'f', 2) : tr("n/a"));
+        // A CPU run's TFLOP/s is a few thousandths: significant digits, not two decimals of zeros.
+        const QString valueText = !std::isfinite(entry.value)      ? tr("n/a")
+                                  : std::abs(entry.value) >= 1 ? QString::number(entry.value, 'f', 2)
+                                                               : QString::number(entry.value, 'g', 3);
+        auto* value = new QStandardItem(valueText);
         value->setData(std::isfinite(entry.value) ? entry.value : -1.0, Qt::UserRole);
         auto* speedup = new QStandardItem(std::isfinite(entry.speedup) ? QStringLiteral("×%1").arg(entry.speedup, 0, 'f', 2) : QString());
         auto* tflops = new QStandardItem(std::isfinite(entry.tflopsPerDevice) ? QString::number(entry.tflopsPerDevice, 'g', 3)
