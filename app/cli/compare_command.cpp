@@ -92,7 +92,7 @@ int compareCommand(CompareOptions options) {
     }
     std::string studyReason;
     if (options.withStudy) {
-        const RunRecord& yours = compared.front();
+        const RunRecord yours = compared.front();  // a copy: compared grows below
         if (!baselineId) baselineId = yours.id;
         const auto study = studyRuns(store);
         for (const auto& run : study)
