@@ -81,7 +81,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareView</name>
     <message>
-        <location filename="../ui/widgets/compare_view.cpp" line="+35"/>
+        <location filename="../ui/widgets/compare_view.cpp" line="+37"/>
         <source>Samples/s (all devices)</source>
         <translation>Samples/s（所有裝置）</translation>
     </message>
@@ -94,6 +94,16 @@ libjpeg-turbo %9</translation>
         <location line="+1"/>
         <source>Achieved TFLOP/s</source>
         <translation>實際達成 TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Achieved TFLOP/s per device</source>
+        <translation>每裝置實際達成 TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MFU (% of device peak)</source>
+        <translation>MFU（裝置峰值的 %）</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -126,7 +136,17 @@ libjpeg-turbo %9</translation>
         <translation>基準</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+68"/>
+        <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
+        <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This run has the study&apos;s workload: compared in samples/s.</source>
+        <translation>此執行與研究的工作負載相同：以 samples/s 比較。</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>No baseline</source>
         <translation>無基準</translation>
     </message>
@@ -191,17 +211,29 @@ libjpeg-turbo %9</translation>
         <translation>工作負載</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>TFLOP/s per device</source>
+        <translation>每裝置 TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
         <location line="+5"/>
+        <location line="+4"/>
+        <location line="+3"/>
         <source>n/a</source>
         <translation>不適用</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Not recorded for this run (FLOPs per sample unknown)</source>
-        <translation>此執行未記錄（每個樣本的 FLOPs 未知）</translation>
+        <location line="+4"/>
+        <source>(unknown: %1)</source>
+        <translation>（不明：%1）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-1"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
@@ -209,7 +241,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::Comparison</name>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="+30"/>
+        <location filename="../ui/models/comparison.cpp" line="+31"/>
         <source>model %1 vs %2</source>
         <translation>模型 %1 vs %2</translation>
     </message>
@@ -234,9 +266,39 @@ libjpeg-turbo %9</translation>
         <translation>%1 個裝置 vs %2 個</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>image size</source>
+        <translation>影像尺寸</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device count</source>
+        <translation>裝置數量</translation>
+    </message>
+    <message>
         <location line="+18"/>
         <source>workers %1</source>
         <translation>workers %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>workers unknown</source>
+        <translation>workers 不明</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -257,6 +319,16 @@ libjpeg-turbo %9</translation>
         <location line="+1"/>
         <source>achieved TFLOP/s</source>
         <translation>實際達成 TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>achieved TFLOP/s per device</source>
+        <translation>每裝置實際達成 TFLOP/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MFU %</source>
+        <translation>MFU %</translation>
     </message>
 </context>
 <context>
@@ -929,7 +1001,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+47"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
@@ -1318,12 +1390,12 @@ RSS MiB：常駐記憶體</translation>
 <context>
     <name>bb::ui::RunTableModel</name>
     <message>
-        <location filename="../ui/models/run_table_model.cpp" line="+11"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+14"/>
         <source>unknown device</source>
         <translation>未知裝置</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+44"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1407,36 +1479,42 @@ RSS MiB：常駐記憶體</translation>
     <name>bb::ui::RunsBrowser</name>
     <message>
         <location filename="../ui/widgets/runs_browser.cpp" line="+30"/>
-        <location line="+79"/>
+        <location line="+82"/>
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+79"/>
+        <location line="-81"/>
+        <location line="+83"/>
+        <source>Compare with the published study</source>
+        <translation>與已發表的研究比較</translation>
+    </message>
+    <message>
+        <location line="-82"/>
+        <location line="+83"/>
         <source>Show steps</source>
         <translation>顯示步驟</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+80"/>
+        <location line="-82"/>
+        <location line="+84"/>
         <source>Rename</source>
         <translation>重新命名</translation>
     </message>
     <message>
-        <location line="-79"/>
-        <location line="+80"/>
+        <location line="-83"/>
+        <location line="+84"/>
         <source>Tags…</source>
         <translation>標籤…</translation>
     </message>
     <message>
-        <location line="-79"/>
-        <location line="+80"/>
+        <location line="-83"/>
+        <location line="+84"/>
         <source>Delete</source>
         <translation>刪除</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-83"/>
         <source>Undo delete</source>
         <translation>復原刪除</translation>
     </message>
@@ -1471,7 +1549,12 @@ RSS MiB：常駐記憶體</translation>
         <translation>並排比較所選的執行紀錄</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Put the selected run beside the BridgeTower study&apos;s figures (Hugging Face, August 2023), in achieved TFLOP/s per device and MFU when the workloads differ</source>
+        <translation>將所選執行與 BridgeTower 研究的數據（Hugging Face，2023 年 8 月）並列；工作負載不同時以每裝置實際達成 TFLOP/s 與 MFU 比較</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Delete the selected runs (published reference runs cannot be deleted)</source>
         <translation>刪除所選的執行紀錄（已發表的參考執行紀錄無法刪除）</translation>
     </message>
@@ -1491,7 +1574,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>標籤（以半形逗號 , 分隔）：</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+76"/>
         <source>Published reference runs cannot be deleted.</source>
         <translation>已發表的參考執行紀錄無法刪除。</translation>
     </message>
@@ -1518,7 +1601,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>此操作可以復原。</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+53"/>
         <source>%1 of %2 runs</source>
         <translation>%1 / %2 筆執行紀錄</translation>
     </message>

@@ -17,6 +17,8 @@ struct ImportCommandOptions {
     std::string dbPath;
     ImportOptions import;
     std::int64_t deviceCount = 0;
+    std::int64_t batchSize = 0;
+    std::int64_t workers = -1;
     bool json = false;
 };
 
@@ -41,6 +43,8 @@ void printResult(const ImportResult& result, const std::string& dbPath, bool jso
 
 int importCommand(ImportCommandOptions options) {
     if (options.deviceCount > 0) options.import.deviceCount = options.deviceCount;
+    if (options.batchSize > 0) options.import.batchSize = options.batchSize;
+    if (options.workers >= 0) options.import.workers = options.workers;
     ImportResult result;
     // Every file is read and checked before the database is opened: a bad file writes nothing.
     if (options.format == "db") {
@@ -75,6 +79,15 @@ void registerImportCommand(CLI::App& root, CliState& state) {
     command->add_option("--device-count", options->deviceCount, "Devices the run used (all of them together)")
         ->check(CLI::PositiveNumber);
     command->add_option("--name", options->import.name, "The run's name (default: the folder's or file's)");
+    command->add_option("--model", options->import.model,
+                        "The model when the files do not say, or to override them: a preset, a Hugging Face id "
+                        "(BridgeTower/bridgetower-large-itm-mlm-itc) or a config.json");
+    command->add_option("--batch-size", options->batchSize, "Per-device batch size (wins over the files)")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--workers", options->workers, "Loader workers the run had (wins over the files)")
+        ->check(CLI::NonNegativeNumber);
+    command->add_option("--precision", options->import.precision, "fp32 | bf16 | fp16 (wins over the files)")
+        ->check(CLI::IsMember({"fp32", "bf16", "fp16"}));
     addDbOption(*command, options->dbPath);
     command->add_flag("--json", options->json, "Print what was imported as one JSON document");
     command->callback([options, &state] { state.exitCode = guarded([&] { return importCommand(*options); }); });

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "bridgebench/run_comparison.h"
+
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_json.h"
 #include "cli/cli_common.h"
@@ -34,7 +36,8 @@ int listCommand(const std::string& dbPath, bool json) {
     for (const auto& run : runs) {
         table.addRow({std::to_string(run.id), run.name, run.source, std::string(toString(run.status)),
                       fmt::format("{}x {}", run.deviceCount, run.deviceName), run.model,
-                      std::to_string(run.batchSize), run.precision, std::to_string(run.workers),
+                      run.batchSize > 0 ? std::to_string(run.batchSize) : "-", run.precision.empty() ? "-" : run.precision,
+                      runWorkersKnown(run) ? std::to_string(run.workers) : "-",
                       run.deviceTransforms ? "on" : "off",
                       fmt::format("{:.1f}", run.summary.value("median_samples_per_s", 0.0)), run.createdAt});
     }

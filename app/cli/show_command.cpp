@@ -5,12 +5,41 @@
 #include "bridgebench/diagnosis.h"
 #include "bridgebench/errors.h"
 #include "bridgebench/result_store.h"
+#include "bridgebench/run_mfu.h"
 #include "cli/cli_common.h"
 #include "cli/text_table.h"
 
 namespace bb::cli {
 
 namespace {
+
+nlohmann::json throughputJson(const RunFlops& flops, const RunMfu& mfu) {
+    auto orNull = [](bool known, double value) { return known ? nlohmann::json(value) : nlohmann::json(); };
+    return {{"flops_per_sample", orNull(flops.flopsPerSample > 0, flops.flopsPerSample)},
+            {"achieved_tflops", orNull(flops.known(), flops.achievedFlopsPerSec / 1e12)},
+            {"achieved_tflops_per_device", orNull(flops.known(), flops.achievedFlopsPerSecPerDevice / 1e12)},
+            {"basis", flops.basis},
+            {"assumptions", flops.assumptions},
+            {"mfu", orNull(mfu.known(), mfu.mfu)},
+            {"peak_tflops_per_device", orNull(mfu.peakFlopsPerSec > 0, mfu.peakFlopsPerSec / 1e12)},
+            {"peak_source", mfu.peakSource},
+            {"mfu_assumptions", mfu.assumptions},
+            {"no_mfu_because", mfu.reason}};
+}
+
+void printThroughput(const RunFlops& flops, const RunMfu& mfu) {
+    if (flops.known())
+        std::cout << fmt::format("Achieved: {:.3g} TFLOP/s ({:.3g} per device), {}\n", flops.achievedFlopsPerSec / 1e12,
+                                 flops.achievedFlopsPerSecPerDevice / 1e12, flops.basis);
+    else
+        std::cout << "Achieved: TFLOP/s unknown (the run names no model whose FLOPs can be counted)\n";
+    for (const auto& assumption : flops.assumptions) std::cout << "  assumes: " << assumption << '\n';
+    if (mfu.known())
+        std::cout << fmt::format("MFU: {:.3g}% of {}\n", mfu.mfu * 100, mfu.peakSource);
+    else
+        std::cout << "MFU: none: " << mfu.reason << '\n';
+    for (const auto& assumption : mfu.assumptions) std::cout << "  assumes: " << assumption << '\n';
+}
 
 void printJsonObject(const std::string& title, const nlohmann::json& object) {
     std::cout << title << ":\n";
@@ -32,6 +61,8 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
         diagnosis = diagnose(profileRun(*run, steps));
         diagnosisJson = *diagnosis;
     }
+    const RunFlops flops = runFlops(*run);
+    const RunMfu mfu = runMfu(*run, flops);
     if (json) {
         std::cout << nlohmann::json{{"id", run->id},
                                     {"uuid", run->uuid},
@@ -48,6 +79,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
                                     {"config", run->config},
                                     {"environment", run->environment},
                                     {"summary", run->summary},
+                                    {"throughput", throughputJson(flops, mfu)},
                                     {"diagnosis", diagnosisJson}}
                          .dump(2)
                   << '\n';
@@ -60,6 +92,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     printJsonObject("Config", run->config);
     printJsonObject("Environment", run->environment);
     printJsonObject("Summary", run->summary);
+    printThroughput(flops, mfu);
     if (diagnosis) {
         std::cout << "Diagnosis:\n  " << diagnosis->explanation << '\n';
         for (const auto& warning : diagnosis->warnings) std::cout << "  warning: " << warning << '\n';

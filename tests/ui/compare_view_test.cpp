@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "adapters/run_store.h"
+#include "bridgebench/result_store.h"
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
 #include "support/temp_dir.h"
@@ -60,7 +61,7 @@ TEST(CompareView, MarksADifferentWorkloadInChartAndTable) {
     EXPECT_EQ(marked, 1);
     int markedRows = 0;
     for (int row = 0; row < view.tableModel()->rowCount(); ++row)
-        markedRows += view.tableModel()->index(row, 5).data().toString().startsWith("†") ? 1 : 0;
+        markedRows += view.tableModel()->index(row, 7).data().toString().startsWith("†") ? 1 : 0;
     EXPECT_EQ(markedRows, 1);
 }
 
@@ -72,6 +73,45 @@ TEST(CompareView, PerDeviceMetricDividesByTheDeviceCount) {
     view.showStudy();
     view.setMetric(CompareMetric::SamplesPerSecPerDevice);
     EXPECT_TRUE(view.chart()->barLabels().contains("106.0"));  // 847.7 / 8
+}
+
+TEST(CompareView, ComparesARunWithTheStudyInTflopsPerDeviceWhenTheWorkloadsDiffer) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    qint64 local = 0;
+    {
+        ResultStore direct(file);
+        RunRecord run;
+        run.name = "my cpu run";
+        run.status = RunStatus::Completed;
+        run.deviceKind = "cpu";
+        run.deviceName = "cpu";
+        run.model = "tiny";
+        run.precision = "fp32";
+        run.batchSize = 8;
+        run.workers = 1;
+        run.summary = {{"median_samples_per_s", 40.0}, {"mean_samples_per_s", 40.0}, {"achieved_flops_per_s", 4e9}};
+        local = direct.createRun(run);
+    }
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.compareWithStudy(local);
+    EXPECT_EQ(view.runIds().size(), 11);
+    EXPECT_EQ(view.runIds().front(), local);
+    EXPECT_EQ(view.comparison().unit, "achieved TFLOP/s per device");
+    EXPECT_EQ(view.comparison().baselineLabel, "my cpu run");
+    EXPECT_TRUE(view.reasonText().contains("batch 8 vs 48")) << view.reasonText().toStdString();
+    // The H100 row of the table: 111.9 TFLOP/s per device, 11.3% of the H100 SXM's bf16 peak.
+    bool sawH100 = false;
+    for (int row = 0; row < view.tableModel()->rowCount(); ++row) {
+        const auto cell = [&](int column) { return view.tableModel()->index(row, column).data().toString(); };
+        if (cell(1) != "8× H100" || !cell(2).startsWith("workers 2")) continue;
+        sawH100 = true;
+        EXPECT_EQ(cell(5), "112");
+        EXPECT_EQ(cell(6), "11.3%");
+    }
+    EXPECT_TRUE(sawH100);
 }
 
 }  // namespace

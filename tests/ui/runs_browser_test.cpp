@@ -1,5 +1,6 @@
 #include "widgets/runs_browser.h"
 
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QHeaderView>
 #include <QTableView>
@@ -176,6 +177,22 @@ TEST(RunsBrowser, CompareEmitsTheSelectedIds) {
     auto ids = compare.first().at(0).value<QVector<qint64>>();
     std::sort(ids.begin(), ids.end());
     EXPECT_EQ(ids, (QVector<qint64>{1, fixture.local}));
+}
+
+TEST(RunsBrowser, OffersTheStudyBesideOneLocalOrImportedRun) {
+    BrowserFixture fixture;
+    auto* button = fixture.browser->findChild<QPushButton*>("compareWithStudy");
+    ASSERT_NE(button, nullptr);
+    QSignalSpy requested(fixture.browser.get(), &RunsBrowser::compareWithStudyRequested);
+    fixture.browser->selectRuns({1});  // a published figure is the study itself
+    EXPECT_FALSE(button->isEnabled());
+    fixture.browser->selectRuns({fixture.local, 1});
+    EXPECT_FALSE(button->isEnabled());
+    fixture.browser->selectRuns({fixture.local});
+    ASSERT_TRUE(button->isEnabled());
+    button->click();
+    ASSERT_EQ(requested.count(), 1);
+    EXPECT_EQ(requested.first().at(0).value<qint64>(), fixture.local);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "bridgebench/run_mfu.h"
 #include "models/run_table_model.h"
 
 namespace bb::ui {
@@ -37,6 +38,20 @@ QString describeDifferences(const RunWorkload& run, const RunWorkload& baseline)
     return parts.join(QStringLiteral("; "));
 }
 
+QString describeUnknown(const RunWorkload& run, const RunWorkload& baseline) {
+    QStringList names;
+    for (const auto field : unknownWorkloadFields(run, baseline)) {
+        switch (field) {
+        case WorkloadField::Model: names << ComparisonText::tr("model"); break;
+        case WorkloadField::BatchSize: names << ComparisonText::tr("batch"); break;
+        case WorkloadField::ImageSize: names << ComparisonText::tr("image size"); break;
+        case WorkloadField::Precision: names << ComparisonText::tr("precision"); break;
+        case WorkloadField::DeviceCount: names << ComparisonText::tr("device count"); break;
+        }
+    }
+    return names.join(QStringLiteral(", "));
+}
+
 }  // namespace
 
 QString comparisonCategory(const RunRecord& run, bool withDate) {
@@ -49,7 +64,8 @@ QString comparisonCategory(const RunRecord& run, bool withDate) {
 }
 
 QString comparisonConfiguration(const RunRecord& run) {
-    QString label = ComparisonText::tr("workers %1").arg(run.workers);
+    QString label = runWorkersKnown(run) ? ComparisonText::tr("workers %1").arg(run.workers)
+                                         : ComparisonText::tr("workers unknown");
     const auto note = run.config.value("note", std::string());
     if (!note.empty())
         label += QStringLiteral(" + ") + QString::fromStdString(note);
@@ -71,6 +87,10 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     case CompareMetric::SamplesPerSec: comparison.unit = ComparisonText::tr("samples/s"); break;
     case CompareMetric::SamplesPerSecPerDevice: comparison.unit = ComparisonText::tr("samples/s per device"); break;
     case CompareMetric::AchievedTflops: comparison.unit = ComparisonText::tr("achieved TFLOP/s"); break;
+    case CompareMetric::AchievedTflopsPerDevice:
+        comparison.unit = ComparisonText::tr("achieved TFLOP/s per device");
+        break;
+    case CompareMetric::Mfu: comparison.unit = ComparisonText::tr("MFU %"); break;
     }
     // Reference tables from several dates share devices; the date keeps them apart.
     std::set<std::string> referenceDates;
@@ -92,6 +112,17 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         entry.reference = run->source == "reference";
         entry.value = runMetricValue(*run, metric);
         entry.speedup = kNaN;
+        // Core words the figures' sources (they name files, datasheets and models, not UI text).
+        const RunFlops flops = runFlops(*run);
+        const RunMfu mfu = runMfu(*run, flops);
+        entry.tflopsPerDevice = flops.known() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
+        entry.mfu = mfu.known() ? mfu.mfu : kNaN;
+        QStringList note;
+        if (!flops.basis.empty()) note << QString::fromStdString(flops.basis);
+        for (const auto& assumption : flops.assumptions) note << QString::fromStdString(assumption);
+        note << QString::fromStdString(mfu.known() ? mfu.peakSource : mfu.reason);
+        for (const auto& assumption : mfu.assumptions) note << QString::fromStdString(assumption);
+        entry.flopsNote = note.join(QStringLiteral("\n"));
         // Two runs in one cell (reruns) each keep a bar of their own.
         if (comparison.find(entry.category, entry.configuration))
             entry.configuration += QStringLiteral(" (%1)").arg(entry.runName);
@@ -122,9 +153,11 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     }
     if (!reference) reference = mostCommonWorkload(runs);
     for (auto& entry : comparison.entries) {
+        if (!reference) continue;
         const auto workload = runWorkload(*recordOf(entry.runId));
-        entry.workloadDiffers = reference && !(workload == *reference);
-        if (entry.workloadDiffers) entry.workloadNote = describeDifferences(workload, *reference);
+        entry.workloadNote = describeDifferences(workload, *reference);
+        entry.workloadDiffers = !entry.workloadNote.isEmpty();
+        entry.workloadUnknown = describeUnknown(workload, *reference);
     }
 
     if (baseline.kind == ComparisonBaseline::Kind::Run) {

@@ -35,6 +35,10 @@ struct ComparisonEntry {
     double speedup = 0;     // NaN without a baseline value
     bool workloadDiffers = false;
     QString workloadNote;   // what differs, e.g. "batch 40 vs 48"
+    QString workloadUnknown;  // fields one side does not know, e.g. "batch, precision"
+    double tflopsPerDevice = 0;  // NaN when unknown, whatever the metric
+    double mfu = 0;              // 0..1; NaN when unknown
+    QString flopsNote;           // where TFLOP/s and MFU come from, and what they assume
 };
 
 struct Comparison {

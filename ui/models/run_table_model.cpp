@@ -1,6 +1,9 @@
 #include "models/run_table_model.h"
 
+
 #include <QDateTime>
+
+#include "bridgebench/run_comparison.h"
 
 #include "adapters/run_store.h"
 
@@ -57,9 +60,10 @@ QVariant RunTableModel::display(const RunRecord& run, int column) const {
     case Device: return QString::fromStdString(run.deviceName.empty() ? run.deviceKind : run.deviceName);
     case DeviceCount: return static_cast<qlonglong>(run.deviceCount);
     case Model: return shortModelName(QString::fromStdString(run.model));
-    case Batch: return static_cast<qlonglong>(run.batchSize);
+    // Unknown (imports that do not say) is blank, never 0.
+    case Batch: return run.batchSize > 0 ? QVariant(static_cast<qlonglong>(run.batchSize)) : QVariant(QString());
     case Precision: return QString::fromStdString(run.precision);
-    case Workers: return static_cast<qlonglong>(run.workers);
+    case Workers: return runWorkersKnown(run) ? QVariant(static_cast<qlonglong>(run.workers)) : QVariant(QString());
     case DeviceTransforms: return run.deviceTransforms ? tr("yes") : tr("no");
     case MedianSamplesPerSec: {
         const double median = medianSamplesPerSec(run);

@@ -10,6 +10,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 #include "adapters/run_store.h"
@@ -27,6 +28,7 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
       m_store(store),
       m_metric(new QComboBox),
       m_baseline(new QComboBox),
+      m_reason(new QLabel),
       m_chart(new CompareChart),
       m_overlayBox(new QVBoxLayout),
       m_table(new QStandardItemModel(this)),
@@ -35,6 +37,8 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     m_metric->addItem(tr("Samples/s (all devices)"), static_cast<int>(CompareMetric::SamplesPerSec));
     m_metric->addItem(tr("Samples/s per device"), static_cast<int>(CompareMetric::SamplesPerSecPerDevice));
     m_metric->addItem(tr("Achieved TFLOP/s"), static_cast<int>(CompareMetric::AchievedTflops));
+    m_metric->addItem(tr("Achieved TFLOP/s per device"), static_cast<int>(CompareMetric::AchievedTflopsPerDevice));
+    m_metric->addItem(tr("MFU (% of device peak)"), static_cast<int>(CompareMetric::Mfu));
     m_metric->setToolTip(tr("Per-device normalisation and achieved TFLOP/s put runs of different size or model on one axis"));
     m_baseline->setObjectName("baseline");
     m_baseline->setToolTip(tr("Speedups are computed against this device (same configuration) or run"));
@@ -54,6 +58,9 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     controls->addWidget(new QLabel(tr("Baseline")));
     controls->addWidget(m_baseline, 1);
     controls->addWidget(study);
+    m_reason->setObjectName("compareReason");
+    m_reason->setWordWrap(true);
+    m_reason->hide();
     auto* lower = new QSplitter(Qt::Horizontal);
     auto* overlayHolder = new QWidget;
     overlayHolder->setLayout(m_overlayBox);
@@ -70,6 +77,7 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     splitter->setStretchFactor(1, 2);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
+    layout->addWidget(m_reason);
     layout->addWidget(splitter, 1);
 
     connect(m_metric, &QComboBox::currentIndexChanged, this, &CompareView::rebuild);
@@ -78,7 +86,7 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     connect(&m_store, &RunStore::runsChanged, this, [this] { setRuns(m_runIds); });
 }
 
-void CompareView::showStudy() {
+QVector<qint64> CompareView::studyRunIds() const {
     // The newest reference table: its runs share the latest created_at among reference runs.
     std::string newest;
     for (const auto& run : m_store.runs())
@@ -86,7 +94,49 @@ void CompareView::showStudy() {
     QVector<qint64> ids;
     for (const auto& run : m_store.runs())
         if (run.source == "reference" && run.createdAt == newest) ids.append(run.id);
+    return ids;
+}
+
+QString CompareView::reasonText() const { return m_reason->text(); }
+
+void CompareView::compareWithStudy(qint64 runId) {
+    QVector<qint64> ids{runId};
+    for (const auto id : studyRunIds())
+        if (id != runId) ids.append(id);
+    m_reason->clear();
     setRuns(ids);
+    for (int index = 0; index < m_baseline->count(); ++index) {
+        if (m_baseline->itemData(index).toInt() == kRun && m_baseline->itemData(index, Qt::UserRole + 2).toLongLong() == runId) {
+            setBaselineIndex(index);
+            break;
+        }
+    }
+    // Worded from this run against the study's, whatever the baseline.
+    const auto study = studyRunIds();
+    QString difference;
+    if (!study.isEmpty()) {
+        ComparisonBaseline against;
+        against.kind = ComparisonBaseline::Kind::Run;
+        against.runId = study.front();
+        for (const auto& entry : buildComparison(m_runs, CompareMetric::SamplesPerSec, against).entries)
+            if (entry.runId == runId && entry.workloadDiffers) difference = entry.workloadNote;
+    }
+    if (!difference.isEmpty()) {
+        setMetric(CompareMetric::AchievedTflopsPerDevice);
+        m_reason->setText(tr("This run's workload differs from the study's (%1), so runs are compared in achieved "
+                             "TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.")
+                              .arg(difference));
+    } else {
+        setMetric(CompareMetric::SamplesPerSec);
+        m_reason->setText(tr("This run has the study's workload: compared in samples/s."));
+    }
+    m_reason->show();
+}
+
+void CompareView::showStudy() {
+    m_reason->clear();
+    m_reason->hide();
+    setRuns(studyRunIds());
     // As the study reads its table: each device against the last one listed (the A100), per
     // configuration.
     for (int index = m_baseline->count() - 1; index > 0; --index) {
@@ -173,18 +223,30 @@ void CompareView::rebuild() {
 
     m_table->clear();
     m_table->setHorizontalHeaderLabels({tr("Run"), tr("Device"), tr("Configuration"), m_comparison.unit,
-                                        tr("Speedup"), tr("Workload")});
+                                        tr("Speedup"), tr("TFLOP/s per device"), tr("MFU"), tr("Workload")});
     for (const auto& entry : m_comparison.entries) {
         QList<QStandardItem*> row;
         row << new QStandardItem(entry.runName) << new QStandardItem(entry.category)
             << new QStandardItem(entry.configuration);
-        auto* value = new QStandardItem(std::isfinite(entry.value) ? QString::number(entry.value, 'f', 2) : tr("n/a"));
+        // A CPU run's TFLOP/s is a few thousandths: significant digits, not two decimals of zeros.
+        const QString valueText = !std::isfinite(entry.value)      ? tr("n/a")
+                                  : std::abs(entry.value) >= 1 ? QString::number(entry.value, 'f', 2)
+                                                               : QString::number(entry.value, 'g', 3);
+        auto* value = new QStandardItem(valueText);
         value->setData(std::isfinite(entry.value) ? entry.value : -1.0, Qt::UserRole);
-        if (!std::isfinite(entry.value)) value->setToolTip(tr("Not recorded for this run (FLOPs per sample unknown)"));
         auto* speedup = new QStandardItem(std::isfinite(entry.speedup) ? QStringLiteral("×%1").arg(entry.speedup, 0, 'f', 2) : QString());
-        auto* workload = new QStandardItem(entry.workloadDiffers ? QStringLiteral("† ") + entry.workloadNote : tr("same"));
+        auto* tflops = new QStandardItem(std::isfinite(entry.tflopsPerDevice) ? QString::number(entry.tflopsPerDevice, 'g', 3)
+                                                                              : tr("n/a"));
+        tflops->setData(std::isfinite(entry.tflopsPerDevice) ? entry.tflopsPerDevice : -1.0, Qt::UserRole);
+        auto* mfu = new QStandardItem(std::isfinite(entry.mfu) ? QStringLiteral("%1%").arg(entry.mfu * 100, 0, 'f', 1)
+                                                               : tr("n/a"));
+        mfu->setData(std::isfinite(entry.mfu) ? entry.mfu : -1.0, Qt::UserRole);
+        for (auto* item : {value, tflops, mfu}) item->setToolTip(entry.flopsNote);
+        QString workloadText = entry.workloadDiffers ? QStringLiteral("† ") + entry.workloadNote : tr("same");
+        if (!entry.workloadUnknown.isEmpty()) workloadText += QStringLiteral(" ") + tr("(unknown: %1)").arg(entry.workloadUnknown);
+        auto* workload = new QStandardItem(workloadText);
         if (entry.workloadDiffers) workload->setForeground(QColor(0xd3, 0x2f, 0x2f));
-        row << value << speedup << workload;
+        row << value << speedup << tflops << mfu << workload;
         for (auto* item : row) item->setData(static_cast<qlonglong>(entry.runId), Qt::UserRole + 1);
         m_table->appendRow(row);
     }

@@ -13,6 +13,7 @@
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
+class QLabel;
 class QStandardItemModel;
 class QTableView;
 class QVBoxLayout;
@@ -34,6 +35,10 @@ public:
     QVector<qint64> runIds() const { return m_runIds; }
     // The newest published reference table (the study's August 2023 figures).
     void showStudy();
+    // The run beside the study's newest table, as the baseline; when the workloads differ the
+    // metric becomes achieved TFLOP/s per device, and reasonText() says why.
+    void compareWithStudy(qint64 runId);
+    QString reasonText() const;
 
     void setMetric(CompareMetric metric);
     // Index into baselineChoices(): 0 is "no baseline".
@@ -47,6 +52,7 @@ public:
 
 private:
     void rebuild();
+    QVector<qint64> studyRunIds() const;
     void rebuildBaselines();
     void rebuildOverlay();
 
@@ -56,6 +62,7 @@ private:
     Comparison m_comparison;
     QComboBox* m_metric;
     QComboBox* m_baseline;
+    QLabel* m_reason;
     CompareChart* m_chart;
     TimeSeriesChart* m_overlay = nullptr;
     QVBoxLayout* m_overlayBox;

@@ -75,6 +75,10 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     // The engine writes through its own connection; the table re-reads when a run begins and ends.
     connect(m_engine, &EngineBridge::runStarted, m_store, &RunStore::reload);
     connect(m_engine, &EngineBridge::runFinished, m_store, &RunStore::reload);
+    connect(m_browser, &RunsBrowser::compareWithStudyRequested, this, [this](qint64 id) {
+        m_compare->compareWithStudy(id);
+        m_tabs->setCurrentIndex(CompareTab);
+    });
     connect(m_browser, &RunsBrowser::compareRequested, this, [this](const QVector<qint64>& ids) {
         m_compare->setRuns(ids);
         m_tabs->setCurrentIndex(CompareTab);

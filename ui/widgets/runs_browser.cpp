@@ -28,6 +28,7 @@ RunsBrowser::RunsBrowser(RunStore& store, QWidget* parent)
       m_source(new QComboBox),
       m_view(new QTableView),
       m_compare(new QPushButton(tr("Compare"))),
+      m_withStudy(new QPushButton(tr("Compare with the published study"))),
       m_show(new QPushButton(tr("Show steps"))),
       m_rename(new QPushButton(tr("Rename"))),
       m_tag(new QPushButton(tr("Tags…"))),
@@ -63,13 +64,16 @@ RunsBrowser::RunsBrowser(RunStore& store, QWidget* parent)
     m_delete->setObjectName("delete");
     m_undo->setObjectName("undo");
     m_compare->setToolTip(tr("Compare the selected runs side by side"));
+    m_withStudy->setObjectName("compareWithStudy");
+    m_withStudy->setToolTip(tr("Put the selected run beside the BridgeTower study's figures (Hugging Face, August "
+                               "2023), in achieved TFLOP/s per device and MFU when the workloads differ"));
     m_delete->setToolTip(tr("Delete the selected runs (published reference runs cannot be deleted)"));
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_search, 1);
     top->addWidget(m_source);
     auto* buttons = new QHBoxLayout;
-    for (auto* button : {m_compare, m_show, m_rename, m_tag, m_delete, m_undo}) buttons->addWidget(button);
+    for (auto* button : {m_compare, m_withStudy, m_show, m_rename, m_tag, m_delete, m_undo}) buttons->addWidget(button);
     buttons->addStretch();
     buttons->addWidget(m_count);
     auto* layout = new QVBoxLayout(this);
@@ -91,6 +95,7 @@ RunsBrowser::RunsBrowser(RunStore& store, QWidget* parent)
     connect(m_source, &QComboBox::currentIndexChanged, this,
             [this] { m_filter->setSourceFilter(m_source->currentData().toString()); });
     connect(m_compare, &QPushButton::clicked, this, &RunsBrowser::compareSelected);
+    connect(m_withStudy, &QPushButton::clicked, this, &RunsBrowser::compareSelectedWithStudy);
     connect(m_show, &QPushButton::clicked, this, &RunsBrowser::showSelected);
     connect(m_rename, &QPushButton::clicked, this, &RunsBrowser::renameSelected);
     connect(m_tag, &QPushButton::clicked, this, &RunsBrowser::tagSelected);
@@ -107,6 +112,8 @@ RunsBrowser::RunsBrowser(RunStore& store, QWidget* parent)
     connect(m_view, &QTableView::customContextMenuRequested, this, [this](const QPoint& position) {
         QMenu menu(this);
         menu.addAction(tr("Compare"), this, &RunsBrowser::compareSelected);
+        if (m_withStudy->isEnabled())
+            menu.addAction(tr("Compare with the published study"), this, &RunsBrowser::compareSelectedWithStudy);
         menu.addAction(tr("Show steps"), this, &RunsBrowser::showSelected);
         menu.addSeparator();
         menu.addAction(tr("Rename"), this, &RunsBrowser::renameSelected);
@@ -191,6 +198,11 @@ void RunsBrowser::compareSelected() {
     if (!ids.isEmpty()) emit compareRequested(ids);
 }
 
+void RunsBrowser::compareSelectedWithStudy() {
+    const auto ids = selectedRunIds();
+    if (ids.size() == 1 && m_withStudy->isEnabled()) emit compareWithStudyRequested(ids.front());
+}
+
 void RunsBrowser::showSelected() {
     const auto ids = selectedRunIds();
     if (ids.size() == 1) emit showRequested(ids.front());
@@ -210,6 +222,7 @@ void RunsBrowser::updateButtons() {
     for (const auto& index : rows)
         anyEditable = anyEditable || index.data(RunTableModel::SourceRole).toString() != QStringLiteral("reference");
     m_compare->setEnabled(!rows.isEmpty());
+    m_withStudy->setEnabled(rows.size() == 1 && anyEditable);
     m_show->setEnabled(rows.size() == 1);
     m_rename->setEnabled(rows.size() == 1 && anyEditable);
     m_tag->setEnabled(anyEditable);

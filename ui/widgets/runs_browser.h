@@ -43,10 +43,13 @@ public slots:
     void tagSelected();
     void renameSelected();
     void compareSelected();
+    // One local or imported run selected: ask for it beside the published study.
+    void compareSelectedWithStudy();
     void showSelected();
 
 signals:
     void compareRequested(const QVector<qint64>& runIds);
+    void compareWithStudyRequested(qint64 runId);
     void showRequested(qint64 runId);
 
 private:
@@ -60,6 +63,7 @@ private:
     QComboBox* m_source;
     QTableView* m_view;
     QPushButton* m_compare;
+    QPushButton* m_withStudy;
     QPushButton* m_show;
     QPushButton* m_rename;
     QPushButton* m_tag;

@@ -13,7 +13,8 @@
 
 namespace bb {
 
-enum class CompareMetric { SamplesPerSec, SamplesPerSecPerDevice, AchievedTflops };
+// AchievedTflops is over all devices; Mfu is in percent of the per-device peak (run_mfu.h).
+enum class CompareMetric { SamplesPerSec, SamplesPerSecPerDevice, AchievedTflops, AchievedTflopsPerDevice, Mfu };
 
 struct RunComparisonEntry {
     std::int64_t runId = 0;
@@ -25,6 +26,15 @@ struct RunComparisonEntry {
     double speedup = 0;         // value / baseline's value; NaN without a baseline value
     bool workloadDiffers = false;
     std::string workloadNote;   // "batch 40 vs 48; 1 devices vs 8"
+    std::string workloadUnknown;  // "batch, precision": fields this run or the baseline does not know
+    // Beside every metric: achieved TFLOP/s (all devices and per device) and MFU (0..1), NaN
+    // when unknown, with where they come from.
+    double tflops = 0;
+    double tflopsPerDevice = 0;
+    double mfu = 0;
+    std::string flopsBasis;
+    std::vector<std::string> flopsAssumptions;
+    std::string mfuNote;  // the peak's source, or why there is no MFU
 };
 
 struct RunComparison {
@@ -36,11 +46,13 @@ struct RunComparison {
 };
 
 // What a run's throughput depends on besides the machine and the loading configuration:
-// runs compare fairly only within one workload.
+// runs compare fairly only within one workload. Empty text and 0 mean "unknown", and an unknown
+// field is never a difference: only known, unequal fields are.
 struct RunWorkload {
     std::string model;
+    std::string architecture;  // the preset a named model is ("large" for BridgeTower/bridgetower-large-…)
     std::int64_t batchSize = 0;
-    std::int64_t imageSizePx = 0;  // 0 when the run does not say
+    std::int64_t imageSizePx = 0;
     std::string precision;
     std::int64_t deviceCount = 1;
     bool operator==(const RunWorkload&) const = default;
@@ -56,8 +68,16 @@ struct WorkloadDifference {
     std::string runValue;
     std::string baselineValue;
 };
-// Field by field, in WorkloadField order, so that each front end words them its own way.
+// Field by field, in WorkloadField order, so that each front end words them its own way. Two
+// models of one architecture (a preset and the Hugging Face id of its checkpoint) are the same.
 std::vector<WorkloadDifference> workloadDifferences(const RunWorkload& run, const RunWorkload& baseline);
+// The fields either side does not know, in WorkloadField order.
+std::vector<WorkloadField> unknownWorkloadFields(const RunWorkload& run, const RunWorkload& baseline);
+std::string_view workloadFieldName(WorkloadField field);  // "model", "batch", "image size", …
+
+// Whether the run says how many loader workers it had (imports often do not); an unknown count
+// is never shown as 0.
+bool runWorkersKnown(const RunRecord& run);
 
 // The run's value in `metric`; NaN when the run does not know it.
 double runMetricValue(const RunRecord& run, CompareMetric metric);

@@ -19,12 +19,17 @@
 namespace bb {
 
 // What the user says about the runs when the files do not (the CLI's --device-* options, the
-// import dialog).
+// import dialog). Model, batch, workers and precision win over what the files say; the run's
+// environment records under "provenance" where each of them came from.
 struct ImportOptions {
     std::string deviceKind = {};                   // cpu | cuda | hpu
     std::string deviceName = {};                   // "H100", "Gaudi2"
     std::optional<std::int64_t> deviceCount = {};
     std::string name = {};                         // the run's name; default: the folder's or file's
+    std::string model = {};                        // a preset, a Hugging Face id or a config.json path
+    std::optional<std::int64_t> batchSize = {};    // per device, as per_device_train_batch_size
+    std::optional<std::int64_t> workers = {};      // loader workers (dataloader_num_workers)
+    std::string precision = {};                    // fp32 | bf16 | fp16
 };
 
 // Runs read from files, not yet stored. Each run has source "imported" and a uuid derived from
@@ -34,15 +39,19 @@ struct ImportBatch {
     std::vector<std::string> warnings;  // partial event files, guessed device counts, …
 };
 
-// A Trainer output folder (trainer_state.json, all_results.json / train_results.json, runs/).
-// Per-step throughput comes from the event files' wall times between logging steps, over all
-// devices (samples per step = train_samples_per_second / train_steps_per_second, else
-// train_batch_size × device count); the headline is train_samples_per_second.
+// A Trainer output folder (trainer_state.json, all_results.json / train_results.json, config.json,
+// runs/). Per-step throughput comes from the event files' wall times between logging steps, over
+// all devices (samples per step = train_samples_per_second / train_steps_per_second, else
+// per-device batch × gradient accumulation × device count); the headline is
+// train_samples_per_second. Model, batch, accumulation, workers and precision come from
+// config.json and the runs/ events' `args` text summary.
 ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportOptions& options);
 
 // One events file, or a folder: each folder holding event files is one run, as TensorBoard
 // shows them. Files BridgeBench exported come back with every field; other writers' scalars
-// give wall-clock step times and losses.
+// give wall-clock step times and losses, and Hugging Face's `args` and `model_config` text
+// summaries the model, per-device batch, gradient accumulation, workers and precision, so that
+// samples per logged step = batch × accumulation × device count × steps between logs.
 ImportBatch readTensorBoardImport(const std::filesystem::path& path, const ImportOptions& options);
 
 // A CSV with a header (the columns `bridgebench-cli export --format csv` writes; see

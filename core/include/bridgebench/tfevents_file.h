@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bridgebench/scalar_event.h"
+#include "bridgebench/text_event.h"
 
 namespace bb {
 
@@ -18,6 +19,9 @@ struct TfEventsFile {
     std::filesystem::path path;
     std::string fileVersion;  // "brain.Event:2"; empty when no record names one
     std::vector<ScalarEvent> scalars;
+    // Values of the text plugin (Hugging Face's TensorBoardCallback writes its TrainingArguments
+    // as "args/text_summary" and the model's config.json as "model_config/text_summary").
+    std::vector<TextEvent> texts;
     std::size_t recordsRead = 0;  // complete records, CRCs checked
     std::uint64_t bytesRead = 0;  // up to the end of the last complete record
     // The file ends inside a record (TensorBoard's writer was still at work, or the copy was cut):
@@ -29,7 +33,7 @@ struct TfEventsFile {
 
 // Throws InputError naming the file and the byte offset of the record at fault for a CRC that
 // does not match or a record that is not an Event protobuf; and naming the file when it cannot
-// be read. Values of other plugins (histograms, images, text, hparams) are passed over.
+// be read. Values of other plugins (histograms, images, hparams) are passed over.
 TfEventsFile readTfEventsFile(const std::filesystem::path& path);
 
 // `path` itself when it is a file; otherwise every file under it (recursively) whose name

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "bridgebench/scalar_event.h"
+#include "bridgebench/text_event.h"
 
 namespace bb {
 
@@ -24,6 +25,11 @@ public:
     // Appends one event holding the value as `simple_value`, the encoding every TensorBoard reads
     // (a 32-bit float: about 7 significant digits survive). Throws bb::Error on a write failure.
     void write(const ScalarEvent& event);
+    // Appends one text summary in the encoding torch.utils.tensorboard's add_text(tag, text)
+    // produces: tag "<tag>/text_summary", plugin "text" with empty content (TextPluginData
+    // version 0), a DT_STRING tensor of shape [1]. `event.tag` is add_text's tag, without the
+    // suffix. Throws bb::Error on a write failure.
+    void writeText(const TextEvent& event);
     void flush();
 
     // "events.out.tfevents.<whole seconds>.<host>", the name TensorFlow's writers use.

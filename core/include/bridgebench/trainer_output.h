@@ -7,6 +7,8 @@
 #include <optional>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "bridgebench/tfevents_file.h"
 #include "bridgebench/trainer_state.h"
 #include "bridgebench/trainer_train_metrics.h"
@@ -21,13 +23,16 @@ struct TrainerOutput {
     // all_results.json, else train_results.json.
     std::optional<TrainerTrainMetrics> results;
     std::filesystem::path resultsPath;
+    // The model's config.json that trainer.save_model() leaves in the folder; null without one.
+    nlohmann::json modelConfig;
+    std::filesystem::path modelConfigPath;
     // Every events file under runs/, by path. log_history has no timestamps: per-step wall times
     // come from here.
     std::vector<TfEventsFile> eventFiles;
 };
 
 // Throws InputError naming the folder when it holds none of these files, and the errors of the
-// readers (naming file and place) when one is malformed.
+// readers (naming file and place) when one is malformed (config.json too: line and column).
 TrainerOutput readTrainerOutput(const std::filesystem::path& folder);
 
 }  // namespace bb

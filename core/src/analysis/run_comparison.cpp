@@ -7,6 +7,10 @@
 
 #include <fmt/format.h>
 
+#include "bridgebench/model_catalog.h"
+#include "bridgebench/run_flops.h"
+#include "bridgebench/run_mfu.h"
+
 namespace bb {
 
 namespace {
@@ -33,13 +37,54 @@ std::string describeDifferences(const RunWorkload& run, const RunWorkload& basel
     return fmt::format("{}", fmt::join(parts, "; "));
 }
 
+std::string describeUnknown(const RunWorkload& run, const RunWorkload& baseline) {
+    std::vector<std::string> names;
+    for (const auto field : unknownWorkloadFields(run, baseline)) names.emplace_back(workloadFieldName(field));
+    return fmt::format("{}", fmt::join(names, ", "));
+}
+
+bool known(const std::string& text) { return !text.empty() && text != "unknown"; }
+
 }  // namespace
 
 RunWorkload runWorkload(const RunRecord& run) {
-    RunWorkload workload{run.model, run.batchSize, 0, run.precision, run.deviceCount};
+    RunWorkload workload{run.model, {}, run.batchSize, 0, run.precision, run.deviceCount};
     if (const auto size = run.config.find("image_size"); size != run.config.end() && size->is_number_integer())
         workload.imageSizePx = size->get<std::int64_t>();
+    const auto stored = run.config.find("model_config");
+    if (const auto model = resolveBridgeTowerModel(run.model, stored != run.config.end() ? *stored : nlohmann::json())) {
+        workload.architecture = model->preset;
+        // A named model fixes the image size it runs at unless the run says otherwise.
+        if (workload.imageSizePx <= 0) workload.imageSizePx = model->config.vision.imageSizePx;
+    }
     return workload;
+}
+
+bool runWorkersKnown(const RunRecord& run) {
+    if (run.source == "local") return true;
+    const auto workers = run.config.find("workers");
+    return workers != run.config.end() && workers->is_number_integer();
+}
+
+std::string_view workloadFieldName(WorkloadField field) {
+    switch (field) {
+    case WorkloadField::Model: return "model";
+    case WorkloadField::BatchSize: return "batch";
+    case WorkloadField::ImageSize: return "image size";
+    case WorkloadField::Precision: return "precision";
+    case WorkloadField::DeviceCount: return "device count";
+    }
+    return "";
+}
+
+std::vector<WorkloadField> unknownWorkloadFields(const RunWorkload& run, const RunWorkload& baseline) {
+    std::vector<WorkloadField> unknown;
+    if (!known(run.model) || !known(baseline.model)) unknown.push_back(WorkloadField::Model);
+    if (run.batchSize <= 0 || baseline.batchSize <= 0) unknown.push_back(WorkloadField::BatchSize);
+    if (run.imageSizePx <= 0 || baseline.imageSizePx <= 0) unknown.push_back(WorkloadField::ImageSize);
+    if (!known(run.precision) || !known(baseline.precision)) unknown.push_back(WorkloadField::Precision);
+    if (run.deviceCount <= 0 || baseline.deviceCount <= 0) unknown.push_back(WorkloadField::DeviceCount);
+    return unknown;
 }
 
 std::optional<RunWorkload> mostCommonWorkload(const std::vector<RunRecord>& runs) {
@@ -60,15 +105,17 @@ std::optional<RunWorkload> mostCommonWorkload(const std::vector<RunRecord>& runs
 
 std::vector<WorkloadDifference> workloadDifferences(const RunWorkload& run, const RunWorkload& baseline) {
     std::vector<WorkloadDifference> differences;
-    if (run.model != baseline.model) differences.push_back({WorkloadField::Model, run.model, baseline.model});
-    if (run.batchSize != baseline.batchSize)
+    const bool sameArchitecture = !run.architecture.empty() && run.architecture == baseline.architecture;
+    if (known(run.model) && known(baseline.model) && run.model != baseline.model && !sameArchitecture)
+        differences.push_back({WorkloadField::Model, run.model, baseline.model});
+    if (run.batchSize > 0 && baseline.batchSize > 0 && run.batchSize != baseline.batchSize)
         differences.push_back({WorkloadField::BatchSize, std::to_string(run.batchSize), std::to_string(baseline.batchSize)});
-    if (run.imageSizePx != baseline.imageSizePx)
+    if (run.imageSizePx > 0 && baseline.imageSizePx > 0 && run.imageSizePx != baseline.imageSizePx)
         differences.push_back(
             {WorkloadField::ImageSize, std::to_string(run.imageSizePx), std::to_string(baseline.imageSizePx)});
-    if (run.precision != baseline.precision)
+    if (known(run.precision) && known(baseline.precision) && run.precision != baseline.precision)
         differences.push_back({WorkloadField::Precision, run.precision, baseline.precision});
-    if (run.deviceCount != baseline.deviceCount)
+    if (run.deviceCount > 0 && baseline.deviceCount > 0 && run.deviceCount != baseline.deviceCount)
         differences.push_back(
             {WorkloadField::DeviceCount, std::to_string(run.deviceCount), std::to_string(baseline.deviceCount)});
     return differences;
@@ -82,9 +129,16 @@ double runMetricValue(const RunRecord& run, CompareMetric metric) {
     case CompareMetric::SamplesPerSecPerDevice:
         return median > 0 && run.deviceCount > 0 ? median / static_cast<double>(run.deviceCount) : kNaN;
     case CompareMetric::AchievedTflops: {
-        const auto flops = run.summary.find("achieved_flops_per_s");
-        if (flops == run.summary.end() || !flops->is_number() || flops->get<double>() <= 0) return kNaN;
-        return flops->get<double>() / 1e12;
+        const auto flops = runFlops(run);
+        return flops.known() ? flops.achievedFlopsPerSec / 1e12 : kNaN;
+    }
+    case CompareMetric::AchievedTflopsPerDevice: {
+        const auto flops = runFlops(run);
+        return flops.known() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
+    }
+    case CompareMetric::Mfu: {
+        const auto mfu = runMfu(run);
+        return mfu.known() ? mfu.mfu * 100 : kNaN;
     }
     }
     return kNaN;
@@ -97,7 +151,7 @@ std::string runDeviceLabel(const RunRecord& run) {
 }
 
 std::string runConfigurationLabel(const RunRecord& run) {
-    std::string label = fmt::format("workers {}", run.workers);
+    std::string label = runWorkersKnown(run) ? fmt::format("workers {}", run.workers) : "workers unknown";
     const auto note = run.config.value("note", std::string());
     if (!note.empty())
         label += " + " + note;
@@ -111,6 +165,8 @@ std::string_view metricUnit(CompareMetric metric) {
     case CompareMetric::SamplesPerSec: return "samples/s";
     case CompareMetric::SamplesPerSecPerDevice: return "samples/s per device";
     case CompareMetric::AchievedTflops: return "achieved TFLOP/s";
+    case CompareMetric::AchievedTflopsPerDevice: return "achieved TFLOP/s per device";
+    case CompareMetric::Mfu: return "MFU %";
     }
     return "";
 }
@@ -143,8 +199,20 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.value = runMetricValue(run, metric);
         entry.speedup = std::isfinite(baseValue) && baseValue > 0 ? entry.value / baseValue : kNaN;
         const auto workload = runWorkload(run);
-        entry.workloadDiffers = reference && !(workload == *reference);
-        if (entry.workloadDiffers) entry.workloadNote = describeDifferences(workload, *reference);
+        if (reference) {
+            entry.workloadNote = describeDifferences(workload, *reference);
+            entry.workloadDiffers = !entry.workloadNote.empty();
+            entry.workloadUnknown = describeUnknown(workload, *reference);
+        }
+        const auto flops = runFlops(run);
+        const auto mfu = runMfu(run, flops);
+        entry.tflops = flops.known() ? flops.achievedFlopsPerSec / 1e12 : kNaN;
+        entry.tflopsPerDevice = flops.known() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
+        entry.mfu = mfu.known() ? mfu.mfu : kNaN;
+        entry.flopsBasis = flops.basis;
+        entry.flopsAssumptions = flops.assumptions;
+        for (const auto& assumption : mfu.assumptions) entry.flopsAssumptions.push_back(assumption);
+        entry.mfuNote = mfu.known() ? mfu.peakSource : mfu.reason;
         comparison.entries.push_back(std::move(entry));
     }
     return comparison;

@@ -8,6 +8,7 @@
 #include "engine/autocast_guard.h"
 #include "engine/compute_threads.h"
 #include "engine/cpu_availability.h"
+#include "engine/gemm_peak.h"
 #include "engine/trainer.h"
 
 namespace bb {
@@ -50,6 +51,14 @@ PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, Batc
         probe.deviceTransformMs = costs->deviceTransformMs;
     }
     const torch::Device device(config.device);
+    if (device.is_cpu()) {
+        // Still on the run's own compute threads: the peak its MFU is held against.
+        probe.gemmThreads = chooseIntraOpThreads(config);
+        const GemmPeak fp32 = measureCpuGemmPeak(torch::kFloat, control);
+        probe.gemmFp32FlopsPerSec = fp32.flopsPerSec;
+        probe.gemmSize = fp32.size;
+        if (cpuMultipliesBf16Natively()) probe.gemmBf16FlopsPerSec = measureCpuGemmPeak(torch::kBFloat16, control).flopsPerSec;
+    }
     // On an accelerator the host threads barely move compute; only a CPU run needs the curve.
     if (!device.is_cpu() || !batch.inputIds.defined()) return probe;
 

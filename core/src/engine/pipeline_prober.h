@@ -1,8 +1,9 @@
 // Takes a finished run's PipelineProbe: the cores other processes leave it (0.2 s of busy
 // threads), forward + backward of its last batch at each compute thread count that another
 // worker setting would give it, and one batch built alone through the host and the device
-// image paths. Costs about four training steps per thread count plus four batches of
-// loading, against the dozens of steps a run has; it is what turns the diagnosis's
+// image paths, and on a CPU the fp32 (and native bf16) GEMM peak on the run's threads, for MFU.
+// Costs about four training steps per thread count plus four batches of loading and ~0.3 s of
+// GEMMs, against the dozens of steps a run has; it is what turns the diagnosis's
 // predictions from assumed scaling into measured scaling.
 #pragma once
 

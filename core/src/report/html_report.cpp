@@ -62,7 +62,10 @@ void writeHtmlReport(const ReportInput& input, const std::filesystem::path& file
     html += fmt::format("<p class=\"meta\">Median {} after warm-up; speedups against {}.</p>\n", content.comparison.unit,
                         content.comparison.baselineName.empty() ? std::string("no baseline")
                                                                 : xmlEscape(content.comparison.baselineName));
-    html += htmlTable(content.summary, 7, 10);
+    html += htmlTable(content.summary, 7, 13);
+    html += "<p class=\"meta\">Where TFLOP/s and MFU come from:</p>\n<ul class=\"meta\">\n";
+    for (const auto& note : content.flopsNotes) html += "<li>" + xmlEscape(note) + "</li>\n";
+    html += "</ul>\n";
 
     html += "<h2>Diagnosis and environment</h2>\n";
     for (const auto& section : content.runs) {

@@ -1,5 +1,6 @@
 #include "report/report_content.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -30,6 +31,11 @@ void flatten(const nlohmann::json& value, const std::string& prefix, std::vector
 
 std::string figure(double value) { return std::isfinite(value) ? fmt::format("{:.1f}", value) : "–"; }
 
+std::string tflopsFigure(double value) {
+    if (!std::isfinite(value)) return "–";
+    return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
+}
+
 ReportContent buildReportContent(const ReportInput& input) {
     ReportContent content;
     content.title = input.title;
@@ -39,7 +45,8 @@ ReportContent buildReportContent(const ReportInput& input) {
     content.comparison = compareRuns(records, input.metric, input.baselineRunId);
 
     content.summary.header = {"id", "run", "source", "device", "configuration", "batch", "precision",
-                              "samples/s", "p5–p95", "data wait", "speedup", "workload"};
+                              "samples/s", "p5–p95", "data wait", "TFLOP/s", "TFLOP/s per device", "MFU",
+                              "speedup", "workload"};
     for (std::size_t index = 0; index < input.runs.size(); ++index) {
         const auto& run = input.runs[index].run;
         const auto& entry = content.comparison.entries[index];
@@ -48,12 +55,29 @@ ReportContent buildReportContent(const ReportInput& input) {
         const double wait = summaryNumber(run, "data_wait_share");
         content.summary.rows.push_back(
             {std::to_string(run.id), run.name, run.source, entry.device, entry.configuration,
-             std::to_string(run.batchSize), run.precision.empty() ? "–" : run.precision,
+             run.batchSize > 0 ? std::to_string(run.batchSize) : "–", run.precision.empty() ? "–" : run.precision,
              figure(summaryNumber(run, "median_samples_per_s")),
              p5 > 0 && p95 > 0 ? fmt::format("{}–{}", figure(p5), figure(p95)) : "–",
              std::isfinite(wait) && !input.runs[index].steps.empty() ? fmt::format("{:.0f}%", wait * 100) : "–",
+             tflopsFigure(entry.tflops), tflopsFigure(entry.tflopsPerDevice),
+             !std::isfinite(entry.mfu) ? "–"
+             : entry.mfu >= 0.001      ? fmt::format("{:.1f}%", entry.mfu * 100)
+                                       : fmt::format("{:.2g}%", entry.mfu * 100),
              std::isfinite(entry.speedup) ? fmt::format("{:.2f}×", entry.speedup) : "–",
              entry.workloadDiffers ? entry.workloadNote : "same"});
+        // Where the FLOP/s and MFU figures come from, deduplicated: the study's ten runs share one.
+        std::vector<std::string> lines{entry.flopsBasis.empty() ? std::string("TFLOP/s unknown: the run names no model "
+                                                                               "whose FLOPs can be counted")
+                                                                : "TFLOP/s: " + entry.flopsBasis};
+        for (const auto& assumption : entry.flopsAssumptions) lines.push_back("assumes " + assumption);
+        lines.push_back("MFU: " + entry.mfuNote);
+        for (auto& line : lines) {
+            line = fmt::format("#{}: {}", run.id, line);
+            const auto seen = std::find_if(content.flopsNotes.begin(), content.flopsNotes.end(), [&](const auto& note) {
+                return note.substr(note.find(':')) == line.substr(line.find(':'));
+            });
+            if (seen == content.flopsNotes.end()) content.flopsNotes.push_back(line);
+        }
     }
 
     for (const auto& data : input.runs) {

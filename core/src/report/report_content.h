@@ -25,6 +25,8 @@ struct ReportContent {
     std::string generated;  // "2026-11-30T19:05:00Z by BridgeBench 0.1.0"
     RunComparison comparison;
     Table summary;
+    // "#3: TFLOP/s: analytical count …", "#3: assumes …", "#3: MFU: H100 SXM bf16 …": each once.
+    std::vector<std::string> flopsNotes;
     std::vector<RunSection> runs;
 };
 
@@ -32,5 +34,7 @@ ReportContent buildReportContent(const ReportInput& input);
 
 // The summary table's figure for a number: one decimal, "–" when unknown.
 std::string figure(double value);
+// Achieved TFLOP/s: three significant digits, never in exponent form (a CPU's 0.0123, a cluster's 1230).
+std::string tflopsFigure(double value);
 
 }  // namespace bb::report

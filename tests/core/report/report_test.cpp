@@ -94,6 +94,31 @@ TEST(HtmlReport, IsOneFileWithTheRunsFiguresChartsDiagnosisAndEnvironment) {
     EXPECT_EQ(html.find("href="), std::string::npos);
 }
 
+TEST(HtmlReport, CarriesAchievedTflopsAndMfuColumnsAndWhereTheyComeFrom) {
+    const test::TempDir dir;
+    auto report = input();
+    auto& published = report.runs.back().run;  // as the study's 8x H100 at workers 2
+    published.deviceKind = "cuda";
+    published.deviceName = "H100";
+    published.model = "BridgeTower/bridgetower-large-itm-mlm-itc";
+    published.precision = "bf16";
+    published.summary = {{"median_samples_per_s", 602.1}};
+    writeHtmlReport(report, dir.file("report.html"));
+    const std::string html = test::readFileBytes(dir.file("report.html"));
+    for (const char* column : {"<th>TFLOP/s</th>", "<th>TFLOP/s per device</th>", "<th>MFU</th>"})
+        EXPECT_THAT(html, HasSubstr(column));
+    EXPECT_THAT(html, HasSubstr(">895<"));    // 1486.6 GFLOP per sample × 602.1 samples/s
+    EXPECT_THAT(html, HasSubstr(">112<"));    // over 8 devices
+    EXPECT_THAT(html, HasSubstr(">11.3%<"));  // of the H100 SXM's 989.5 dense bf16 TFLOPS
+    EXPECT_THAT(html, HasSubstr("Where TFLOP/s and MFU come from"));
+    EXPECT_THAT(html, HasSubstr("max_seq_length"));
+    EXPECT_THAT(html, HasSubstr("datasheet"));
+    EXPECT_THAT(html, HasSubstr("the run&#39;s probe"));  // the CPU runs took none: no measured peak
+
+    writePdfReport(report, dir.file("report.pdf"));
+    EXPECT_GT(std::filesystem::file_size(dir.file("report.pdf")), 0U);
+}
+
 TEST(ChartSvg, ParsesAsXmlWithABarPerRunAndALinePerMeasuredRun) {
     const test::TempDir dir;
     const auto report = input();

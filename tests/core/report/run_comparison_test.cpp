@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bridgebench/model_info.h"
 #include "support/temp_dir.h"
 
 namespace bb {
@@ -72,8 +73,11 @@ TEST(RunComparison, MarksOtherWorkloadsAndNormalisesPerDevice) {
     EXPECT_EQ(last.device, "1× cpu");
 
     const auto tflops = compareRuns(runs, CompareMetric::AchievedTflops, std::nullopt);
-    EXPECT_TRUE(std::isnan(tflops.entries.back().value));  // no FLOP figure stored
+    // No FLOP figure stored, but the tiny preset's count at the engine's caption length gives one.
+    const double tinyFlops = modelInfo(bridgeTowerPreset("tiny"), kDefaultTextLength).trainingFlopsPerSample;
+    EXPECT_NEAR(tflops.entries.back().value, 40.0 * tinyFlops / 1e12, 1e-12);
     EXPECT_TRUE(std::isnan(tflops.entries.back().speedup));
+    EXPECT_TRUE(std::isnan(tflops.entries.back().mfu));  // a CPU run without a probe has no measured peak
     EXPECT_THROW(compareRuns(runs, CompareMetric::SamplesPerSec, 123456), std::invalid_argument);
 }
 
@@ -98,18 +102,58 @@ TEST(RunComparison, MostCommonWorkloadTakesTheEarliestOfEquals) {
 TEST(RunComparison, WorkloadDifferencesNameEachFieldWithBothValues) {
     RunRecord run = runWith("small", 8, 1);
     run.config["image_size"] = 224;
-    const RunRecord baseline = runWith("large", 48, 8);
+    // A model the catalog does not know: its image size is unknown.
+    const RunRecord baseline = runWith("mystery-model", 48, 8);
     const auto differences = workloadDifferences(runWorkload(run), runWorkload(baseline));
-    ASSERT_EQ(differences.size(), 4U);  // precision agrees
+    // Precision agrees; the baseline does not say its image size, which is unknown, not different.
+    ASSERT_EQ(differences.size(), 3U);
     EXPECT_EQ(differences[0].field, WorkloadField::Model);
     EXPECT_EQ(differences[1].field, WorkloadField::BatchSize);
     EXPECT_EQ(differences[1].runValue, "8");
     EXPECT_EQ(differences[1].baselineValue, "48");
-    EXPECT_EQ(differences[2].field, WorkloadField::ImageSize);
-    EXPECT_EQ(differences[2].runValue, "224");
-    EXPECT_EQ(differences[2].baselineValue, "0");
-    EXPECT_EQ(differences[3].field, WorkloadField::DeviceCount);
+    EXPECT_EQ(differences[2].field, WorkloadField::DeviceCount);
+    EXPECT_EQ(unknownWorkloadFields(runWorkload(run), runWorkload(baseline)),
+              std::vector<WorkloadField>{WorkloadField::ImageSize});
     EXPECT_TRUE(workloadDifferences(runWorkload(baseline), runWorkload(baseline)).empty());
+    // A preset fixes its image size: small runs at 224 px, large at 294.
+    const auto presets = workloadDifferences(runWorkload(runWith("small", 8, 1)), runWorkload(runWith("large", 8, 1)));
+    ASSERT_EQ(presets.size(), 2U);
+    EXPECT_EQ(presets[1].field, WorkloadField::ImageSize);
+    EXPECT_EQ(presets[1].runValue, "224");
+    EXPECT_EQ(presets[1].baselineValue, "294");
+}
+
+TEST(RunComparison, UnknownFieldsDoNotMarkAWorkloadAsDifferent) {
+    const test::TempDir dir;
+    ResultStore store(dir.file("r.db"));
+    auto runs = augustRuns(store);
+    // A TensorBoard log with nothing but step times: model, batch and precision unknown.
+    RunRecord imported;
+    imported.id = 999;
+    imported.name = "bare tensorboard log";
+    imported.source = "imported";
+    imported.deviceKind = "cuda";
+    imported.deviceName = "H100";
+    imported.deviceCount = 8;
+    imported.summary = {{"median_samples_per_s", 590.0}};
+    runs.push_back(imported);
+    const auto& h100 = named(runs, "H100", 2, false);
+    const auto comparison = compareRuns(runs, CompareMetric::SamplesPerSec, h100.id);
+    const auto& entry = comparison.entries.back();
+    EXPECT_FALSE(entry.workloadDiffers) << entry.workloadNote;
+    EXPECT_EQ(entry.workloadNote, "");
+    EXPECT_EQ(entry.workloadUnknown, "model, batch, image size, precision");
+    // Workers the log does not state are unknown, not 0.
+    EXPECT_FALSE(runWorkersKnown(imported));
+    EXPECT_EQ(entry.configuration, "workers unknown");
+
+    // A known field that differs still does; the preset and the hub id of one checkpoint do not.
+    imported.batchSize = 32;
+    imported.model = "large";
+    imported.precision = "bf16";
+    const auto batchDiffers = compareRuns({h100, imported}, CompareMetric::SamplesPerSec, h100.id);
+    EXPECT_TRUE(batchDiffers.entries.back().workloadDiffers);
+    EXPECT_EQ(batchDiffers.entries.back().workloadNote, "batch 32 vs 48");
 }
 
 }  // namespace

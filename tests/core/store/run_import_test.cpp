@@ -261,5 +261,20 @@ TEST(MergeDatabase, RefusesAFileThatIsNotABridgeBenchDatabase) {
     EXPECT_EQ(store.listRuns().size(), 16U);
 }
 
+TEST(CsvImport, WorkersAColumnDoesNotStateStayUnknownAndImportOptionsWin) {
+    const test::TempDir dir;
+    const auto file = test::writeFileBytes(dir.file("rates.csv"), "run,samples_per_s,batch_size\na,10,8\na,11,8\n");
+    const ImportBatch plain = readCsvImport(file, {});
+    EXPECT_FALSE(plain.runs[0].run.config.contains("workers"));
+    const ImportBatch told = readCsvImport(file, {.batchSize = 16, .workers = 2, .precision = "bf16"});
+    const RunRecord& run = told.runs[0].run;
+    EXPECT_EQ(run.batchSize, 16);
+    EXPECT_EQ(run.config["batch_size"], 16);
+    EXPECT_EQ(run.workers, 2);
+    EXPECT_EQ(run.config["workers"], 2);
+    EXPECT_EQ(run.precision, "bf16");
+    EXPECT_EQ(run.environment["provenance"]["batch_size"], "--batch-size");
+}
+
 }  // namespace
 }  // namespace bb

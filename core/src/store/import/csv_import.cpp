@@ -10,6 +10,7 @@
 #include "bridgebench/run_import.h"
 #include "store/formats/run_columns.h"
 #include "store/formats/step_fields.h"
+#include "store/import/imported_facts.h"
 #include "store/import/imported_record.h"
 #include "store/import/imported_summary.h"
 
@@ -46,7 +47,12 @@ void readRunColumns(const CsvTable& table, std::size_t row, const ImportOptions&
     run.model = textOr(table, row, "model", "");
     run.precision = textOr(table, row, "precision", "");
     if (table.hasColumn("batch_size")) run.batchSize = table.integer(row, "batch_size").value_or(0);
-    if (table.hasColumn("workers")) run.workers = table.integer(row, "workers").value_or(0);
+    // Workers a row does not state stay unknown (no "workers" config key), never 0.
+    if (table.hasColumn("workers"))
+        if (const auto workers = table.integer(row, "workers")) {
+            run.workers = *workers;
+            run.config["workers"] = *workers;
+        }
     run.deviceTransforms = flagOf(table, row, "device_transforms");
 }
 
@@ -114,11 +120,13 @@ ImportBatch readCsvImport(const std::filesystem::path& file, const ImportOptions
         if (!run.headline && data.steps.empty())
             throw InputError(fmt::format("{}: line {}: run \"{}\" has neither steps nor a headline_samples_per_s",
                                          file.string(), table.lineOf(run.firstRow), name));
-        data.run.config = {{"batch_size", data.run.batchSize}, {"workers", data.run.workers},
-                           {"precision", data.run.precision}, {"device_transforms", data.run.deviceTransforms}};
+        data.run.config.update({{"batch_size", data.run.batchSize},
+                                {"precision", data.run.precision},
+                                {"device_transforms", data.run.deviceTransforms}});
         data.run.environment = {{"format", "CSV"},
                                 {"imported_from", std::filesystem::absolute(file).lexically_normal().string()},
                                 {"first_line", table.lineOf(run.firstRow)}};
+        applyImportedFacts(data.run, HfRunInfo{}, options);
         finishImportedRun(data, "csv");
         batch.runs.push_back(std::move(data));
     }

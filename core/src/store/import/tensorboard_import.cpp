@@ -12,6 +12,8 @@
 #include "bridgebench/tfevents_file.h"
 #include "store/formats/run_columns.h"
 #include "store/formats/step_fields.h"
+#include "store/import/hf_run_info.h"
+#include "store/import/imported_facts.h"
 #include "store/import/imported_record.h"
 #include "store/import/imported_summary.h"
 #include "store/import/logged_steps.h"
@@ -64,24 +66,44 @@ RunData foreignRun(const EventRun& events, const ImportOptions& options, std::ve
     std::vector<LoggedStep> logged;
     for (const auto& [step, entry] : byStep) logged.push_back(entry);
 
-    HeadlineFigures headline{lastValue(events, "train/train_samples_per_second"), lastValue(events, "train/train_runtime"),
-                             lastValue(events, "train/total_flos"), lastValue(events, "train/train_loss")};
-    const auto stepsPerSec = lastValue(events, "train/train_steps_per_second");
-    std::int64_t samplesPerStep = 0;
-    if (headline.samplesPerSec && stepsPerSec && *stepsPerSec > 0)
-        samplesPerStep = static_cast<std::int64_t>(std::llround(*headline.samplesPerSec / *stepsPerSec));
-    else
-        warnings.push_back(fmt::format("{}: the events do not say how many samples a step takes: step times only, "
-                                       "no samples/s",
-                                       events.folder.string()));
-    data.steps = stepsFromLog(std::move(logged), samplesPerStep);
-    data.run.summary = importedSummary(data.steps, headline);
     nlohmann::json files = nlohmann::json::array();
     for (const auto* file : events.files) files.push_back(file->path.string());
     data.run.environment = {{"format", "TensorBoard event files"},
                             {"imported_from", std::filesystem::absolute(events.folder).lexically_normal().string()},
-                            {"files", files},
-                            {"samples_per_step", samplesPerStep}};
+                            {"files", files}};
+    HfRunInfo info;
+    for (const auto* file : events.files) readHfTextSummaries(file->texts, file->path.string(), info);
+    warnings.insert(warnings.end(), info.warnings.begin(), info.warnings.end());
+    const std::int64_t accumulation = applyImportedFacts(data.run, info, options);
+    const std::int64_t perDeviceStep = data.run.batchSize * accumulation;
+
+    HeadlineFigures headline{lastValue(events, "train/train_samples_per_second"), lastValue(events, "train/train_runtime"),
+                             lastValue(events, "train/total_flos"), lastValue(events, "train/train_loss")};
+    const auto stepsPerSec = lastValue(events, "train/train_steps_per_second");
+    std::int64_t samplesPerStep = 0;
+    if (headline.samplesPerSec && stepsPerSec && *stepsPerSec > 0) {
+        samplesPerStep = static_cast<std::int64_t>(std::llround(*headline.samplesPerSec / *stepsPerSec));
+        // The global batch over the per-device one is the device count, when the user did not say.
+        if (!options.deviceCount && perDeviceStep > 0 && samplesPerStep % perDeviceStep == 0 &&
+            samplesPerStep / perDeviceStep > 1) {
+            data.run.deviceCount = samplesPerStep / perDeviceStep;
+            data.run.environment["provenance"]["device_count"] =
+                "train_samples_per_second / train_steps_per_second over the per-device batch × accumulation";
+        }
+    } else if (perDeviceStep > 0) {
+        samplesPerStep = perDeviceStep * data.run.deviceCount;
+        if (!options.deviceCount)
+            warnings.push_back(fmt::format("{}: the events do not say how many devices ran: 1 assumed (samples per step "
+                                           "= {} per device); pass --device-count to say otherwise",
+                                           events.folder.string(), perDeviceStep));
+    } else {
+        warnings.push_back(fmt::format("{}: the events do not say how many samples a step takes: step times only, "
+                                       "no samples/s",
+                                       events.folder.string()));
+    }
+    data.steps = stepsFromLog(std::move(logged), samplesPerStep);
+    data.run.summary = importedSummary(data.steps, headline);
+    data.run.environment["samples_per_step"] = samplesPerStep;
     finishImportedRun(data, "tensorboard");
     return data;
 }
@@ -107,6 +129,7 @@ RunData exportedRun(const EventRun& events, const ImportOptions& options) {
         if (!options.deviceKind.empty()) data.run.deviceKind = options.deviceKind;
         if (!options.deviceName.empty()) data.run.deviceName = options.deviceName;
         if (options.deviceCount) data.run.deviceCount = *options.deviceCount;
+        applyImportedFacts(data.run, HfRunInfo{}, options);
     } else {
         data.run = importedRecord(events.folder.filename().string(), options);
     }

@@ -9,6 +9,8 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/run_import.h"
 #include "bridgebench/trainer_output.h"
+#include "store/import/hf_run_info.h"
+#include "store/import/imported_facts.h"
 #include "store/import/imported_record.h"
 #include "store/import/imported_summary.h"
 #include "store/import/logged_steps.h"
@@ -87,8 +89,16 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     RunData data;
     data.run = importedRecord(folderName.empty() ? std::string("trainer run") : folderName, options);
     // 0: trainer_state.json does not say.
-    const std::int64_t perDeviceBatch = output.state ? output.state->trainBatchSize.value_or(0) : 0;
-    data.run.batchSize = perDeviceBatch;
+    data.run.batchSize = output.state ? output.state->trainBatchSize.value_or(0) : 0;
+    if (data.run.batchSize > 0)
+        data.run.environment["provenance"]["batch_size"] = output.statePath.string() + " (train_batch_size)";
+    // What TensorBoardCallback wrote beside the scalars, then the folder's own config.json.
+    HfRunInfo info;
+    for (const auto& file : output.eventFiles) readHfTextSummaries(file.texts, file.path.string(), info);
+    if (!output.modelConfigPath.empty()) readHfModelConfig(output.modelConfig, output.modelConfigPath.string(), info);
+    batch.warnings.insert(batch.warnings.end(), info.warnings.begin(), info.warnings.end());
+    const std::int64_t accumulation = applyImportedFacts(data.run, info, options);
+    const std::int64_t perDeviceBatch = data.run.batchSize * accumulation;
 
     // train_samples_per_second / train_steps_per_second is the global batch of one optimizer step.
     double samplesPerStep = 0;
@@ -100,9 +110,10 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
         data.run.deviceCount = static_cast<std::int64_t>(std::round(samplesPerStep / static_cast<double>(perDeviceBatch)));
         countInferred = true;
         batch.warnings.push_back(fmt::format(
-            "{}: device count {} inferred from samples per step ({}) / train_batch_size ({}), assuming no gradient "
-            "accumulation; pass --device-count to say otherwise",
-            folder.string(), data.run.deviceCount, samplesPerStep, perDeviceBatch));
+            "{}: device count {} inferred from samples per step ({}) / per-device batch × gradient accumulation ({}){}; "
+            "pass --device-count to say otherwise",
+            folder.string(), data.run.deviceCount, samplesPerStep, perDeviceBatch,
+            info.gradAccumulation ? "" : ", assuming no gradient accumulation"));
     }
     if (samplesPerStep == 0) samplesPerStep = static_cast<double>(perDeviceBatch * data.run.deviceCount);
 
@@ -127,7 +138,9 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
         throw InputError(fmt::format("{}: no train_samples_per_second and no logged steps: nothing to import",
                                      folder.string()));
 
-    nlohmann::json config = {{"batch_size", data.run.batchSize}, {"warmup_steps", 0}};
+    nlohmann::json config = data.run.config;
+    config["batch_size"] = data.run.batchSize;
+    config["warmup_steps"] = 0;
     if (output.state) {
         const auto& state = *output.state;
         if (state.maxSteps) config["steps"] = *state.maxSteps;
@@ -138,17 +151,18 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     nlohmann::json files = nlohmann::json::array();
     if (!output.statePath.empty()) files.push_back(output.statePath.string());
     if (!output.resultsPath.empty()) files.push_back(output.resultsPath.string());
+    if (!output.modelConfigPath.empty()) files.push_back(output.modelConfigPath.string());
     for (const auto& file : output.eventFiles) files.push_back(file.path.string());
     nlohmann::json reported = nlohmann::json::object();
     for (const auto& [key, value] : metrics.otherValues) reported[key] = value;
     if (metrics.samples) reported["train_samples"] = *metrics.samples;
     if (metrics.epoch) reported["epoch"] = *metrics.epoch;
-    data.run.environment = {{"format", "Hugging Face Trainer output"},
-                            {"imported_from", std::filesystem::absolute(folder).lexically_normal().string()},
-                            {"files", files},
-                            {"device_count_inferred", countInferred},
-                            {"samples_per_step", samplesPerStep},
-                            {"reported", reported}};
+    data.run.environment.update({{"format", "Hugging Face Trainer output"},
+                                 {"imported_from", std::filesystem::absolute(folder).lexically_normal().string()},
+                                 {"files", files},
+                                 {"device_count_inferred", countInferred},
+                                 {"samples_per_step", samplesPerStep},
+                                 {"reported", reported}});
     finishImportedRun(data, "trainer");
     batch.runs.push_back(std::move(data));
     return batch;

@@ -14,6 +14,7 @@ namespace bb {
 namespace {
 
 constexpr std::string_view kScalarsPlugin = "scalars";
+constexpr std::string_view kTextPlugin = "text";
 
 class ScalarCollector {
 public:
@@ -38,6 +39,12 @@ private:
         const auto plugin = m_pluginOfTag.find(value.tag());
         const bool claimsScalar = plugin != m_pluginOfTag.end() && plugin->second == kScalarsPlugin;
         const bool hasNoPlugin = plugin == m_pluginOfTag.end() || plugin->second.empty();
+        if (plugin != m_pluginOfTag.end() && plugin->second == kTextPlugin) {
+            // The text plugin shows the first element; a string tensor of none holds no text.
+            if (value.tensor().string_val_size() > 0)
+                m_file.texts.push_back({value.tag(), event.step(), event.wall_time(), value.tensor().string_val(0)});
+            return;
+        }
         if (!claimsScalar && !hasNoPlugin) {
             return;  // a histogram, image, text or hparams value
         }

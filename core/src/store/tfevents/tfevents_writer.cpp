@@ -46,6 +46,20 @@ void TfEventsWriter::write(const ScalarEvent& event) {
     m_impl->write(record);
 }
 
+void TfEventsWriter::writeText(const TextEvent& event) {
+    tfevents::Event record;
+    record.set_wall_time(event.wallTime);
+    if (event.step != 0) record.set_step(event.step);
+    tfevents::Summary::Value* value = record.mutable_summary()->add_value();
+    value->set_tag(event.tag + "/text_summary");
+    value->mutable_metadata()->mutable_plugin_data()->set_plugin_name("text");
+    tfevents::TensorProto* tensor = value->mutable_tensor();
+    tensor->set_dtype(tfevents::DT_STRING);
+    tensor->mutable_tensor_shape()->add_dim()->set_size(1);
+    tensor->add_string_val(event.text);
+    m_impl->write(record);
+}
+
 void TfEventsWriter::flush() {
     m_impl->records.flush();
 }

@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "bridgebench/errors.h"
+#include "store/trainer/json_fields.h"
 
 namespace bb {
 namespace {
@@ -66,6 +67,10 @@ TrainerOutput readTrainerOutput(const std::filesystem::path& folder) {
             output.results = readTrainerResults(folder / name);
             break;
         }
+    }
+    if (isFile(folder / "config.json")) {
+        output.modelConfigPath = folder / "config.json";
+        output.modelConfig = trainer::readTrainerJson(output.modelConfigPath);
     }
     if (std::filesystem::is_directory(folder / "runs", error)) {
         output.eventFiles = readTfEvents(folder / "runs");

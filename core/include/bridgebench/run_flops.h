@@ -1,0 +1,35 @@
+// Achieved FLOP/s of a stored run, from the engine's analytical count (model_info.h) wherever
+// the run names its model: local runs, the study's reference runs (a Hugging Face id), imports
+// that carry a config.json. What the count had to assume is listed with the figure.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bridgebench/result_store.h"
+
+namespace bb {
+
+// Tokens per caption assumed for the study's runs and for imports that do not say: the
+// captions are padded to run_bridgetower.py's default max_seq_length (128; the script pads with
+// padding="max_length"), and the blog's command line does not set another.
+inline constexpr int kStudyTextLength = 128;
+
+struct RunFlops {
+    double flopsPerSample = 0;      // training FLOPs per sample (forward + backward); 0: unknown
+    double achievedFlopsPerSec = 0; // over all devices; 0: unknown
+    double achievedFlopsPerSecPerDevice = 0;
+    std::string basis;                 // where the figure comes from, in words
+    std::vector<std::string> assumptions;  // what was assumed (text length, samples/s used)
+    bool known() const { return achievedFlopsPerSec > 0; }
+};
+
+// In order: a local run's own figure (the engine counted its model at run time and stored
+// achieved_flops_per_s), the analytical count of the model the run names (preset, Hugging Face
+// BridgeTower id, stored model_config) at the workload's image size (`image_size` in the config,
+// else the model's) and text length (`text_length` / `max_seq_length` in the config, else
+// kStudyTextLength) times its headline samples/s, and last the figure an import brought
+// (Trainer's total_flos / train_runtime). Never throws.
+RunFlops runFlops(const RunRecord& run);
+
+}  // namespace bb

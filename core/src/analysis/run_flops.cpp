@@ -1,0 +1,107 @@
+#include "bridgebench/run_flops.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/errors.h"
+#include "bridgebench/model_catalog.h"
+#include "bridgebench/model_info.h"
+
+namespace bb {
+
+namespace {
+
+double summaryNumber(const RunRecord& run, const char* key) {
+    const auto found = run.summary.find(key);
+    return found != run.summary.end() && found->is_number() ? found->get<double>() : 0.0;
+}
+
+std::optional<std::int64_t> configInteger(const RunRecord& run, std::initializer_list<const char*> keys) {
+    for (const char* key : keys)
+        if (const auto found = run.config.find(key); found != run.config.end() && found->is_number_integer())
+            return found->get<std::int64_t>();
+    return std::nullopt;
+}
+
+void setPerDevice(RunFlops& flops, const RunRecord& run) {
+    flops.achievedFlopsPerSecPerDevice =
+        run.deviceCount > 0 ? flops.achievedFlopsPerSec / static_cast<double>(run.deviceCount) : 0;
+}
+
+// The analytical count for the model the run names, or nothing when it names none we know.
+bool countModel(const RunRecord& run, RunFlops& flops) {
+    const auto stored = run.config.find("model_config");
+    const auto model =
+        resolveBridgeTowerModel(run.model, stored != run.config.end() ? *stored : nlohmann::json::object());
+    if (!model) return false;
+    BridgeTowerConfig config = model->config;
+    std::vector<std::string> assumptions;
+    if (const auto size = configInteger(run, {"image_size"}); size && *size != config.vision.imageSizePx) {
+        config.vision.imageSizePx = static_cast<int>(*size);
+    }
+    const int maxTextLength = config.text.maxPositionEmbeddings - config.text.padTokenId - 1;
+    int textLength = kStudyTextLength;
+    if (const auto length = configInteger(run, {"text_length", "max_seq_length"})) {
+        textLength = static_cast<int>(*length);
+    } else if (run.source == "local") {
+        // What the engine itself feeds (bridgetower_training_model.cpp): a caption within the positions.
+        textLength = std::min(kDefaultTextLength, config.text.maxPositionEmbeddings - 2);
+    } else {
+        assumptions.push_back(fmt::format(
+            "captions of {} tokens: run_bridgetower.py pads them to its default max_seq_length, which the study's "
+            "command does not change",
+            kStudyTextLength));
+    }
+    if (textLength > maxTextLength) {
+        assumptions.push_back(fmt::format("text length {} cut to the model's {} positions", textLength, maxTextLength));
+        textLength = maxTextLength;
+    }
+    try {
+        flops.flopsPerSample = modelInfo(config, std::max(1, textLength)).trainingFlopsPerSample;
+    } catch (const Error&) {
+        return false;  // an image size the model cannot take: no count rather than a wrong one
+    }
+    const double samplesPerSec = summaryNumber(run, "median_samples_per_s");
+    flops.achievedFlopsPerSec = samplesPerSec > 0 ? samplesPerSec * flops.flopsPerSample : 0;
+    flops.basis = fmt::format("analytical count ({}) at {} px, {} tokens: {:.1f} GFLOP per training sample × the "
+                              "run's samples/s",
+                              model->source, config.vision.imageSizePx, textLength, flops.flopsPerSample / 1e9);
+    assumptions.push_back("training FLOPs = 3 × the forward matrix products (backward twice the forward)");
+    flops.assumptions = std::move(assumptions);
+    return true;
+}
+
+}  // namespace
+
+RunFlops runFlops(const RunRecord& run) {
+    RunFlops flops;
+    const double stored = summaryNumber(run, "achieved_flops_per_s");
+    if (run.source == "local" && stored > 0) {
+        flops.achievedFlopsPerSec = stored;
+        const double mean = summaryNumber(run, "mean_samples_per_s");
+        if (mean > 0) flops.flopsPerSample = stored / mean;
+        flops.basis = "the engine's count of the run's model at run time × its mean samples/s";
+        flops.assumptions.push_back("training FLOPs = 3 × the forward matrix products (backward twice the forward)");
+        setPerDevice(flops, run);
+        return flops;
+    }
+    if (countModel(run, flops)) {
+        setPerDevice(flops, run);
+        return flops;
+    }
+    if (stored > 0) {
+        // Trainer's total_flos is its own estimate (6 × parameters × input tokens), which counts
+        // no image tokens: a vision model's figure is an underestimate, but the files' own.
+        flops = RunFlops{};
+        flops.achievedFlopsPerSec = stored;
+        flops.basis = "as the imported files report it (Trainer's total_flos / train_runtime)";
+        flops.assumptions.push_back(
+            "Trainer estimates FLOPs as 6 × parameters × text tokens, leaving out the image tokens");
+        setPerDevice(flops, run);
+    }
+    return flops;
+}
+
+}  // namespace bb

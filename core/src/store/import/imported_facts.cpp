@@ -1,0 +1,68 @@
+#include "store/import/imported_facts.h"
+
+#include <fmt/format.h>
+
+namespace bb {
+
+namespace {
+
+std::string fromArgs(const HfRunInfo& files, const char* key) { return fmt::format("{} ({})", files.argsSource, key); }
+
+}  // namespace
+
+std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const ImportOptions& options) {
+    nlohmann::json provenance = run.environment.value("provenance", nlohmann::json::object());
+    if (!options.model.empty()) {
+        run.model = options.model;
+        provenance["model"] = "--model";
+    } else if (files.model) {
+        run.model = *files.model;
+        provenance["model"] = fmt::format("{} (_name_or_path)", files.modelSource);
+    }
+    // The files' config.json counts the FLOPs exactly, unless the user named another model.
+    if (options.model.empty() && files.modelConfig.is_object()) {
+        run.config["model_config"] = files.modelConfig;
+        provenance["model_config"] = files.modelSource;
+    }
+    if (!run.model.empty()) run.config["model"] = run.model;
+
+    if (options.batchSize) {
+        run.batchSize = *options.batchSize;
+        provenance["batch_size"] = "--batch-size";
+    } else if (files.perDeviceBatch) {
+        run.batchSize = *files.perDeviceBatch;
+        provenance["batch_size"] = fromArgs(files, "per_device_train_batch_size");
+    }
+    if (run.batchSize > 0) run.config["batch_size"] = run.batchSize;
+
+    const std::int64_t accumulation = files.gradAccumulation.value_or(1);
+    if (files.gradAccumulation) {
+        run.config["gradient_accumulation_steps"] = accumulation;
+        provenance["gradient_accumulation_steps"] = fromArgs(files, "gradient_accumulation_steps");
+    }
+    if (options.workers) {
+        run.workers = *options.workers;
+        run.config["workers"] = run.workers;
+        provenance["workers"] = "--workers";
+    } else if (files.workers) {
+        run.workers = *files.workers;
+        run.config["workers"] = run.workers;
+        provenance["workers"] = fromArgs(files, "dataloader_num_workers");
+    }
+    if (!options.precision.empty()) {
+        run.precision = options.precision;
+        provenance["precision"] = "--precision";
+    } else if (files.precision) {
+        run.precision = *files.precision;
+        provenance["precision"] = fromArgs(files, "bf16, fp16");
+    }
+    if (!run.precision.empty()) run.config["precision"] = run.precision;
+    if (run.deviceKind.empty() && files.habana) {
+        run.deviceKind = "hpu";
+        provenance["device_kind"] = fromArgs(files, "use_habana");
+    }
+    if (!provenance.empty()) run.environment["provenance"] = provenance;
+    return accumulation;
+}
+
+}  // namespace bb

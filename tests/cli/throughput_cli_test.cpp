@@ -1,0 +1,121 @@
+// Achieved TFLOP/s, MFU and "your run beside the study" through the real executable.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/result_store.h"
+#include "bridgebench/tfevents_writer.h"
+#include "support/process_runner.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
+std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
+
+std::vector<std::int64_t> augustIds(const std::filesystem::path& db, int workers) {
+    ResultStore store(db);
+    std::vector<std::int64_t> ids;
+    for (const auto& run : store.listRuns())
+        if (run.source == "reference" && run.batchSize == 48 && run.workers == workers && !run.deviceTransforms)
+            ids.push_back(run.id);
+    return ids;
+}
+
+// A TensorBoard log with step times only, as a plain SummaryWriter leaves it.
+std::filesystem::path bareLog(const test::TempDir& dir) {
+    const auto folder = dir.path() / "my-run";
+    std::filesystem::create_directories(folder);
+    TfEventsWriter writer(folder / TfEventsWriter::fileName(1700000000, "n"), 1700000000);
+    for (int index = 1; index <= 4; ++index) writer.write({"train/loss", 10 * index, 1700000000.0 + 2 * index, 1.0});
+    return folder;
+}
+
+TEST(CliThroughput, TheStudysRunsHaveTflopsAndMfu) {
+    const test::TempDir dir;
+    const auto db = dir.file("r.db");
+    const auto ids = augustIds(db, 2);  // Gaudi2, H100, A100 at workers 2
+    ASSERT_EQ(ids.size(), 3U);
+    const auto result = test::runCommand(
+        cli(fmt::format("compare {} {} {} --metric tflops --json --db {}", ids[0], ids[1], ids[2], q(db))));
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto json = nlohmann::json::parse(result.out);
+    for (const auto& entry : json["runs"]) {
+        ASSERT_TRUE(entry["value"].is_number()) << entry.dump();
+        ASSERT_TRUE(entry["mfu"].is_number()) << entry.dump();
+        EXPECT_LT(entry["mfu"].get<double>(), 1.0);
+    }
+    EXPECT_NEAR(json["runs"][1]["value"].get<double>(), 895.09, 0.01);  // 8× H100: 1486.6 GFLOP × 602.1/s
+    EXPECT_NEAR(json["runs"][1]["mfu"].get<double>(), 0.1131, 1e-4);
+    EXPECT_THAT(json["runs"][1]["flops_basis"].get<std::string>(), HasSubstr("128 tokens"));
+
+    const auto table = test::runCommand(
+        cli(fmt::format("compare {} {} {} --metric tflops --db {}", ids[0], ids[1], ids[2], q(db))));
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_THAT(table.out, HasSubstr("895"));
+    EXPECT_THAT(table.out, HasSubstr("11.3%"));
+    EXPECT_THAT(table.out, HasSubstr("Where TFLOP/s and MFU come from"));
+    EXPECT_THAT(table.out, HasSubstr("max_seq_length"));
+    EXPECT_THAT(table.out, HasSubstr("datasheet"));
+}
+
+TEST(CliThroughput, ImportOptionsFillTheWorkloadAndCompareWithStudySwitchesTheMetric) {
+    const test::TempDir dir;
+    const auto db = dir.file("r.db");
+    const auto imported = test::runCommand(cli("import tensorboard " + q(bareLog(dir)) +
+                                               " --device-kind cpu --model tiny --batch-size 8 --workers 1 "
+                                               "--precision fp32 --json --db " + q(db)));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+
+    const auto shown = test::runCommand(cli(fmt::format("show {} --json --db {}", id, q(db))));
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    const auto run = nlohmann::json::parse(shown.out);
+    EXPECT_EQ(run["config"]["batch_size"], 8);
+    EXPECT_EQ(run["environment"]["provenance"]["workers"], "--workers");
+    EXPECT_TRUE(run["throughput"]["achieved_tflops"].is_number());  // 8 samples per step, 2 s apart
+    EXPECT_THAT(run["throughput"]["no_mfu_because"].get<std::string>(), HasSubstr("probe"));
+
+    const auto compared = test::runCommand(cli(fmt::format("compare {} --with-study --json --db {}", id, q(db))));
+    ASSERT_EQ(compared.exitCode, 0) << compared.err;
+    const auto json = nlohmann::json::parse(compared.out);
+    EXPECT_EQ(json["metric"], "tflops-per-device");
+    EXPECT_EQ(json["baseline"]["id"], id);
+    EXPECT_EQ(json["runs"].size(), 11U);
+    EXPECT_THAT(json["study_reason"].get<std::string>(), HasSubstr("batch 8 vs 48"));
+    EXPECT_EQ(json["runs"][0]["configuration"], "workers 1");
+
+    const auto samples =
+        test::runCommand(cli(fmt::format("compare {} --with-study --metric samples --json --db {}", id, q(db))));
+    EXPECT_EQ(nlohmann::json::parse(samples.out)["metric"], "samples");
+}
+
+TEST(CliThroughput, ARunWhoseWorkersAreUnknownIsNotShownWithZero) {
+    const test::TempDir dir;
+    const auto db = dir.file("r.db");
+    const auto imported = test::runCommand(cli("import tensorboard " + q(bareLog(dir)) + " --json --db " + q(db)));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto compared = test::runCommand(cli(fmt::format("compare {} --with-study --json --db {}", id, q(db))));
+    ASSERT_EQ(compared.exitCode, 0) << compared.err;
+    const auto json = nlohmann::json::parse(compared.out);
+    EXPECT_EQ(json["runs"][0]["configuration"], "workers unknown");
+    EXPECT_FALSE(json["runs"][0]["workload_differs"].get<bool>());
+    EXPECT_THAT(json["runs"][0]["workload_unknown"].get<std::string>(), HasSubstr("batch"));
+}
+
+TEST(CliThroughput, AnUnknownPrecisionOptionIsAUsageError) {
+    const test::TempDir dir;
+    const auto result = test::runCommand(cli("import tensorboard " + q(bareLog(dir)) + " --precision fp8 --db " +
+                                             q(dir.file("r.db"))));
+    EXPECT_EQ(result.exitCode, 2);
+    EXPECT_THAT(result.err, HasSubstr("--precision"));
+}
+
+}  // namespace
+}  // namespace bb

@@ -1,0 +1,157 @@
+// Achieved TFLOP/s and MFU for every run that names its model: the study's reference runs
+// included, checked against a hand count of BridgeTower-large's matrix products.
+#include "bridgebench/run_flops.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/model_info.h"
+#include "bridgebench/run_mfu.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+using ::testing::HasSubstr;
+
+const RunRecord& augustRun(const std::vector<RunRecord>& runs, const std::string& device, std::int64_t workers) {
+    for (const auto& run : runs)
+        if (run.source == "reference" && run.batchSize == 48 && run.deviceName == device && run.workers == workers &&
+            !run.deviceTransforms)
+            return run;
+    throw std::logic_error("no such reference run");
+}
+
+// BridgeTower-large's forward matrix products per sample, written out from the architecture
+// (24 text layers and as many vision blocks of width 1024, FFN 4096, 6 cross-modal layers, 14 px
+// patches of a 294 px image: 441 patches + CLS, 128 caption tokens), each product 2·m·n·k.
+double largeForwardFlopsByHand() {
+    const double d = 1024, ffn = 4096, text = 128, image = 442, patches = 441, patchInputs = 3 * 14 * 14;
+    // q and o from the queries' tokens, k and v from the keys', scores and context.
+    auto attention = [&](double queries, double keys) {
+        return 4 * queries * d * d + 4 * keys * d * d + 4 * queries * keys * d;
+    };
+    auto feedForward = [&](double tokens, double width) { return 4 * tokens * d * width; };
+    double flops = 24 * (attention(text, text) + feedForward(text, ffn));          // text encoder
+    flops += 2 * patches * patchInputs * d;                                         // patch embedding
+    flops += 24 * (attention(image, image) + feedForward(image, 4 * d));            // vision blocks
+    flops += 6 * (2 * text * d * d + 2 * image * d * d);                            // bridge inputs
+    flops += 6 * (attention(text, text) + attention(text, image) + feedForward(text, ffn) +
+                  attention(image, image) + attention(image, text) + feedForward(image, ffn));
+    flops += 2 * 2 * d * d;                                                         // two poolers
+    flops += 2 * 2 * d * 512 + 2 * 2 * d * 512;                                     // itc heads
+    return flops;
+}
+
+TEST(RunFlops, TheStudysH100RunHasAchievedTflopsAndMfuAsCountedByHand) {
+    const test::TempDir dir;
+    ResultStore store(dir.file("r.db"));
+    const auto runs = store.listRuns();
+    const RunRecord& h100 = augustRun(runs, "H100", 2);
+    ASSERT_EQ(h100.model, "BridgeTower/bridgetower-large-itm-mlm-itc");
+
+    const RunFlops flops = runFlops(h100);
+    ASSERT_TRUE(flops.known()) << flops.basis;
+    // 495.5 GFLOP forward, × 3 for training: 1486.6 GFLOP per sample.
+    EXPECT_NEAR(flops.flopsPerSample, 3 * largeForwardFlopsByHand(), 1.0);
+    EXPECT_NEAR(flops.flopsPerSample / 1e9, 1486.6, 0.1);
+    // × 602.1 samples/s over 8 devices: 895.1 TFLOP/s, 111.9 per device.
+    EXPECT_NEAR(flops.achievedFlopsPerSec / 1e12, 895.09, 0.01);
+    EXPECT_NEAR(flops.achievedFlopsPerSecPerDevice / 1e12, 111.89, 0.01);
+    EXPECT_THAT(flops.basis, HasSubstr("294 px, 128 tokens"));
+    EXPECT_THAT(::testing::PrintToString(flops.assumptions), HasSubstr("max_seq_length"));
+
+    // Against the H100 SXM's 989.5 dense bf16 TFLOPS: 11.3%.
+    const RunMfu mfu = runMfu(h100, flops);
+    ASSERT_TRUE(mfu.known()) << mfu.reason;
+    EXPECT_NEAR(mfu.mfu, 111.886 / 989.5, 1e-4);
+    EXPECT_THAT(mfu.peakSource, HasSubstr("datasheet"));
+    EXPECT_THAT(::testing::PrintToString(mfu.assumptions), HasSubstr("SXM5"));
+}
+
+TEST(RunFlops, EveryPublishedRunHasAFigureAndAnMfuBelowOne) {
+    const test::TempDir dir;
+    ResultStore store(dir.file("r.db"));
+    int references = 0;
+    for (const auto& run : store.listRuns()) {
+        if (run.source != "reference") continue;
+        ++references;
+        const RunFlops flops = runFlops(run);
+        EXPECT_TRUE(flops.known()) << run.name;
+        const RunMfu mfu = runMfu(run, flops);
+        ASSERT_TRUE(mfu.known()) << run.name << ": " << mfu.reason;
+        EXPECT_GT(mfu.mfu, 0.05) << run.name;
+        EXPECT_LT(mfu.mfu, 1.0) << run.name;
+    }
+    EXPECT_EQ(references, 16);
+}
+
+TEST(RunFlops, APresetAndTheHubIdOfItsCheckpointCountAlike) {
+    RunRecord preset;
+    preset.source = "imported";
+    preset.model = "base";
+    preset.summary = {{"median_samples_per_s", 10.0}};
+    RunRecord hub = preset;
+    hub.model = "BridgeTower/bridgetower-base-itm-mlm";
+    const RunFlops a = runFlops(preset);
+    const RunFlops b = runFlops(hub);
+    ASSERT_TRUE(a.known());
+    EXPECT_DOUBLE_EQ(a.flopsPerSample, b.flopsPerSample);
+    EXPECT_DOUBLE_EQ(a.flopsPerSample, modelInfo(bridgeTowerPreset("base"), kStudyTextLength).trainingFlopsPerSample);
+}
+
+TEST(RunFlops, AStatedTextLengthAndImageSizeReplaceTheAssumption) {
+    RunRecord run;
+    run.source = "imported";
+    run.model = "large";
+    run.config = {{"text_length", 40}};
+    run.summary = {{"median_samples_per_s", 1.0}};
+    const RunFlops flops = runFlops(run);
+    EXPECT_DOUBLE_EQ(flops.flopsPerSample, modelInfo(bridgeTowerPreset("large"), 40).trainingFlopsPerSample);
+    EXPECT_THAT(::testing::PrintToString(flops.assumptions), ::testing::Not(HasSubstr("max_seq_length")));
+}
+
+TEST(RunFlops, AnUnknownModelHasNoFigureAndNoMfuAndSaysWhy) {
+    RunRecord run;
+    run.source = "imported";
+    run.model = "";
+    run.deviceKind = "cuda";
+    run.deviceName = "H100";
+    run.precision = "bf16";
+    run.summary = {{"median_samples_per_s", 100.0}};
+    EXPECT_FALSE(runFlops(run).known());
+    const RunMfu mfu = runMfu(run);
+    EXPECT_FALSE(mfu.known());
+    EXPECT_THAT(mfu.reason, HasSubstr("FLOP/s unknown"));
+
+    run.model = "large";
+    run.deviceName = "";
+    run.deviceKind = "";
+    EXPECT_TRUE(runFlops(run).known());
+    EXPECT_THAT(runMfu(run).reason, HasSubstr("unknown device"));
+}
+
+TEST(RunMfu, ACpuRunIsHeldAgainstTheGemmPeakItsProbeMeasured) {
+    RunRecord run;
+    run.source = "local";
+    run.deviceKind = "cpu";
+    run.deviceName = "cpu";
+    run.precision = "fp32";
+    run.summary = {{"achieved_flops_per_s", 2e9},
+                   {"mean_samples_per_s", 10.0},
+                   {"probe", {{"gemm_fp32_flops_per_s", 8e10}, {"gemm_size", 1024}, {"gemm_threads", 2}}}};
+    const RunMfu mfu = runMfu(run);
+    ASSERT_TRUE(mfu.known()) << mfu.reason;
+    EXPECT_DOUBLE_EQ(mfu.mfu, 2e9 / 8e10);
+    EXPECT_THAT(mfu.peakSource, HasSubstr("measured"));
+    EXPECT_THAT(mfu.peakSource, HasSubstr("2 threads"));
+
+    run.summary.erase("probe");
+    EXPECT_FALSE(runMfu(run).known());
+    EXPECT_THAT(runMfu(run).reason, HasSubstr("probe"));
+}
+
+}  // namespace
+}  // namespace bb
