@@ -18,6 +18,8 @@ public:
     // quote inside an unquoted field), a row whose field count differs from the header's, an
     // empty or repeated column name, or a file without a header row.
     static CsvTable read(const std::filesystem::path& path);
+    // The same for a file's contents in memory; path() and messages name `path`.
+    static CsvTable parse(std::string_view contents, const std::filesystem::path& path);
 
     const std::filesystem::path& path() const noexcept { return m_path; }
     const std::vector<std::string>& columns() const noexcept { return m_columns; }

@@ -4,6 +4,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <istream>
+#include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -11,21 +14,28 @@
 
 namespace bb {
 
+// The same for a file's bytes from `in`; messages name `fileName`.
 template <typename Parse>
-auto parseJsonConfigFile(const std::filesystem::path& file, Parse&& parse) -> decltype(parse(nlohmann::json{})) {
-    std::ifstream in(file);
-    if (!in) throw InputError(file.string() + ": cannot open for reading");
+auto parseJsonConfigStream(std::istream& in, const std::string& fileName, Parse&& parse)
+    -> decltype(parse(nlohmann::json{})) {
     nlohmann::json object;
     try {
         object = nlohmann::json::parse(in);
     } catch (const nlohmann::json::parse_error& error) {
-        throw InputError(file.string() + ": not valid JSON (" + error.what() + ")");
+        throw InputError(fileName + ": not valid JSON (" + error.what() + ")");
     }
     try {
         return parse(object);
     } catch (const ConfigError& error) {
-        throw ConfigError(error.key(), error.detail(), file.string());
+        throw ConfigError(error.key(), error.detail(), fileName);
     }
+}
+
+template <typename Parse>
+auto parseJsonConfigFile(const std::filesystem::path& file, Parse&& parse) -> decltype(parse(nlohmann::json{})) {
+    std::ifstream in(file);
+    if (!in) throw InputError(file.string() + ": cannot open for reading");
+    return parseJsonConfigStream(in, file.string(), std::forward<Parse>(parse));
 }
 
 }  // namespace bb

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <variant>
 
+#include <torch/cuda.h>
+
 #include "bridgebench/errors.h"
 #include "config/json_file.h"
 

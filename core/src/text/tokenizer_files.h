@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -20,9 +21,11 @@ struct Vocabulary {
 // vocab.json: one JSON object from token to non-negative integer id, ids unique. Throws
 // InputError naming the file and the line/column (syntax) or the token (a wrong value).
 Vocabulary readVocabulary(const std::filesystem::path& path);
+Vocabulary parseVocabulary(std::string_view contents, const std::string& fileName);
 
 // merges.txt: an optional "#version" first line, then one "left right" pair per line, best first.
 // Throws InputError naming the file and the line.
 BpeModel readMerges(const std::filesystem::path& path);
+BpeModel parseMerges(std::string_view contents, const std::string& fileName);
 
 }  // namespace bb::text

@@ -46,7 +46,10 @@ constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 }  // namespace
 
 CsvTable CsvTable::read(const std::filesystem::path& path) {
-    const std::string contents = readFileContents(path);
+    return parse(readFileContents(path), path);
+}
+
+CsvTable CsvTable::parse(std::string_view contents, const std::filesystem::path& path) {
     std::string_view text = contents;
     if (text.starts_with(kUtf8Bom)) {
         text.remove_prefix(kUtf8Bom.size());

@@ -80,7 +80,11 @@ std::string_view typeOf(const nlohmann::json& value) {
 }  // namespace
 
 nlohmann::json readTrainerJson(const std::filesystem::path& path) {
-    const std::string text = quoteNonFiniteLiterals(readFileContents(path));
+    return parseTrainerJson(readFileContents(path), path.string());
+}
+
+nlohmann::json parseTrainerJson(std::string_view contents, const std::string& fileName) {
+    const std::string text = quoteNonFiniteLiterals(contents);
     try {
         return nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& error) {
@@ -89,7 +93,7 @@ nlohmann::json readTrainerJson(const std::filesystem::path& path) {
         if (const std::size_t bracket = message.find("] "); bracket != std::string::npos) {
             message.erase(0, bracket + 2);
         }
-        throw InputError(path.string() + ": " + message);
+        throw InputError(fileName + ": " + message);
     }
 }
 
