@@ -221,7 +221,12 @@ BridgeTowerConfig parseBridgeTowerConfig(std::string_view jsonText, const std::s
     if (initLayernormFromVision && !config.vision.shareLayernorm)
         reader.fail("init_layernorm_from_vision_encoder",
                     "true with vision_config.share_layernorm false is not supported (HF v4.35.2 cannot build it)");
-    validate(config);
+    try {
+        validate(config);
+    } catch (const ConfigError& error) {
+        // validate() knows no file (presets have none); the reader's errors say which file to fix.
+        throw ConfigError(error.key(), error.detail() + " (in " + source + ")");
+    }
     return config;
 }
 
