@@ -10,8 +10,6 @@
 namespace bb::text {
 namespace {
 
-// Ids index a vector; a stray huge id must not allocate gigabytes.
-constexpr std::int64_t kMaxTokenId = (std::int64_t{1} << 24) - 1;
 // How much of a bad line an error message repeats.
 constexpr std::size_t kMaxQuotedBytes = 80;
 
