@@ -10,6 +10,7 @@
 namespace bb {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -89,6 +90,21 @@ TEST_F(CsvTableTest, ReportsAFieldOfTheWrongTypeByLineAndColumn) {
     } catch (const InputError& error) {
         EXPECT_THAT(error.what(), HasSubstr(R"(no column "samples")"));
     }
+}
+
+// A million columns once meant a million strings and a quadratic check for repeated names.
+TEST_F(CsvTableTest, RefusesARowWiderThanTheLimitBeforeStoringIt) {
+    std::string header;
+    for (int column = 0; column < 1'000'000; ++column) header += (column ? ",c" : "c") + std::to_string(column);
+    EXPECT_THAT(errorOf(header + "\n1\n"), AllOf(HasSubstr("steps.csv: line 1"), HasSubstr("more than 4096 fields")));
+    const std::string wideLastRow = "a,b\n" + std::string(CsvTable::kMaxColumns, ',');
+    EXPECT_THAT(errorOf(wideLastRow), HasSubstr("line 2: more than 4096 fields"));
+}
+
+TEST_F(CsvTableTest, ParsesBytesInMemoryLikeAFile) {
+    const CsvTable table = CsvTable::parse("a,b\n1,2\n", "memory.csv");
+    EXPECT_EQ(table.path(), "memory.csv");
+    EXPECT_EQ(table.integer(0, "b"), 2);
 }
 
 }  // namespace

@@ -21,8 +21,16 @@ struct RowCollector {
     std::vector<std::string> current;
     std::size_t line = 1;
 
+    bool tooWide = false;  // a row went past CsvTable::kMaxColumns; its further fields were dropped
+
     static void onField(void* field, std::size_t length, void* self) {
         auto& collector = *static_cast<RowCollector*>(self);
+        // libcsv cannot be stopped from a callback; dropping the fields keeps the row's memory
+        // bounded until the line is through and the error can be thrown.
+        if (collector.current.size() >= CsvTable::kMaxColumns) {
+            collector.tooWide = true;
+            return;
+        }
         collector.current.emplace_back(static_cast<const char*>(field), length);
     }
     static void onRowEnd(int /*terminator*/, void* self) {
@@ -39,6 +47,13 @@ struct ParserDeleter {
         delete parser;
     }
 };
+
+void refuseWideRow(const RowCollector& collector, const std::filesystem::path& path) {
+    if (collector.tooWide) {
+        throw InputError(fmt::format("{}: line {}: more than {} fields in a row", path.string(), collector.line,
+                                     CsvTable::kMaxColumns));
+    }
+}
 
 // Excel and Windows tools start UTF-8 files with a byte-order mark; it is not part of the header.
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
@@ -73,6 +88,7 @@ CsvTable CsvTable::parse(std::string_view contents, const std::filesystem::path&
             throw InputError(fmt::format("{}: line {}, column {}: malformed CSV ({})", path.string(), position.line,
                                          position.column, csv_strerror(csv_error(parser.get()))));
         }
+        refuseWideRow(collector, path);
         lineStart = lineEnd;
         ++collector.line;
     }
@@ -81,6 +97,7 @@ CsvTable CsvTable::parse(std::string_view contents, const std::filesystem::path&
         throw InputError(
             fmt::format("{}: line {}: malformed CSV (a quoted field is not closed)", path.string(), collector.line));
     }
+    refuseWideRow(collector, path);
 
     CsvTable table;
     table.m_path = path;
