@@ -9,6 +9,7 @@
 
 #include "bridgebench/errors.h"
 #include "config/json_file.h"
+#include "util/json_excerpt.h"
 
 namespace bb {
 
@@ -88,17 +89,17 @@ void assignFromJson(RunConfig& config, const Field& field, const nlohmann::json&
         [&](auto member) {
             using T = std::remove_reference_t<decltype(config.*member)>;
             if constexpr (std::is_same_v<T, std::string>) {
-                if (!value.is_string()) throw ConfigError(key, "expected a string, got " + value.dump());
+                if (!value.is_string()) throw ConfigError(key, "expected a string, got " + jsonExcerpt(value));
                 config.*member = value.get<std::string>();
             } else if constexpr (std::is_same_v<T, std::int64_t>) {
                 if (!value.is_number_integer())
-                    throw ConfigError(key, "expected an integer, got " + value.dump());
+                    throw ConfigError(key, "expected an integer, got " + jsonExcerpt(value));
                 config.*member = value.get<std::int64_t>();
             } else if constexpr (std::is_same_v<T, double>) {
-                if (!value.is_number()) throw ConfigError(key, "expected a number, got " + value.dump());
+                if (!value.is_number()) throw ConfigError(key, "expected a number, got " + jsonExcerpt(value));
                 config.*member = value.get<double>();
             } else {
-                if (!value.is_boolean()) throw ConfigError(key, "expected true or false, got " + value.dump());
+                if (!value.is_boolean()) throw ConfigError(key, "expected true or false, got " + jsonExcerpt(value));
                 config.*member = value.get<bool>();
             }
         },

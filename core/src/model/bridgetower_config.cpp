@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "util/json_excerpt.h"
 
 namespace bb {
 namespace {
@@ -68,10 +69,7 @@ private:
         return &*it;
     }
 
-    static std::string describe(const Json& value) {
-        const std::string text = value.dump();
-        return text.size() > 40 ? text.substr(0, 40) + "..." : text;
-    }
+    static std::string describe(const Json& value) { return jsonExcerpt(value); }
 
     const Json& m_object;
     std::string m_prefix;
