@@ -61,10 +61,11 @@ for target in "${targets[@]}"; do
     "${limits[@]}" "${mode[@]}" -max_total_time="$seconds" -artifact_prefix="$findings/") >"$log" 2>&1
   rc=$?
   set -e
-  last=$(grep -E '^#[0-9]+: cov: ' "$log" | tail -n 1)
+  # Fork mode's progress lines: "#N: cov: C ft: F corp: K exec/s R oom/timeout/crash: …".
+  last=$(grep -E '^#[0-9]+: cov: ' "$log" | tail -n 1 || true)
   runs=$(sed -E 's/^#([0-9]+):.*/\1/' <<<"$last")
-  rate=$(grep -oE 'exec/s: [0-9]+' <<<"$last" | cut -d' ' -f2)
-  cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' <<<"$last")
+  rate=$(grep -oE 'exec/s:? [0-9]+' <<<"$last" | grep -oE '[0-9]+$' || true)
+  cov=$(grep -oE 'cov: [0-9]+ ft: [0-9]+' <<<"$last" || true)
   found=$(find "$findings" -type f | wc -l)
   line=$(printf '%-14s executions %10s  rate %7s/s  %-22s findings %s' "$target" "${runs:-?}" "${rate:-?}" \
     "${cov:-cov: ?}" "$found")
