@@ -187,19 +187,35 @@ void applySetting(RunConfig& config, std::string_view key, std::string_view valu
         field->member);
 }
 
+namespace {
+
+// With an error code: a name the file system refuses (a component past 255 bytes) is just no
+// such file, where the throwing overloads would escape as std::filesystem::filesystem_error.
+bool isFile(const std::string& path) {
+    std::error_code error;
+    return std::filesystem::is_regular_file(path, error);
+}
+
+bool pathExists(const std::string& path) {
+    std::error_code error;
+    return std::filesystem::exists(path, error);
+}
+
+}  // namespace
+
 void validate(const RunConfig& config) {
     const auto& presets = modelPresetNames();
     const bool isPreset = std::find(presets.begin(), presets.end(), config.model) != presets.end();
-    if (!isPreset && !std::filesystem::is_regular_file(config.model)) {
+    if (!isPreset && !isFile(config.model)) {
         std::string allowed;
         for (const auto& name : presets) allowed += (allowed.empty() ? "" : ", ") + name;
         throw ConfigError("model", "'" + config.model + "' is neither a preset (" + allowed +
                                        ") nor an existing config.json file");
     }
-    if (!config.weights.empty() && !std::filesystem::is_regular_file(config.weights))
+    if (!config.weights.empty() && !isFile(config.weights))
         throw ConfigError("weights", "no such file: " + config.weights);
     if (config.dataset != "synthetic" && config.dataset != "synthetic-tensors" &&
-        !std::filesystem::exists(config.dataset))
+        !pathExists(config.dataset))
         throw ConfigError("dataset", "'" + config.dataset +
                                          "' is neither 'synthetic', 'synthetic-tensors' nor an existing manifest or folder");
     if (config.interpolation != "bicubic" && config.interpolation != "bilinear")
