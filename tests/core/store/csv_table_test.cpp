@@ -92,6 +92,16 @@ TEST_F(CsvTableTest, ReportsAFieldOfTheWrongTypeByLineAndColumn) {
     }
 }
 
+// Found by fuzz_csv_import: libcsv ends rows at a lone CR too, but lines were counted at LF only,
+// so every row of an old Mac file (and every error in it) was on line 1.
+TEST_F(CsvTableTest, CountsLinesEndedByALoneCarriageReturn) {
+    const CsvTable table = read("step,loss\r0,1.5\r\n1,fast\r");
+    ASSERT_EQ(table.rowCount(), 2U);
+    EXPECT_EQ(table.lineOf(0), 2U);
+    EXPECT_EQ(table.lineOf(1), 3U);
+    EXPECT_THAT(errorOf("a,b\r1,2\r3,\"4\"x\r"), HasSubstr("steps.csv: line 3, column "));
+}
+
 // A million columns once meant a million strings and a quadratic check for repeated names.
 TEST_F(CsvTableTest, RefusesARowWiderThanTheLimitBeforeStoringIt) {
     std::string header;

@@ -76,17 +76,22 @@ CsvTable CsvTable::parse(std::string_view contents, const std::filesystem::path&
         throw Error("libcsv could not be initialised");
     }
     RowCollector collector;
-    // Fed line by line so that each row knows its line and an error its position.
+    // Fed line by line so that each row knows its line and an error its position. A line ends
+    // where libcsv ends a row: at LF, CRLF or a lone CR (old Mac files), which counting LF alone
+    // would put all on line 1.
     std::size_t lineStart = 0;
     while (lineStart < text.size()) {
-        const std::size_t newline = text.find('\n', lineStart);
-        const std::size_t lineEnd = newline == std::string_view::npos ? text.size() : newline + 1;
+        const std::size_t newline = text.find_first_of("\r\n", lineStart);
+        std::size_t lineEnd = newline == std::string_view::npos ? text.size() : newline + 1;
+        if (newline != std::string_view::npos && text[newline] == '\r' && lineEnd < text.size() &&
+            text[lineEnd] == '\n') {
+            ++lineEnd;
+        }
         const std::size_t parsed = csv_parse(parser.get(), text.data() + lineStart, lineEnd - lineStart,
                                              &RowCollector::onField, &RowCollector::onRowEnd, &collector);
         if (parsed != lineEnd - lineStart) {
-            const TextPosition position = textPositionOf(text, lineStart + parsed);
-            throw InputError(fmt::format("{}: line {}, column {}: malformed CSV ({})", path.string(), position.line,
-                                         position.column, csv_strerror(csv_error(parser.get()))));
+            throw InputError(fmt::format("{}: line {}, column {}: malformed CSV ({})", path.string(), collector.line,
+                                         parsed + 1, csv_strerror(csv_error(parser.get()))));
         }
         refuseWideRow(collector, path);
         lineStart = lineEnd;
