@@ -134,6 +134,17 @@ TEST(BridgeTowerConfig, ConfigsHuggingFaceCannotRunAreRefused) {
     EXPECT_EQ(keyOfJson(R"({"num_hidden_layers": 13})"), "(no error)");  // split index 0 runs in HF
 }
 
+// Found by fuzz_hf_config: the checks across keys (validate()) named the key but not the file.
+TEST(BridgeTowerConfig, ErrorsAcrossKeysNameTheFileToo) {
+    try {
+        parseBridgeTowerConfig(R"({"text_config": {"num_attention_heads": 5}})", "models/odd/config.json");
+        FAIL() << "expected ConfigError";
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(error.key(), "text_config.num_attention_heads");
+        EXPECT_THAT(error.what(), HasSubstr("(in models/odd/config.json)"));
+    }
+}
+
 TEST(BridgeTowerConfig, ContrastiveModelNeedsVisionWidthEqualToCrossModalWidth) {
     auto config = bridgeTowerPreset("tiny");
     config.vision.hiddenSize = 128;

@@ -293,6 +293,9 @@ TEST_F(RobertaTokenizerFilesTest, ReportsAWrongValueByToken) {
     EXPECT_THAT(errorOf(writeVocab(R"({"<s>": 0, "x": 0})"), writeMerges(kTinyMerges)),
                 HasSubstr(R"(token "x": id 0 is already the id of "<s>")"));
     EXPECT_THAT(errorOf(writeVocab(R"({"<s>": 99999999999})"), writeMerges(kTinyMerges)), HasSubstr("larger than"));
+    // Found by fuzz_tokenizer: 2^24 - 1 was allowed, and made the vocabulary 1 GiB of empty strings.
+    EXPECT_THAT(errorOf(writeVocab(R"({"<s>": 16777215})"), writeMerges(kTinyMerges)),
+                HasSubstr(R"(token "<s>": id is larger than 1048575)"));
     EXPECT_THAT(errorOf(writeVocab(R"(["<s>", 0])"), writeMerges(kTinyMerges)), HasSubstr("found an array"));
     EXPECT_THAT(errorOf(writeVocab(R"({"<s>": {"x": 1}})"), writeMerges(kTinyMerges)),
                 HasSubstr(R"(token "<s>": expected an integer id, found an object)"));

@@ -76,6 +76,17 @@ TEST(RunConfig, OutOfRangeValuesAreRefusedWithTheirKey) {
     EXPECT_EQ(invalidKey([](RunConfig&) {}), "(no error)");
 }
 
+// A path component longer than the file system takes made validate() throw
+// std::filesystem::filesystem_error ("File name too long") instead of naming the key.
+TEST(RunConfig, PathsTheFileSystemRefusesAreMissingFilesOfTheirKey) {
+    const std::string tooLong(300, 'a');
+    for (const char* key : {"model", "weights", "dataset"}) {
+        RunConfig config;
+        applySetting(config, key, tooLong);
+        EXPECT_EQ(keyOfError([&] { validate(config); }), key);
+    }
+}
+
 TEST(RunConfig, CudaDeviceIsRefusedWhenTheMachineLacksIt) {
     RunConfig config;
     // Without CUDA any cuda device is refused; with it, one past the last device is.

@@ -14,10 +14,16 @@ namespace bb {
 
 class CsvTable {
 public:
+    // Wider rows are refused as soon as they pass it, before their fields are stored (the export
+    // writes about 40 columns).
+    static constexpr std::size_t kMaxColumns = 4096;
+
     // Throws InputError naming the file and the line for malformed CSV (an unterminated quote, a
-    // quote inside an unquoted field), a row whose field count differs from the header's, an
-    // empty or repeated column name, or a file without a header row.
+    // quote inside an unquoted field), a row of more than kMaxColumns fields or whose field count
+    // differs from the header's, an empty or repeated column name, or a file without a header row.
     static CsvTable read(const std::filesystem::path& path);
+    // The same for a file's contents in memory; path() and messages name `path`.
+    static CsvTable parse(std::string_view contents, const std::filesystem::path& path);
 
     const std::filesystem::path& path() const noexcept { return m_path; }
     const std::vector<std::string>& columns() const noexcept { return m_columns; }

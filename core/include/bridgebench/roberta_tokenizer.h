@@ -38,6 +38,9 @@ public:
     // Throws InputError naming the file (and line, column or key) when either file cannot be read
     // or is malformed, or when the vocabulary lacks one of the five special tokens.
     static RobertaTokenizer fromFiles(const std::filesystem::path& vocab, const std::filesystem::path& merges);
+    // The same for the two files' contents in memory; messages name `vocabName` and `mergesName`.
+    static RobertaTokenizer fromContents(std::string_view vocabJson, const std::string& vocabName,
+                                         std::string_view mergesText, const std::string& mergesName);
 
     // `<s>` ids `</s>`, unbounded length. Any bytes are accepted: invalid UTF-8 is tokenized byte
     // by byte like punctuation (the byte-level alphabet covers every byte), so nothing is lost.

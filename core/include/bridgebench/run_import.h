@@ -18,6 +18,8 @@
 
 namespace bb {
 
+class CsvTable;
+
 // What the user says about the runs when the files do not (the CLI's --device-* options, the
 // import dialog). Model, batch, workers and precision win over what the files say; the run's
 // environment records under "provenance" where each of them came from.
@@ -57,6 +59,8 @@ ImportBatch readTensorBoardImport(const std::filesystem::path& path, const Impor
 // A CSV with a header (the columns `bridgebench-cli export --format csv` writes; see
 // docs in csv_run_columns.h). Needs `samples_per_s`, or `samples` and `wall_ms`.
 ImportBatch readCsvImport(const std::filesystem::path& file, const ImportOptions& options);
+// The same for a table already read (CsvTable::parse for bytes in memory).
+ImportBatch readCsvImport(const CsvTable& table, const ImportOptions& options);
 
 struct ImportResult {
     struct Added {

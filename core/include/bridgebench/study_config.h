@@ -2,6 +2,7 @@
 // (the published study's grid is workers {0,1,2} × device-side transforms {off,on}).
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <utility>
@@ -28,7 +29,12 @@ StudyConfig studyConfigFromJson(const nlohmann::json& object);
 nlohmann::json toJson(const StudyConfig& study);
 StudyConfig loadStudyConfig(const std::filesystem::path& file);
 
-// Every grid point as a validated RunConfig, named "<study> · key=value ...".
+// More grid points than any sweep would finish; a file asking for them is refused before they
+// are built (a few keys of a few dozen values each reach billions).
+inline constexpr std::size_t kMaxStudyRuns = 10'000;
+
+// Every grid point as a validated RunConfig, named "<study> · key=value ...". Throws
+// ConfigError("grid") when the grid spans more than kMaxStudyRuns points.
 std::vector<RunConfig> expandStudy(const StudyConfig& study);
 
 // Built-in studies: "study" reproduces the published grid on this machine's device.

@@ -35,6 +35,8 @@ struct TfEventsFile {
 // does not match or a record that is not an Event protobuf; and naming the file when it cannot
 // be read. Values of other plugins (histograms, images, hparams) are passed over.
 TfEventsFile readTfEventsFile(const std::filesystem::path& path);
+// The same for a file's bytes in memory; messages and `path` name it `name`.
+TfEventsFile parseTfEventsFile(std::string bytes, const std::filesystem::path& name);
 
 // `path` itself when it is a file; otherwise every file under it (recursively) whose name
 // contains "tfevents", as TensorBoard picks them, sorted by path.

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bridgebench/trainer_train_metrics.h"
@@ -51,5 +52,7 @@ struct TrainerState {
 // Throws InputError naming the file and the line and column of a syntax error, or the key of a
 // value of the wrong type ("log_history[3].loss"). Keys it does not know are passed over.
 TrainerState readTrainerState(const std::filesystem::path& path);
+// The same for a file's contents in memory; messages name `fileName`.
+TrainerState parseTrainerState(std::string_view contents, const std::string& fileName);
 
 }  // namespace bb

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace bb {
 
@@ -27,5 +28,7 @@ struct TrainerTrainMetrics {
 // file and the line and column of a syntax error, or the key of a value of the wrong type.
 // Python's NaN and Infinity, which json.dump writes for a diverged loss, are accepted.
 TrainerTrainMetrics readTrainerResults(const std::filesystem::path& path);
+// The same for a file's contents in memory; messages name `fileName`.
+TrainerTrainMetrics parseTrainerResults(std::string_view contents, const std::string& fileName);
 
 }  // namespace bb

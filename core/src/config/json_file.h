@@ -4,7 +4,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <istream>
 #include <iterator>
+#include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -13,23 +16,30 @@
 
 namespace bb {
 
+// The same for a file's bytes from `in`; messages name `fileName`.
 template <typename Parse>
-auto parseJsonConfigFile(const std::filesystem::path& file, Parse&& parse) -> decltype(parse(nlohmann::json{})) {
-    std::ifstream in(file);
-    if (!in) throw InputError(file.string() + ": cannot open for reading");
+auto parseJsonConfigStream(std::istream& in, const std::string& fileName, Parse&& parse)
+    -> decltype(parse(nlohmann::json{})) {
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     JsonTextError error;
     std::optional<nlohmann::json> parsed = parseJsonText(text, error);
     if (!parsed) {
-        throw InputError(file.string() + ": line " + std::to_string(error.position.line) + ", column " +
+        throw InputError(fileName + ": line " + std::to_string(error.position.line) + ", column " +
                          std::to_string(error.position.column) + ": not valid JSON (" + error.reason + ")");
     }
     const nlohmann::json& object = *parsed;
     try {
         return parse(object);
     } catch (const ConfigError& error) {
-        throw ConfigError(error.key(), error.detail(), file.string());
+        throw ConfigError(error.key(), error.detail(), fileName);
     }
+}
+
+template <typename Parse>
+auto parseJsonConfigFile(const std::filesystem::path& file, Parse&& parse) -> decltype(parse(nlohmann::json{})) {
+    std::ifstream in(file);
+    if (!in) throw InputError(file.string() + ": cannot open for reading");
+    return parseJsonConfigStream(in, file.string(), std::forward<Parse>(parse));
 }
 
 }  // namespace bb

@@ -5,8 +5,11 @@
 #include <fstream>
 #include <variant>
 
+#include <torch/cuda.h>
+
 #include "bridgebench/errors.h"
 #include "config/json_file.h"
+#include "util/json_excerpt.h"
 
 namespace bb {
 
@@ -94,17 +97,17 @@ void assignFromJson(RunConfig& config, const Field& field, const nlohmann::json&
         [&](auto member) {
             using T = std::remove_reference_t<decltype(config.*member)>;
             if constexpr (std::is_same_v<T, std::string>) {
-                if (!value.is_string()) throw ConfigError(key, "expected a string, got " + value.dump());
+                if (!value.is_string()) throw ConfigError(key, "expected a string, got " + jsonExcerpt(value));
                 config.*member = value.get<std::string>();
             } else if constexpr (std::is_same_v<T, std::int64_t>) {
                 if (!value.is_number_integer())
-                    throw ConfigError(key, "expected an integer, got " + value.dump());
+                    throw ConfigError(key, "expected an integer, got " + jsonExcerpt(value));
                 config.*member = value.get<std::int64_t>();
             } else if constexpr (std::is_same_v<T, double>) {
-                if (!value.is_number()) throw ConfigError(key, "expected a number, got " + value.dump());
+                if (!value.is_number()) throw ConfigError(key, "expected a number, got " + jsonExcerpt(value));
                 config.*member = value.get<double>();
             } else {
-                if (!value.is_boolean()) throw ConfigError(key, "expected true or false, got " + value.dump());
+                if (!value.is_boolean()) throw ConfigError(key, "expected true or false, got " + jsonExcerpt(value));
                 config.*member = value.get<bool>();
             }
         },
@@ -192,19 +195,35 @@ void applySetting(RunConfig& config, std::string_view key, std::string_view valu
         field->member);
 }
 
+namespace {
+
+// With an error code: a name the file system refuses (a component past 255 bytes) is just no
+// such file, where the throwing overloads would escape as std::filesystem::filesystem_error.
+bool isFile(const std::string& path) {
+    std::error_code error;
+    return std::filesystem::is_regular_file(path, error);
+}
+
+bool pathExists(const std::string& path) {
+    std::error_code error;
+    return std::filesystem::exists(path, error);
+}
+
+}  // namespace
+
 void validate(const RunConfig& config) {
     const auto& presets = modelPresetNames();
     const bool isPreset = std::find(presets.begin(), presets.end(), config.model) != presets.end();
-    if (!isPreset && !std::filesystem::is_regular_file(config.model)) {
+    if (!isPreset && !isFile(config.model)) {
         std::string allowed;
         for (const auto& name : presets) allowed += (allowed.empty() ? "" : ", ") + name;
         throw ConfigError("model", "'" + config.model + "' is neither a preset (" + allowed +
                                        ") nor an existing config.json file");
     }
-    if (!config.weights.empty() && !std::filesystem::is_regular_file(config.weights))
+    if (!config.weights.empty() && !isFile(config.weights))
         throw ConfigError("weights", "no such file: " + config.weights);
     if (config.dataset != "synthetic" && config.dataset != "synthetic-tensors" &&
-        !std::filesystem::exists(config.dataset))
+        !pathExists(config.dataset))
         throw ConfigError("dataset", "'" + config.dataset +
                                          "' is neither 'synthetic', 'synthetic-tensors' nor an existing manifest or folder");
     if (config.interpolation != "bicubic" && config.interpolation != "bilinear")

@@ -60,6 +60,12 @@ StudyConfig loadStudyConfig(const std::filesystem::path& file) {
 }
 
 std::vector<RunConfig> expandStudy(const StudyConfig& study) {
+    std::size_t runs = 1;
+    for (const auto& [key, values] : study.grid) {
+        if (__builtin_mul_overflow(runs, values.size(), &runs) || runs > kMaxStudyRuns)
+            throw ConfigError("grid", "the grid spans more than " + std::to_string(kMaxStudyRuns) +
+                                          " runs; split the study");
+    }
     std::vector<RunConfig> points{study.base};
     std::vector<std::string> labels{""};
     for (const auto& [key, values] : study.grid) {

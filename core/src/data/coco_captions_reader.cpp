@@ -74,6 +74,11 @@ std::vector<DatasetSample> readCocoCaptions(const std::filesystem::path& annotat
         throw InputError(annotations.string() + ": cannot open the COCO captions file");
     }
     const std::string text{std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};
+    return parseCocoCaptions(text, annotations, imageDir);
+}
+
+std::vector<DatasetSample> parseCocoCaptions(const std::string& text, const std::filesystem::path& annotations,
+                                             const std::filesystem::path& imageDir) {
     JsonTextError error;
     std::optional<nlohmann::json> parsed = parseJsonText(text, error);
     if (!parsed) {

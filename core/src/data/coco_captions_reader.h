@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "data/dataset.h"
@@ -16,5 +17,8 @@ std::filesystem::path defaultCocoImageDir(const std::filesystem::path& annotatio
 
 std::vector<DatasetSample> readCocoCaptions(const std::filesystem::path& annotations,
                                             const std::filesystem::path& imageDir);
+// The same for the file's contents in memory; messages name `annotations`.
+std::vector<DatasetSample> parseCocoCaptions(const std::string& text, const std::filesystem::path& annotations,
+                                             const std::filesystem::path& imageDir);
 
 }  // namespace bb

@@ -1,5 +1,7 @@
 #include "data/image_probe.h"
 
+#include <algorithm>
+
 #include "data/file_bytes.h"
 #include "data/image_format.h"
 
@@ -18,32 +20,46 @@ std::optional<std::string> ImageProbe::check(const std::filesystem::path& file) 
     if (!read.ok) {
         return read.error;
     }
-    if (read.fileBytes == 0) {
-        return "empty file";
+    const HeadVerdict verdict = checkHead(m_head, read.fileBytes);
+    if (!verdict.needsWholeFile) {
+        return verdict.problem;
     }
-    const ImageFormat format = sniffImageFormat(m_head);
+    const FileRead whole = readFileBytes(file, m_head);
+    if (!whole.ok) {
+        return whole.error;
+    }
+    return checkJpegHeaders(m_head);
+}
+
+std::optional<std::string> ImageProbe::check(std::span<const std::uint8_t> file) {
+    const HeadVerdict verdict = checkHead(file.first(std::min(file.size(), kHeadBytes)), file.size());
+    return verdict.needsWholeFile ? checkJpegHeaders(file) : verdict.problem;
+}
+
+ImageProbe::HeadVerdict ImageProbe::checkHead(std::span<const std::uint8_t> head, std::size_t fileBytes) {
+    if (fileBytes == 0) {
+        return {"empty file"};
+    }
+    const ImageFormat format = sniffImageFormat(head);
     if (format == ImageFormat::Unknown) {
-        return "not an image";
+        return {"not an image"};
     }
     if (!canDecode(format)) {
-        return std::string(toString(format)) + " needs a build with OpenCV imgcodecs";
+        return {std::string(toString(format)) + " needs a build with OpenCV imgcodecs"};
     }
     if (format != ImageFormat::Jpeg) {
-        return std::nullopt;
+        return {};
     }
+    std::optional<std::string> problem = checkJpegHeaders(head);
+    const bool needsWholeFile = problem.has_value() && fileBytes > head.size();
+    return {std::move(problem), needsWholeFile};
+}
+
+std::optional<std::string> ImageProbe::checkJpegHeaders(std::span<const std::uint8_t> bytes) {
     JpegHeader header;
     std::string error;
-    if (m_jpeg.readHeader(m_head, header, error)) {
+    if (m_jpeg.readHeader(bytes, header, error)) {
         return std::nullopt;
-    }
-    if (read.fileBytes > m_head.size()) {
-        const FileRead whole = readFileBytes(file, m_head);
-        if (!whole.ok) {
-            return whole.error;
-        }
-        if (m_jpeg.readHeader(m_head, header, error)) {
-            return std::nullopt;
-        }
     }
     return error;
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -18,8 +19,17 @@ class ImageProbe {
 public:
     // std::nullopt when the file looks usable, else why it is not.
     std::optional<std::string> check(const std::filesystem::path& file);
+    // The same checks on a whole file's bytes in memory.
+    std::optional<std::string> check(std::span<const std::uint8_t> file);
 
 private:
+    struct HeadVerdict {
+        std::optional<std::string> problem;  // nullopt: usable
+        bool needsWholeFile = false;         // the JPEG headers may continue past `head`
+    };
+    HeadVerdict checkHead(std::span<const std::uint8_t> head, std::size_t fileBytes);
+    std::optional<std::string> checkJpegHeaders(std::span<const std::uint8_t> bytes);
+
     JpegDecoder m_jpeg;
     std::vector<std::uint8_t> m_head;
 };

@@ -47,6 +47,12 @@ bool JpegDecoder::readHeader(std::span<const std::uint8_t> bytes, JpegHeader& he
         error = "corrupt JPEG: empty image";
         return false;
     }
+    // Checked before decode() allocates: a corrupt or hostile header can claim 65535 × 65535.
+    if (static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height) > kMaxJpegPixels) {
+        error = "JPEG of " + std::to_string(width) + " x " + std::to_string(height) + " pixels, more than the " +
+                std::to_string(kMaxJpegPixels) + " this reader decodes";
+        return false;
+    }
     header.widthPx = width;
     header.heightPx = height;
     return true;
@@ -58,10 +64,13 @@ bool JpegDecoder::decode(std::span<const std::uint8_t> bytes, RgbImage& image, s
         return false;
     }
     image.reshape(header.widthPx, header.heightPx);
-    // Default flags: the accurate integer IDCT and smooth upsampling, as PIL decodes, so the
-    // pixels match what the Python peers train on.
+    // The accurate integer IDCT and smooth upsampling (no TJFLAG_FASTDCT / FASTUPSAMPLE), as PIL
+    // decodes, so the pixels match what the Python peers train on. A warning fails the file
+    // anyway, so stop at the first rather than paint the rest of a truncated image; and refuse
+    // progressive files of more than 500 scans, whose decoding time has no bound otherwise.
+    constexpr int kFlags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS;
     if (tjDecompress2(m_handle, bytes.data(), static_cast<unsigned long>(bytes.size()), image.data(),
-                      header.widthPx, header.widthPx * 3, header.heightPx, TJPF_RGB, 0) != 0) {
+                      header.widthPx, header.widthPx * 3, header.heightPx, TJPF_RGB, kFlags) != 0) {
         error = "corrupt JPEG: " + turboError(m_handle);
         return false;
     }

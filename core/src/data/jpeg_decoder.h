@@ -11,6 +11,10 @@ namespace bb {
 
 class RgbImage;
 
+// Larger images are refused from their header, before any allocation. PIL's limit (its
+// DecompressionBombError), so the Python peers refuse the same files: 537 MB of RGB.
+inline constexpr std::uint64_t kMaxJpegPixels = 178'956'970;
+
 struct JpegHeader {
     int widthPx = 0;
     int heightPx = 0;
@@ -24,7 +28,7 @@ public:
     JpegDecoder& operator=(const JpegDecoder&) = delete;
 
     // Parses the headers up to the first scan; `bytes` may be a prefix of the file. On
-    // failure returns false and says why in `error`.
+    // failure (or an image of more than kMaxJpegPixels) returns false and says why in `error`.
     bool readHeader(std::span<const std::uint8_t> bytes, JpegHeader& header, std::string& error);
 
     // Decodes a whole file into `image` (8-bit RGB). Warnings count as failures: libjpeg

@@ -77,6 +77,10 @@ std::optional<std::string> stringField(const nlohmann::json& object, auto keys,
 
 std::vector<DatasetSample> readJsonlManifest(const std::filesystem::path& manifest) {
     std::ifstream stream = openManifest(manifest);
+    return readJsonlManifest(stream, manifest);
+}
+
+std::vector<DatasetSample> readJsonlManifest(std::istream& stream, const std::filesystem::path& manifest) {
     std::vector<DatasetSample> samples;
     std::string line;
     for (std::size_t lineNumber = 1; std::getline(stream, line); ++lineNumber) {
@@ -217,6 +221,10 @@ std::optional<std::size_t> findColumn(const std::vector<std::string>& header, au
 
 std::vector<DatasetSample> readCsvManifest(const std::filesystem::path& manifest) {
     std::ifstream stream = openManifest(manifest);
+    return readCsvManifest(stream, manifest);
+}
+
+std::vector<DatasetSample> readCsvManifest(std::istream& stream, const std::filesystem::path& manifest) {
     CsvReader reader(stream, manifest);
     CsvRecord header;
     if (!reader.next(header)) {

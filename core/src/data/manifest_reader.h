@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <istream>
 #include <vector>
 
 #include "data/dataset.h"
@@ -13,10 +14,13 @@ namespace bb {
 // Each non-blank line is an object with "image" (or "image_path", "file_name") and
 // "caption" (or "text") strings.
 std::vector<DatasetSample> readJsonlManifest(const std::filesystem::path& manifest);
+// The same for a manifest's bytes from `stream`; messages and relative paths go by `manifest`.
+std::vector<DatasetSample> readJsonlManifest(std::istream& stream, const std::filesystem::path& manifest);
 
 // RFC 4180: a header row naming an image column and a caption column (same names as
 // above, any order, other columns ignored), quoted fields may hold commas, quotes ("") and
 // line breaks.
 std::vector<DatasetSample> readCsvManifest(const std::filesystem::path& manifest);
+std::vector<DatasetSample> readCsvManifest(std::istream& stream, const std::filesystem::path& manifest);
 
 }  // namespace bb

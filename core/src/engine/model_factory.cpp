@@ -13,15 +13,6 @@
 
 namespace bb {
 
-const std::vector<std::string>& modelPresetNames() {
-    static const std::vector<std::string> names = [] {
-        std::vector<std::string> all{"mini-clip"};
-        for (const auto& name : bridgeTowerPresetNames()) all.push_back(name);
-        return all;
-    }();
-    return names;
-}
-
 std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config) {
     if (config.model == "mini-clip") {
         if (!config.weights.empty())

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "util/json_excerpt.h"
 #include "util/json_text.h"
 
 namespace bb {
@@ -69,10 +70,7 @@ private:
         return &*it;
     }
 
-    static std::string describe(const Json& value) {
-        const std::string text = value.dump();
-        return text.size() > 40 ? text.substr(0, 40) + "..." : text;
-    }
+    static std::string describe(const Json& value) { return jsonExcerpt(value); }
 
     const Json& m_object;
     std::string m_prefix;
@@ -223,7 +221,12 @@ BridgeTowerConfig parseBridgeTowerConfig(std::string_view jsonText, const std::s
     if (initLayernormFromVision && !config.vision.shareLayernorm)
         reader.fail("init_layernorm_from_vision_encoder",
                     "true with vision_config.share_layernorm false is not supported (HF v4.35.2 cannot build it)");
-    validate(config);
+    try {
+        validate(config);
+    } catch (const ConfigError& error) {
+        // validate() knows no file (presets have none); the reader's errors say which file to fix.
+        throw ConfigError(error.key(), error.detail() + " (in " + source + ")");
+    }
     return config;
 }
 

@@ -15,18 +15,9 @@
 
 #include <ATen/ATen.h>
 
+#include "model/safetensors_header.h"
+
 namespace bb {
-
-enum class SafetensorsDtype { kF32, kF16, kBF16, kI64 };
-
-struct SafetensorsEntry {
-    std::string name;
-    SafetensorsDtype dtype = SafetensorsDtype::kF32;
-    std::vector<int64_t> shape;
-    // Offsets relative to the first byte after the header, end exclusive.
-    uint64_t beginByte = 0;
-    uint64_t endByte = 0;
-};
 
 // A read-only, memory-mapped safetensors file whose header was fully checked at open: every
 // entry's dtype, shape and offsets are consistent, in range and non-overlapping, so reads never
@@ -67,7 +58,6 @@ private:
 };
 
 at::ScalarType scalarType(SafetensorsDtype dtype);
-std::string_view dtypeName(SafetensorsDtype dtype);
 
 using NamedTensors = std::vector<std::pair<std::string, at::Tensor>>;
 

@@ -12,6 +12,7 @@
 #include "text/tokenizer_files.h"
 #include "text/unicode_text.h"
 #include "text/word_cache.h"
+#include "util/file_contents.h"
 
 namespace bb {
 namespace {
@@ -160,15 +161,20 @@ std::size_t RobertaTokenizer::Impl::checkedIndex(std::int64_t id) const {
 RobertaTokenizer::RobertaTokenizer(std::shared_ptr<const Impl> impl) : m_impl(std::move(impl)) {}
 
 RobertaTokenizer RobertaTokenizer::fromFiles(const std::filesystem::path& vocab, const std::filesystem::path& merges) {
+    return fromContents(readFileContents(vocab), vocab.string(), readFileContents(merges), merges.string());
+}
+
+RobertaTokenizer RobertaTokenizer::fromContents(std::string_view vocabJson, const std::string& vocabName,
+                                                std::string_view mergesText, const std::string& mergesName) {
     auto impl = std::make_shared<Impl>();
-    impl->vocabulary = text::readVocabulary(vocab);
-    impl->bpe = text::readMerges(merges);
+    impl->vocabulary = text::parseVocabulary(vocabJson, vocabName);
+    impl->bpe = text::parseMerges(mergesText, mergesName);
 
     const auto& idOfToken = impl->vocabulary.idOfToken;
     for (std::size_t i = 0; i < kSpecialTokens.size(); ++i) {
         const auto found = idOfToken.find(std::string(kSpecialTokens[i].text));
         if (found == idOfToken.end()) {
-            throw InputError(vocab.string() + ": the vocabulary has no \"" + std::string(kSpecialTokens[i].text) +
+            throw InputError(vocabName + ": the vocabulary has no \"" + std::string(kSpecialTokens[i].text) +
                              "\" token");
         }
         impl->specialIds[i] = found->second;

@@ -10,8 +10,6 @@
 namespace bb::text {
 namespace {
 
-// Ids index a vector; a stray huge id must not allocate gigabytes.
-constexpr std::int64_t kMaxTokenId = (std::int64_t{1} << 24) - 1;
 // How much of a bad line an error message repeats.
 constexpr std::size_t kMaxQuotedBytes = 80;
 
@@ -116,19 +114,24 @@ bool isBlank(std::string_view line) {
 }  // namespace
 
 Vocabulary readVocabulary(const std::filesystem::path& path) {
-    const std::string contents = readFileContents(path);
-    VocabularyReader reader(path.string());
+    return parseVocabulary(readFileContents(path), path.string());
+}
+
+Vocabulary parseVocabulary(std::string_view contents, const std::string& fileName) {
+    VocabularyReader reader(fileName);
     const bool ok = nlohmann::json::sax_parse(contents, &reader);
     if (!ok || !reader.error().empty()) {
-        throw InputError(reader.error().empty() ? path.string() + ": not a JSON object" : reader.error());
+        throw InputError(reader.error().empty() ? fileName + ": not a JSON object" : reader.error());
     }
     return reader.take();
 }
 
 BpeModel readMerges(const std::filesystem::path& path) {
-    const std::string contents = readFileContents(path);
+    return parseMerges(readFileContents(path), path.string());
+}
+
+BpeModel parseMerges(std::string_view text, const std::string& fileName) {
     BpeModel model;
-    const std::string_view text = contents;
     std::size_t lineNumber = 0;
     std::size_t lineStart = 0;
     while (lineStart < text.size()) {
@@ -151,7 +154,7 @@ BpeModel readMerges(const std::filesystem::path& path) {
         const std::string_view right = space == std::string_view::npos ? std::string_view{} : line.substr(space + 1);
         if (left.empty() || right.empty() || right.find_first_of(" \t") != std::string_view::npos ||
             left.find('\t') != std::string_view::npos) {
-            throw InputError(path.string() + ": line " + std::to_string(lineNumber) +
+            throw InputError(fileName + ": line " + std::to_string(lineNumber) +
                              ": expected two symbols separated by one space, found \"" +
                              std::string(line.substr(0, kMaxQuotedBytes)) + "\"");
         }

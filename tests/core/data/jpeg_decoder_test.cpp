@@ -63,6 +63,39 @@ TEST(JpegDecoder, RejectsATruncatedFile) {
     EXPECT_NE(error.find("corrupt JPEG"), std::string::npos) << error;
 }
 
+// The frame header (SOF0) holds the height and width as big-endian 16-bit numbers.
+void setDimensions(std::vector<std::uint8_t>& jpeg, std::uint16_t widthPx, std::uint16_t heightPx) {
+    for (std::size_t i = 0; i + 9 < jpeg.size(); ++i) {
+        if (jpeg[i] == 0xFF && jpeg[i + 1] == 0xC0) {
+            jpeg[i + 5] = heightPx >> 8;
+            jpeg[i + 6] = heightPx & 0xFF;
+            jpeg[i + 7] = widthPx >> 8;
+            jpeg[i + 8] = widthPx & 0xFF;
+            return;
+        }
+    }
+    FAIL() << "no SOF0 marker";
+}
+
+// A file of a few hundred bytes claiming 65000 x 65000 once made decode() allocate 12.7 GB before
+// failing (libjpeg itself refuses dimensions above 65500 only).
+TEST(JpegDecoder, RefusesAHeaderOfMorePixelsThanTheLimitBeforeAllocating) {
+    std::vector<std::uint8_t> jpeg = test::encodeJpeg(test::rampImage(16, 16));
+    setDimensions(jpeg, 65000, 65000);
+    JpegDecoder decoder;
+    JpegHeader header;
+    std::string error;
+    EXPECT_FALSE(decoder.readHeader(jpeg, header, error));
+    EXPECT_NE(error.find("65000 x 65000 pixels, more than the 178956970"), std::string::npos) << error;
+    RgbImage image;
+    EXPECT_FALSE(decoder.decode(jpeg, image, error));
+    EXPECT_EQ(image.byteCount(), 0U);
+
+    jpeg = test::encodeJpeg(test::rampImage(16, 16));
+    setDimensions(jpeg, 13000, 13000);  // 169 million pixels: under the limit
+    EXPECT_TRUE(decoder.readHeader(jpeg, header, error)) << error;
+}
+
 TEST(ImageDecoder, SaysWhenBytesAreNoImage) {
     const std::string text = "caption,image\nnot,a picture\n";
     ImageDecoder decoder;

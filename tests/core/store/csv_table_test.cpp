@@ -10,6 +10,7 @@
 namespace bb {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -89,6 +90,31 @@ TEST_F(CsvTableTest, ReportsAFieldOfTheWrongTypeByLineAndColumn) {
     } catch (const InputError& error) {
         EXPECT_THAT(error.what(), HasSubstr(R"(no column "samples")"));
     }
+}
+
+// Found by fuzz_csv_import: libcsv ends rows at a lone CR too, but lines were counted at LF only,
+// so every row of an old Mac file (and every error in it) was on line 1.
+TEST_F(CsvTableTest, CountsLinesEndedByALoneCarriageReturn) {
+    const CsvTable table = read("step,loss\r0,1.5\r\n1,fast\r");
+    ASSERT_EQ(table.rowCount(), 2U);
+    EXPECT_EQ(table.lineOf(0), 2U);
+    EXPECT_EQ(table.lineOf(1), 3U);
+    EXPECT_THAT(errorOf("a,b\r1,2\r3,\"4\"x\r"), HasSubstr("steps.csv: line 3, column "));
+}
+
+// A million columns once meant a million strings and a quadratic check for repeated names.
+TEST_F(CsvTableTest, RefusesARowWiderThanTheLimitBeforeStoringIt) {
+    std::string header;
+    for (int column = 0; column < 1'000'000; ++column) header += (column ? ",c" : "c") + std::to_string(column);
+    EXPECT_THAT(errorOf(header + "\n1\n"), AllOf(HasSubstr("steps.csv: line 1"), HasSubstr("more than 4096 fields")));
+    const std::string wideLastRow = "a,b\n" + std::string(CsvTable::kMaxColumns, ',');
+    EXPECT_THAT(errorOf(wideLastRow), HasSubstr("line 2: more than 4096 fields"));
+}
+
+TEST_F(CsvTableTest, ParsesBytesInMemoryLikeAFile) {
+    const CsvTable table = CsvTable::parse("a,b\n1,2\n", "memory.csv");
+    EXPECT_EQ(table.path(), "memory.csv");
+    EXPECT_EQ(table.integer(0, "b"), 2);
 }
 
 }  // namespace

@@ -157,6 +157,18 @@ TEST(CsvImport, WithoutAStepColumnEachRowIsItsRunsNextStep) {
     EXPECT_EQ(batch.runs[1].steps[0].step, 0);
 }
 
+// Found by fuzz_csv_import: converting 1.7e19 ms to the clock's nanoseconds was undefined
+// behaviour (GCC gave a date in 1677). Such timestamps say nothing; the run's time is the import's.
+TEST(CsvImport, TimestampsTheClockCannotHoldAreNoTimestamps) {
+    const test::TempDir dir;
+    const auto file = test::writeFileBytes(dir.file("far.csv"),
+                                           "step,samples_per_s,timestamp_ms\n0,10,1.7e19\n1,10,inf\n2,10,nan\n");
+    const ImportBatch batch = readCsvImport(file, {});
+    ASSERT_EQ(batch.runs.size(), 1U);
+    EXPECT_EQ(batch.runs[0].run.createdAt, batch.runs[0].run.environment["imported_at"].get<std::string>());
+    EXPECT_EQ(batch.runs[0].run.finishedAt, batch.runs[0].run.createdAt);
+}
+
 TEST(CsvImport, ErrorsNameTheFileLineAndColumn) {
     const test::TempDir dir;
     auto errorOf = [&](const std::string& text) -> std::string {

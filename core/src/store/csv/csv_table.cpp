@@ -21,8 +21,16 @@ struct RowCollector {
     std::vector<std::string> current;
     std::size_t line = 1;
 
+    bool tooWide = false;  // a row went past CsvTable::kMaxColumns; its further fields were dropped
+
     static void onField(void* field, std::size_t length, void* self) {
         auto& collector = *static_cast<RowCollector*>(self);
+        // libcsv cannot be stopped from a callback; dropping the fields keeps the row's memory
+        // bounded until the line is through and the error can be thrown.
+        if (collector.current.size() >= CsvTable::kMaxColumns) {
+            collector.tooWide = true;
+            return;
+        }
         collector.current.emplace_back(static_cast<const char*>(field), length);
     }
     static void onRowEnd(int /*terminator*/, void* self) {
@@ -40,13 +48,23 @@ struct ParserDeleter {
     }
 };
 
+void refuseWideRow(const RowCollector& collector, const std::filesystem::path& path) {
+    if (collector.tooWide) {
+        throw InputError(fmt::format("{}: line {}: more than {} fields in a row", path.string(), collector.line,
+                                     CsvTable::kMaxColumns));
+    }
+}
+
 // Excel and Windows tools start UTF-8 files with a byte-order mark; it is not part of the header.
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 }  // namespace
 
 CsvTable CsvTable::read(const std::filesystem::path& path) {
-    const std::string contents = readFileContents(path);
+    return parse(readFileContents(path), path);
+}
+
+CsvTable CsvTable::parse(std::string_view contents, const std::filesystem::path& path) {
     std::string_view text = contents;
     if (text.starts_with(kUtf8Bom)) {
         text.remove_prefix(kUtf8Bom.size());
@@ -58,18 +76,24 @@ CsvTable CsvTable::read(const std::filesystem::path& path) {
         throw Error("libcsv could not be initialised");
     }
     RowCollector collector;
-    // Fed line by line so that each row knows its line and an error its position.
+    // Fed line by line so that each row knows its line and an error its position. A line ends
+    // where libcsv ends a row: at LF, CRLF or a lone CR (old Mac files), which counting LF alone
+    // would put all on line 1.
     std::size_t lineStart = 0;
     while (lineStart < text.size()) {
-        const std::size_t newline = text.find('\n', lineStart);
-        const std::size_t lineEnd = newline == std::string_view::npos ? text.size() : newline + 1;
+        const std::size_t newline = text.find_first_of("\r\n", lineStart);
+        std::size_t lineEnd = newline == std::string_view::npos ? text.size() : newline + 1;
+        if (newline != std::string_view::npos && text[newline] == '\r' && lineEnd < text.size() &&
+            text[lineEnd] == '\n') {
+            ++lineEnd;
+        }
         const std::size_t parsed = csv_parse(parser.get(), text.data() + lineStart, lineEnd - lineStart,
                                              &RowCollector::onField, &RowCollector::onRowEnd, &collector);
         if (parsed != lineEnd - lineStart) {
-            const TextPosition position = textPositionOf(text, lineStart + parsed);
-            throw InputError(fmt::format("{}: line {}, column {}: malformed CSV ({})", path.string(), position.line,
-                                         position.column, csv_strerror(csv_error(parser.get()))));
+            throw InputError(fmt::format("{}: line {}, column {}: malformed CSV ({})", path.string(), collector.line,
+                                         parsed + 1, csv_strerror(csv_error(parser.get()))));
         }
+        refuseWideRow(collector, path);
         lineStart = lineEnd;
         ++collector.line;
     }
@@ -78,6 +102,7 @@ CsvTable CsvTable::read(const std::filesystem::path& path) {
         throw InputError(
             fmt::format("{}: line {}: malformed CSV (a quoted field is not closed)", path.string(), collector.line));
     }
+    refuseWideRow(collector, path);
 
     CsvTable table;
     table.m_path = path;

@@ -59,7 +59,11 @@ void readRunColumns(const CsvTable& table, std::size_t row, const ImportOptions&
 }  // namespace
 
 ImportBatch readCsvImport(const std::filesystem::path& file, const ImportOptions& options) {
-    const CsvTable table = CsvTable::read(file);
+    return readCsvImport(CsvTable::read(file), options);
+}
+
+ImportBatch readCsvImport(const CsvTable& table, const ImportOptions& options) {
+    const std::filesystem::path& file = table.path();
     const bool hasRate = table.hasColumn("samples_per_s");
     const bool hasTimes = table.hasColumn("samples") && table.hasColumn("wall_ms");
     if (!hasRate && !hasTimes && !table.hasColumn("headline_samples_per_s"))

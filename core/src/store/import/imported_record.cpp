@@ -21,15 +21,19 @@ RunRecord importedRecord(const std::string& defaultName, const ImportOptions& op
 void finishImportedRun(RunData& data, std::string_view format) {
     if (data.run.uuid.empty()) data.run.uuid = importedRunUuid(data, format);
     const auto now = isoUtcNow();
+    using Clock = std::chrono::system_clock;
+    // A timestamp the clock cannot hold (past 2262 in nanoseconds, infinite, NaN: a corrupt or
+    // foreign file) says no more about when the run happened than a missing one; converting it
+    // would be undefined behaviour.
+    const double maxClockMs = std::chrono::duration<double, std::milli>(Clock::duration::max()).count();
     // When the run happened, where the files say so; the import time otherwise.
     double firstMs = 0;
     double lastMs = 0;
     for (const auto& step : data.steps) {
-        if (step.timestampMs <= 0) continue;
+        if (!(step.timestampMs > 0 && step.timestampMs < maxClockMs)) continue;
         if (firstMs == 0) firstMs = step.timestampMs;
         lastMs = step.timestampMs;
     }
-    using Clock = std::chrono::system_clock;
     auto at = [](double ms) {
         return Clock::time_point(std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms)));
     };

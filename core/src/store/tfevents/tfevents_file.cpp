@@ -65,12 +65,9 @@ private:
     std::unordered_map<std::string, std::string> m_pluginOfTag;
 };
 
-}  // namespace
-
-TfEventsFile readTfEventsFile(const std::filesystem::path& path) {
+TfEventsFile readEvents(tfevents::TfRecordReader& reader, const std::filesystem::path& path) {
     TfEventsFile file;
     file.path = path;
-    tfevents::TfRecordReader reader(path);
     ScalarCollector collector(file);
     std::string data;
     tfevents::Event event;
@@ -103,6 +100,18 @@ TfEventsFile readTfEventsFile(const std::filesystem::path& path) {
     }
     file.bytesRead = reader.offset();
     return file;
+}
+
+}  // namespace
+
+TfEventsFile readTfEventsFile(const std::filesystem::path& path) {
+    tfevents::TfRecordReader reader(path);
+    return readEvents(reader, path);
+}
+
+TfEventsFile parseTfEventsFile(std::string bytes, const std::filesystem::path& name) {
+    tfevents::TfRecordReader reader(std::move(bytes), name.string());
+    return readEvents(reader, name);
 }
 
 std::vector<TfEventsFile> readTfEvents(const std::filesystem::path& path) {

@@ -4,6 +4,8 @@
 #include <array>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -13,13 +15,13 @@
 
 namespace bb::tfevents {
 
-TfRecordReader::TfRecordReader(const std::filesystem::path& path) : m_path(path) {
+TfRecordReader::TfRecordReader(const std::filesystem::path& path) : m_name(path.string()) {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
         throw InputError(path.string() + ": cannot read: it is a directory");
     }
-    m_stream.open(path, std::ios::binary);
-    if (!m_stream) {
+    m_stream = std::make_unique<std::ifstream>(path, std::ios::binary);
+    if (!*m_stream) {
         throw InputError(path.string() + ": cannot read: " + std::strerror(errno));
     }
     // The size when opened bounds what a record's length may claim, so a corrupt but CRC-valid
@@ -31,11 +33,16 @@ TfRecordReader::TfRecordReader(const std::filesystem::path& path) : m_path(path)
     }
 }
 
+TfRecordReader::TfRecordReader(std::string bytes, std::string name)
+    : m_name(std::move(name)), m_fileSize(bytes.size()) {
+    m_stream = std::make_unique<std::istringstream>(std::move(bytes), std::ios::binary);
+}
+
 TfRecordReader::Result TfRecordReader::next(std::string& data) {
     m_recordOffset = m_offset;
     std::array<char, kHeaderBytes> header{};
-    m_stream.read(header.data(), header.size());
-    const auto headerRead = static_cast<std::size_t>(m_stream.gcount());
+    m_stream->read(header.data(), header.size());
+    const auto headerRead = static_cast<std::size_t>(m_stream->gcount());
     if (headerRead == 0) {
         return Result::End;
     }
@@ -49,16 +56,16 @@ TfRecordReader::Result TfRecordReader::next(std::string& data) {
         throw InputError(
             fmt::format("{}: byte offset {}: the record's length CRC does not match (stored {:#010x}, "
                         "computed {:#010x}); the file is corrupt",
-                        m_path.string(), m_recordOffset, storedLengthCrc, computed));
+                        m_name, m_recordOffset, storedLengthCrc, computed));
     }
     const std::uint64_t available = m_fileSize - std::min(m_fileSize, m_recordOffset + kHeaderBytes);
     if (length > available) {
         return Result::PartialTail;
     }
     data.resize(static_cast<std::size_t>(length));
-    m_stream.read(data.data(), static_cast<std::streamsize>(length));
+    m_stream->read(data.data(), static_cast<std::streamsize>(length));
     std::array<char, kCrcBytes> dataCrc{};
-    if (static_cast<std::uint64_t>(m_stream.gcount()) < length || !m_stream.read(dataCrc.data(), dataCrc.size())) {
+    if (static_cast<std::uint64_t>(m_stream->gcount()) < length || !m_stream->read(dataCrc.data(), dataCrc.size())) {
         return Result::PartialTail;
     }
     const auto storedDataCrc = readLittleEndian<std::uint32_t>(std::string_view(dataCrc.data(), dataCrc.size()));
@@ -66,7 +73,7 @@ TfRecordReader::Result TfRecordReader::next(std::string& data) {
         throw InputError(
             fmt::format("{}: byte offset {}: the data CRC of the record ({} bytes) does not match "
                         "(stored {:#010x}, computed {:#010x}); the file is corrupt",
-                        m_path.string(), m_recordOffset, length, storedDataCrc, computed));
+                        m_name, m_recordOffset, length, storedDataCrc, computed));
     }
     m_offset = m_recordOffset + kHeaderBytes + length + kCrcBytes;
     return Result::Record;

@@ -4,7 +4,8 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
+#include <istream>
+#include <memory>
 #include <string>
 
 namespace bb::tfevents {
@@ -13,6 +14,8 @@ class TfRecordReader {
 public:
     // Throws InputError naming the file when it cannot be opened.
     explicit TfRecordReader(const std::filesystem::path& path);
+    // Reads `bytes` as if they were the file `name` (messages name it).
+    TfRecordReader(std::string bytes, std::string name);
 
     enum class Result {
         Record,       // `data` holds a complete record whose CRCs match
@@ -30,8 +33,8 @@ public:
     std::uint64_t offset() const noexcept { return m_offset; }
 
 private:
-    std::filesystem::path m_path;
-    std::ifstream m_stream;
+    std::string m_name;
+    std::unique_ptr<std::istream> m_stream;
     std::uint64_t m_fileSize = 0;
     std::uint64_t m_offset = 0;
     std::uint64_t m_recordOffset = 0;

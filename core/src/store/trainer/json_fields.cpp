@@ -81,8 +81,12 @@ std::string_view typeOf(const nlohmann::json& value) {
 }  // namespace
 
 nlohmann::json readTrainerJson(const std::filesystem::path& path) {
-    const std::string text = quoteNonFiniteLiterals(readFileContents(path));
-    return parseJsonTextOrThrow(text, path.string());
+    return parseTrainerJson(readFileContents(path), path.string());
+}
+
+nlohmann::json parseTrainerJson(std::string_view contents, const std::string& fileName) {
+    const std::string text = quoteNonFiniteLiterals(contents);
+    return parseJsonTextOrThrow(text, fileName);
 }
 
 JsonFields::JsonFields(const nlohmann::json& value, std::string fileName, std::string keyPath)

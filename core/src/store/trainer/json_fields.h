@@ -17,6 +17,8 @@ namespace bb::trainer {
 // json.dump writes (a diverged loss, an overflowing grad_norm) though JSON has no such literals.
 // Throws InputError naming the file and the line and column of a syntax error.
 nlohmann::json readTrainerJson(const std::filesystem::path& path);
+// The same for a file's contents in memory; messages name `fileName`.
+nlohmann::json parseTrainerJson(std::string_view contents, const std::string& fileName);
 
 // Typed, optional members of one JSON object. A missing key or null gives nullopt; a value of
 // another type throws InputError naming the file and the key's path ("log_history[3].loss").

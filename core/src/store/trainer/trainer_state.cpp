@@ -3,6 +3,7 @@
 #include "bridgebench/errors.h"
 #include "store/trainer/json_fields.h"
 #include "store/trainer/trainer_metrics_fields.h"
+#include "util/file_contents.h"
 
 namespace bb {
 namespace {
@@ -37,8 +38,11 @@ TrainerLogEntry logEntryOf(const trainer::JsonFields& fields) {
 }  // namespace
 
 TrainerState readTrainerState(const std::filesystem::path& path) {
-    const std::string fileName = path.string();
-    const nlohmann::json document = trainer::readTrainerJson(path);
+    return parseTrainerState(readFileContents(path), path.string());
+}
+
+TrainerState parseTrainerState(std::string_view contents, const std::string& fileName) {
+    const nlohmann::json document = trainer::parseTrainerJson(contents, fileName);
     const trainer::JsonFields fields(document, fileName, "");
 
     TrainerState state;

@@ -2,6 +2,7 @@
 
 #include "store/trainer/json_fields.h"
 #include "store/trainer/trainer_metrics_fields.h"
+#include "util/file_contents.h"
 
 namespace bb {
 
@@ -26,8 +27,12 @@ TrainerTrainMetrics trainMetricsOf(const JsonFields& fields) {
 }  // namespace trainer
 
 TrainerTrainMetrics readTrainerResults(const std::filesystem::path& path) {
-    const nlohmann::json document = trainer::readTrainerJson(path);
-    return trainer::trainMetricsOf(trainer::JsonFields(document, path.string(), ""));
+    return parseTrainerResults(readFileContents(path), path.string());
+}
+
+TrainerTrainMetrics parseTrainerResults(std::string_view contents, const std::string& fileName) {
+    const nlohmann::json document = trainer::parseTrainerJson(contents, fileName);
+    return trainer::trainMetricsOf(trainer::JsonFields(document, fileName, ""));
 }
 
 }  // namespace bb

@@ -1,0 +1,49 @@
+#include "util/json_excerpt.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "bridgebench/bridgetower_config.h"
+#include "bridgebench/errors.h"
+#include "bridgebench/run_config.h"
+
+namespace bb {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A million nested arrays: 2 MB of text, and a million recursive calls for dump().
+std::string deeplyNested() {
+    constexpr std::size_t kDepth = 1'000'000;
+    return std::string(kDepth, '[') + std::string(kDepth, ']');
+}
+
+TEST(JsonExcerpt, QuotesScalarsShortAndContainersByTheirType) {
+    EXPECT_EQ(jsonExcerpt(5), "5");
+    EXPECT_EQ(jsonExcerpt("word"), "\"word\"");
+    EXPECT_EQ(jsonExcerpt(std::string(100, 'x')), "\"" + std::string(39, 'x') + "...");
+    EXPECT_EQ(jsonExcerpt(nlohmann::json::array({1})), "an array");
+    EXPECT_EQ(jsonExcerpt(nlohmann::json::object()), "an object");
+}
+
+// Both overflowed the stack quoting the value in their error message (found by feeding the fuzz
+// targets deeply nested inputs, longer than libFuzzer's inputs here).
+TEST(JsonExcerpt, ReadersRefuseADeeplyNestedValueWithoutRecursing) {
+    try {
+        parseBridgeTowerConfig("{\"hidden_size\": " + deeplyNested() + "}", "deep/config.json");
+        FAIL() << "expected ConfigError";
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(error.key(), "hidden_size");
+        EXPECT_THAT(error.what(), HasSubstr("got an array (in deep/config.json)"));
+    }
+    try {
+        runConfigFromJson(nlohmann::json::parse("{\"name\": " + deeplyNested() + "}"));
+        FAIL() << "expected ConfigError";
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(error.key(), "name");
+        EXPECT_THAT(error.what(), HasSubstr("expected a string, got an array"));
+    }
+}
+
+}  // namespace
+}  // namespace bb

@@ -1,0 +1,47 @@
+# The readers alone, instrumented (BB_FUZZ builds compile everything with the flags set in
+# cmake/Fuzz.cmake). Only these sources: the rest of core is LibTorch-heavy and reads nothing
+# from outside, and compiling it with clang and sanitizers would cost most of an hour on two cores.
+set(BB_CORE_SRC ${PROJECT_SOURCE_DIR}/core/src)
+add_library(bb_fuzz_readers STATIC
+  ${BB_CORE_SRC}/model/safetensors_header.cpp
+  ${BB_CORE_SRC}/store/tfevents/crc32c.cpp
+  ${BB_CORE_SRC}/store/tfevents/tensor_scalar.cpp
+  ${BB_CORE_SRC}/store/tfevents/tfevents_file.cpp
+  ${BB_CORE_SRC}/store/tfevents/tfrecord_format.cpp
+  ${BB_CORE_SRC}/store/tfevents/tfrecord_reader.cpp
+  ${BB_CORE_SRC}/store/trainer/json_fields.cpp
+  ${BB_CORE_SRC}/store/trainer/trainer_state.cpp
+  ${BB_CORE_SRC}/store/trainer/trainer_train_metrics.cpp
+  ${BB_CORE_SRC}/store/csv/csv_table.cpp
+  ${BB_CORE_SRC}/store/import/csv_import.cpp
+  ${BB_CORE_SRC}/store/import/content_uuid.cpp
+  ${BB_CORE_SRC}/store/import/imported_record.cpp
+  ${BB_CORE_SRC}/store/import/imported_summary.cpp
+  ${BB_CORE_SRC}/store/formats/step_fields.cpp
+  ${BB_CORE_SRC}/analysis/run_summary.cpp
+  ${BB_CORE_SRC}/analysis/pipeline_probe.cpp
+  ${BB_CORE_SRC}/util/file_contents.cpp
+  ${BB_CORE_SRC}/util/time_format.cpp
+  ${BB_CORE_SRC}/data/manifest_reader.cpp
+  ${BB_CORE_SRC}/data/coco_captions_reader.cpp
+  ${BB_CORE_SRC}/data/jpeg_decoder.cpp
+  ${BB_CORE_SRC}/data/image_probe.cpp
+  ${BB_CORE_SRC}/data/image_format.cpp
+  ${BB_CORE_SRC}/data/file_bytes.cpp
+  ${BB_CORE_SRC}/model/bridgetower_config.cpp
+  ${BB_CORE_SRC}/text/bpe_model.cpp
+  ${BB_CORE_SRC}/text/byte_level_alphabet.cpp
+  ${BB_CORE_SRC}/text/gpt2_pre_tokenizer.cpp
+  ${BB_CORE_SRC}/text/roberta_tokenizer.cpp
+  ${BB_CORE_SRC}/text/tokenizer_files.cpp
+  ${BB_CORE_SRC}/text/unicode_text.cpp
+  ${BB_CORE_SRC}/text/word_cache.cpp
+  ${BB_CORE_SRC}/config/run_config.cpp
+  ${BB_CORE_SRC}/config/run_status.cpp
+  ${BB_CORE_SRC}/config/study_config.cpp
+  ${BB_CORE_SRC}/config/model_presets.cpp)
+target_include_directories(bb_fuzz_readers PUBLIC ${PROJECT_SOURCE_DIR}/core/include ${BB_CORE_SRC})
+target_link_libraries(bb_fuzz_readers PUBLIC nlohmann_json::nlohmann_json fmt::fmt bb_csv ICU::uc
+                      PkgConfig::TURBOJPEG bb_opencv bb_tfevents_proto Threads::Threads)
+# Only the config readers need it (validate() asks LibTorch for CUDA devices).
+target_include_directories(bb_fuzz_readers SYSTEM PRIVATE ${TORCH_INCLUDE_DIRS})
