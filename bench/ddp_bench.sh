@@ -6,7 +6,7 @@
 # communication only), rounds interleaved so that drifting machine speed hits both alike.
 #
 #   bench/ddp_bench.sh BUILD_DIR [ROUNDS] [PRESETS] [STEPS_SMALL]
-set -euo pipefail
+set -uo pipefail
 build=${1:?build dir}
 rounds=${2:-2}
 presets=${3:-"tiny small"}

@@ -54,7 +54,18 @@ def worker(args):
     model = reference.BridgeTowerForContrastiveLearning(config)
     model.train()
     if world > 1:
-        model = DistributedDataParallel(model, find_unused_parameters=True)
+        # DDP finds the graph to search for unused parameters from the tensors its forward returns,
+        # and cannot look inside the port's output dataclass: the loss is returned as a tensor
+        # (HF's Trainer gets a ModelOutput, an OrderedDict, which DDP does search).
+        class LossOnly(torch.nn.Module):
+            def __init__(self, inner):
+                super().__init__()
+                self.inner = inner
+
+            def forward(self, **inputs):
+                return self.inner(**inputs).loss
+
+        model = DistributedDataParallel(LossOnly(model), find_unused_parameters=True)
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-5, weight_decay=0.01)
     torch.manual_seed(args.seed + rank)
     batch, length = args.batch, args.text_length
@@ -65,7 +76,8 @@ def worker(args):
 
     def step():
         optimizer.zero_grad()
-        loss = model(input_ids=input_ids, attention_mask=attention_mask, pixel_values=pixel_values).loss
+        loss = model(input_ids=input_ids, attention_mask=attention_mask, pixel_values=pixel_values)
+        loss = loss if torch.is_tensor(loss) else loss.loss
         loss.backward()
         optimizer.step()
 

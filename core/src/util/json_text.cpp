@@ -36,8 +36,11 @@ public:
     bool end_array() override { return true; }
     bool parse_error(std::size_t position, const std::string& lastToken, const nlohmann::detail::exception& error) override {
         // `position` counts the characters read, the failing token's included: its start is
-        // where a reader looks.
-        m_position = position >= lastToken.size() ? position - lastToken.size() : 0;
+        // where a reader looks. The lexer's last token can carry what it skipped before the
+        // token ("64,\n  oops"): only what follows its last whitespace is the token.
+        const std::size_t blank = lastToken.find_last_of(" \t\r\n");
+        const std::size_t tokenLength = blank == std::string::npos ? lastToken.size() : lastToken.size() - blank - 1;
+        m_position = position >= tokenLength ? position - tokenLength : 0;
         m_reason = withoutTag(error.what());
         return false;
     }
