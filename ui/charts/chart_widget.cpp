@@ -68,6 +68,8 @@ QStringList ChartWidget::seriesNames() const {
     return names;
 }
 
+void ChartWidget::placeLegendBesidePlot() { m_chart->legend()->setAlignment(Qt::AlignRight); }
+
 void ChartWidget::render(QPainter& painter, const QSizeF& logicalSize) {
     const QSizeF previous = m_chart->size();
     const QPointF origin = m_chart->pos();

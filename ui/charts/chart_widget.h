@@ -23,6 +23,9 @@ public:
     void setTitle(const QString& title);
     // Names of the series shown in the legend, in order.
     QStringList seriesNames() const;
+    // A legend of many entries goes to the right of the plot, one entry a line: along the
+    // bottom of a dashboard tile, seven of them get cut to "transf…".
+    void placeLegendBesidePlot();
 
     // Paints the whole chart laid out for `logicalSize` rather than its size on screen, so an
     // export has the asked proportions; the painter's transform scales it to the device.

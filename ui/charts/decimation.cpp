@@ -20,20 +20,25 @@ QList<QPointF> decimateMinMax(std::span<const QPointF> points, double xMin, doub
         return QList<QPointF>(leadingNeighbour ? first - 1 : first, trailingNeighbour ? last + 1 : last);
     }
 
-    out.reserve(2 * columns + 2);
+    out.reserve(2 * columns + 4);
     if (leadingNeighbour) out.append(*(first - 1));
     // A zero-width range (one x value) puts everything in one column.
     const double columnWidth = xMax > xMin ? (xMax - xMin) / columns : 1.0;
     auto columnOf = [&](double x) {
         return std::clamp(static_cast<int>(std::floor((x - xMin) / columnWidth)), 0, columns - 1);
     };
-    auto flush = [&](Iterator low, Iterator high) {
-        if (low == high) {
-            out.append(*low);
-        } else {
-            out.append(*std::min(low, high));
-            out.append(*std::max(low, high));
-        }
+    // The range's own first and last points are kept beside their columns' extremes: a live
+    // run's newest step is seldom its column's lowest or highest, and a line that stops short
+    // of it reads as a chart that stopped updating.
+    const Iterator rangeBack = last - 1;
+    auto flush = [&](Iterator low, Iterator high, int column) {
+        Iterator kept[4] = {low, high, low, low};
+        int count = 2;
+        if (columnOf(first->x()) == column) kept[count++] = first;
+        if (columnOf(rangeBack->x()) == column) kept[count++] = rangeBack;
+        std::sort(kept, kept + count);
+        const Iterator* keptEnd = std::unique(kept, kept + count);
+        for (const Iterator* it = kept; it != keptEnd; ++it) out.append(**it);
     };
     int column = columnOf(first->x());
     Iterator low = first;
@@ -41,7 +46,7 @@ QList<QPointF> decimateMinMax(std::span<const QPointF> points, double xMin, doub
     for (Iterator it = first + 1; it != last; ++it) {
         const int itColumn = columnOf(it->x());
         if (itColumn != column) {
-            flush(low, high);
+            flush(low, high, column);
             column = itColumn;
             low = high = it;
             continue;
@@ -49,7 +54,7 @@ QList<QPointF> decimateMinMax(std::span<const QPointF> points, double xMin, doub
         if (it->y() < low->y()) low = it;
         if (it->y() > high->y()) high = it;
     }
-    flush(low, high);
+    flush(low, high, column);
     if (trailingNeighbour) out.append(*last);
     return out;
 }

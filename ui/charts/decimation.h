@@ -11,9 +11,10 @@
 namespace bb::ui {
 
 // `points` must be sorted by x. Splits [xMin, xMax] into `columns` equal slices and keeps, per
-// slice, the points with the smallest and the largest y, in their original order; the nearest
-// point outside each end is kept too, so lines run to the plot's edges. A range holding at most
-// 2 × columns points is returned unchanged. The result has at most 2 × columns + 2 points.
+// slice, the points with the smallest and the largest y, in their original order; the range's
+// first and last points and the nearest point outside each end are kept too, so lines run to
+// the newest point and to the plot's edges. A range holding at most 2 × columns points is
+// returned unchanged. The result has at most 2 × columns + 4 points.
 QList<QPointF> decimateMinMax(std::span<const QPointF> points, double xMin, double xMax, int columns);
 
 }  // namespace bb::ui

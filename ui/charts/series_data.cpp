@@ -59,10 +59,12 @@ QList<QPointF> SeriesData::decimate(double xMin, double xMax, int columns) const
         std::upper_bound(m_points.begin(), m_points.end(), xMax,
                          [](double x, const QPointF& point) { return x < point.x(); }) -
         m_points.begin());
-    // Buckets wholly inside [first, last) are replaced by their extremes; the partial buckets at
-    // the edges and the two neighbours are taken point by point.
-    const std::size_t firstBucket = (first + kBucketSize - 1) / kBucketSize;
-    const std::size_t endBucket = std::min(last / kBucketSize, m_bucketEnds.size());
+    // Buckets inside [first, last) are replaced by their extremes; the buckets holding the
+    // range's first and last points and the two neighbours are taken point by point, since
+    // decimateMinMax keeps those two points whatever their y.
+    if (last <= first) return decimateMinMax(m_points, xMin, xMax, columns);
+    const std::size_t firstBucket = first / kBucketSize + 1;
+    const std::size_t endBucket = std::min((last - 1) / kBucketSize, m_bucketEnds.size());
     if (endBucket <= firstBucket + 1 || last - first <= 2 * static_cast<std::size_t>(columns))
         return decimateMinMax(m_points, xMin, xMax, columns);
 

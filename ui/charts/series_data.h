@@ -28,7 +28,8 @@ public:
     std::size_t size() const { return m_points.size(); }
 
     // What decimateMinMax(points(), …) keeps of every column: each column's lowest and highest
-    // point, the neighbours outside the range, at most 2 × columns + 2 points.
+    // point, the range's first and last points, the neighbours outside the range, at most
+    // 2 × columns + 4 points.
     QList<QPointF> decimate(double xMin, double xMax, int columns) const;
 
 private:
