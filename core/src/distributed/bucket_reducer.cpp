@@ -14,6 +14,7 @@ struct BucketReducer::State {
     std::vector<std::pair<std::size_t, std::size_t>> where;  // parameter → (bucket, position)
     std::vector<std::uint8_t> used;
     std::size_t nextBucket = 0;
+    double scale = 1.0;
     bool armed = false;
 
     torch::Tensor slot(std::size_t bucket, std::size_t position) {
@@ -22,10 +23,7 @@ struct BucketReducer::State {
     }
 
     void launchReady() {
-        const double scale = 1.0 / collectives->world().size;
         while (nextBucket < buckets.size() && remaining[nextBucket] == 0) {
-            // Pre-divided, as DDP does: the sum of means cannot overflow where a sum might.
-            buffers[nextBucket].mul_(scale);
             pending[nextBucket] = collectives->allreduceSum(buffers[nextBucket]);
             ++nextBucket;
         }
@@ -34,7 +32,11 @@ struct BucketReducer::State {
     void onGradient(std::size_t parameter, const torch::Tensor& gradient) {
         if (!armed || used[parameter]) return;
         const auto [bucket, position] = where[parameter];
-        slot(bucket, position).copy_(gradient.reshape({-1}));
+        // Pre-divided, as DDP does (the sum of means cannot overflow where a sum might), in
+        // the same pass as the copy: on a CPU every pass over the gradients costs as much as
+        // a share of the all-reduce.
+        torch::Tensor destination = slot(bucket, position);
+        at::mul_out(destination, gradient.reshape({-1}), scale);
         used[parameter] = 1;
         --remaining[bucket];
         launchReady();
@@ -46,6 +48,7 @@ BucketReducer::BucketReducer(Collectives& collectives, std::vector<torch::Tensor
     : m_state(std::make_shared<State>()) {
     State& state = *m_state;
     state.collectives = &collectives;
+    state.scale = 1.0 / collectives.world().size;
     state.parameters = std::move(parameters);
     state.buckets = planGradientBuckets(state.parameters, capBytes);
     state.where.resize(state.parameters.size());
@@ -102,11 +105,11 @@ double BucketReducer::finish() {
         if (usedCount[k] == 0) continue;
         torch::Tensor& parameter = state.parameters[k];
         const auto [bucket, position] = state.where[k];
-        const torch::Tensor mean = state.slot(bucket, position).view(parameter.sizes());
-        if (parameter.grad().defined())
-            parameter.mutable_grad().copy_(mean);
-        else
-            parameter.mutable_grad() = mean.clone();
+        // The gradient becomes a view of its bucket, as DDP's gradient_as_bucket_view: no copy
+        // back. The trainer clears gradients to none before the next backward (so autograd
+        // hands over a fresh gradient instead of adding into this view), which also keeps
+        // LibTorch 1.13's Optimizer::zero_grad, whose detach_() refuses views, away from them.
+        parameter.mutable_grad() = state.slot(bucket, position).view(parameter.sizes());
     }
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }

@@ -1,8 +1,8 @@
 // The trainer's one seam to data parallel. For one process it does nothing (this base);
 // core/src/distributed/ implements it over c10d. The trainer calls, per run:
 //   attach() once, before the first step;
-//   per step: beforeBackward(), the backward pass, afterBackward(), the optimizer step,
-//   combine();
+//   per step: clearGradients(), beforeBackward(), the backward pass, afterBackward(), the
+//   optimizer step, combine();
 //   finish() once after the last step (also after cancel), never after a failure.
 // All calls come from the training thread. Failures of the other ranks surface as
 // exceptions (bb::Error) naming the rank; the trainer fails the run with them.
@@ -14,6 +14,16 @@
 #include "engine/training_model.h"
 
 namespace bb {
+
+// Every gradient to none, as PyTorch 2's zero_grad(set_to_none=True), which Hugging Face's
+// Trainer uses: autograd then hands each parameter its new gradient instead of the optimizer
+// zero-filling every gradient and backward adding into it (two passes over all gradients per
+// step), and a parameter that took no gradient keeps none, so AdamW leaves it alone. Also
+// required with data parallel: afterBackward() leaves gradients as views of the all-reduce
+// buckets, which LibTorch 1.13's Optimizer::zero_grad refuses (it calls detach_()).
+inline void clearGradients(torch::nn::Module& module) {
+    for (auto& parameter : module.parameters()) parameter.mutable_grad().reset();
+}
 
 class GradientSynchronizer {
 public:

@@ -114,7 +114,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             synchronize(device);
             const auto forwarded = Clock::now();
 
-            optimizer.zero_grad();
+            clearGradients(model->module());
             sync.beforeBackward();
             loss.backward();
             synchronize(device);

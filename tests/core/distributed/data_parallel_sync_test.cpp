@@ -102,7 +102,7 @@ TEST(DataParallelSync, TwoRanksGetTheGradientsAndStepOfOneProcessOverBothHalves)
         DataParallelSync sync(std::shared_ptr<Collectives>(&collectives, [](Collectives*) {}), 0.05, 0);
         sync.attach(model.module());
         FusedAdamW optimizer(model.module().parameters(), torch::optim::AdamWOptions(1e-3).weight_decay(0.01));
-        optimizer.zero_grad();
+        clearGradients(model.module());
         sync.beforeBackward();
         torch::Tensor loss = model.loss(half(batch, rank, kPerRank));
         loss.backward();
@@ -120,7 +120,7 @@ TEST(DataParallelSync, TwoRanksGetTheGradientsAndStepOfOneProcessOverBothHalves)
     auto reference = makeBridgeTowerTrainingModel(config, {});
     copyInto(reference->module(), initial);
     FusedAdamW optimizer(reference->module().parameters(), torch::optim::AdamWOptions(1e-3).weight_decay(0.01));
-    optimizer.zero_grad();
+    clearGradients(reference->module());
     double referenceLoss = 0;
     for (int h = 0; h < 2; ++h) {
         torch::Tensor loss = reference->loss(half(batch, h, kPerRank)) / 2;
@@ -164,7 +164,7 @@ TEST(DataParallelSync, ParametersStayBitIdenticalOverStepsWithDropout) {
         FusedAdamW optimizer(model.module().parameters(), torch::optim::AdamWOptions(1e-3));
         for (int step = 0; step < 3; ++step) {
             const ModelInputs batch = makeBatch(model, 2, 100 + 10 * step + rank);  // each rank its own data
-            optimizer.zero_grad();
+            clearGradients(model.module());
             sync.beforeBackward();
             model.loss(batch).backward();
             sync.afterBackward();
