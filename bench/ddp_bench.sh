@@ -5,6 +5,11 @@
 # ranks. Batch 8 per rank, one compute thread per rank, synthetic tensors (compute and
 # communication only), rounds interleaved so that drifting machine speed hits both alike.
 #
+# Each also runs as a "pair": two independent single-process runs at the same time, with no
+# communication at all. Their summed samples/s is what this machine gives two processes that
+# share it (cores, caches, memory bandwidth), the ceiling any data-parallel run of the same
+# step can reach here; 2 ranks against it is the cost of data parallel itself.
+#
 #   bench/ddp_bench.sh BUILD_DIR [ROUNDS] [PRESETS] [STEPS_SMALL]
 set -uo pipefail
 build=${1:?build dir}
@@ -28,6 +33,32 @@ print(json.dumps(dict(ours=True, preset=sys.argv[1], devices=int(sys.argv[2]), b
     allreduce_gb_per_s=d.get("allreduce_gb_per_s"), buckets=d.get("buckets"))))' "$1" "$2" "$3"
 }
 
+pair_ours() {  # preset steps: two single-process runs at once, summed median samples/s
+    local a b
+    db="$db.b" ours "$1" 1 25 "$2" > "$db.pair" &
+    a=$(ours "$1" 1 25 "$2")
+    wait
+    b=$(cat "$db.pair")
+    python3 -c '
+import json, sys
+a, b = json.loads(sys.argv[2]), json.loads(sys.argv[3])
+print(json.dumps(dict(ours=True, preset=sys.argv[1], pair=True, each=[a["median_global_samples_per_s"], b["median_global_samples_per_s"]],
+    median_global_samples_per_s=round(a["median_global_samples_per_s"] + b["median_global_samples_per_s"], 3))))' "$1" "$a" "$b"
+}
+
+pair_peer() {  # preset min_time
+    local a b
+    /usr/bin/python3 "$here/scripts/peer_ddp_bench.py" --preset "$1" --world 1 --min-time "$2" > "$db.peerpair" &
+    a=$(/usr/bin/python3 "$here/scripts/peer_ddp_bench.py" --preset "$1" --world 1 --min-time "$2")
+    wait
+    b=$(cat "$db.peerpair")
+    python3 -c '
+import json, sys
+a, b = json.loads(sys.argv[2]), json.loads(sys.argv[3])
+print(json.dumps(dict(peer=True, preset=sys.argv[1], pair=True, each=[a["median_global_samples_per_s"], b["median_global_samples_per_s"]],
+    median_global_samples_per_s=round(a["median_global_samples_per_s"] + b["median_global_samples_per_s"], 3))))' "$1" "$a" "$b"
+}
+
 for round in $(seq "$rounds"); do
     for preset in $presets; do
         steps=200; min_time=10
@@ -38,5 +69,7 @@ for round in $(seq "$rounds"); do
         ours "$preset" 2 4096 "$steps"
         /usr/bin/python3 "$here/scripts/peer_ddp_bench.py" --preset "$preset" --world 1 --min-time "$min_time"
         /usr/bin/python3 "$here/scripts/peer_ddp_bench.py" --preset "$preset" --world 2 --min-time "$min_time"
+        pair_ours "$preset" "$steps"
+        pair_peer "$preset" "$min_time"
     done
 done

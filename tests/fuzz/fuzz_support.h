@@ -12,7 +12,6 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 
 namespace bb::fuzz {
 
@@ -50,20 +49,6 @@ inline void expectNamesFile(const std::exception& error, std::string_view fileNa
 
 inline void expect(bool condition, const char* what, const std::string& detail = {}) {
     if (!condition) violated(what, detail);
-}
-
-// Issue 12, open while these targets were written, makes JSON number overflow ("1e309") an
-// InputError in every JSON reader; until it lands nlohmann's out_of_range.406 escapes them, and
-// every JSON target found it within seconds. That one exception, and only it, is let through here
-// so that fuzzing gets past it; the inputs are kept in corpus/<target>/issue12-*. Remove this
-// once issue 12 is merged: the same inputs then check its fix.
-template <typename Body>
-void toleratingIssue12(Body&& body) {
-    try {
-        body();
-    } catch (const nlohmann::json::out_of_range& error) {
-        if (error.id != 406) throw;
-    }
 }
 
 }  // namespace bb::fuzz
