@@ -221,8 +221,8 @@ libjpeg-turbo %9</translation>
         <translation>MFU</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+4"/>
+        <location line="+6"/>
+        <location line="+7"/>
         <location line="+3"/>
         <source>n/a</source>
         <translation>不適用</translation>
@@ -564,22 +564,22 @@ libjpeg-turbo %9</translation>
         <translation>最後一步之後，量測其他執行緒數下的運算時間與一個批次的轉換時間，讓診斷依實測預測其他設定。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Data-parallel processes to start on this machine, one per device (CPU: each gets its share of the cores). Under torchrun or Slurm their environment decides instead.</source>
         <translation>在本機啟動的資料平行行程數，每個裝置一個（CPU：各分得一份核心）。在 torchrun 或 Slurm 下由其環境變數決定。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Data-parallel backend: auto (gloo on cpu, nccl on cuda), gloo or nccl.</source>
         <translation>資料平行後端：auto（cpu 用 gloo，cuda 用 nccl）、gloo 或 nccl。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Megabytes of gradients per all-reduce bucket; buckets start as backward fills them.</source>
         <translation>每個 all-reduce 分桶的梯度大小（MB）；反向傳播填滿分桶時即開始傳送。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Seconds a rank waits for the others (rendezvous, all-reduce) before the run fails.</source>
         <translation>一個 rank 等待其他 rank（會合、all-reduce）的秒數，逾時則執行失敗。</translation>
     </message>
@@ -587,7 +587,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::DiagnosisPanel</name>
     <message>
-        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+27"/>
+        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+29"/>
         <source>on</source>
         <translation>開</translation>
     </message>
@@ -597,7 +597,12 @@ libjpeg-turbo %9</translation>
         <translation>關</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+4"/>
+        <source>communication-bound</source>
+        <translation>受通訊限制</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Workers</source>
         <translation>載入器工作執行緒</translation>
     </message>
@@ -608,27 +613,38 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+0"/>
+        <location line="+1"/>
         <source>Predicted samples/s</source>
         <translation>預測樣本/秒</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Step ms</source>
         <translation>每步毫秒</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>Ranks</source>
+        <translation>Rank 數</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All-reduce wait ms</source>
+        <translation>All-reduce 等待（毫秒）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+15"/>
         <source>Select one run to see why it runs at its speed.</source>
         <translation>選取一個執行，查看它為何是這個速度。</translation>
     </message>
     <message>
-        <location line="-9"/>
+        <location line="-11"/>
         <source>Diagnosis</source>
         <translation>診斷</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>%1 has no step-time breakdown (wall-clock times only), so it cannot be diagnosed.</source>
         <translation>%1 沒有每步時間細分（只有牆鐘時間），因此無法診斷。</translation>
     </message>
@@ -638,22 +654,37 @@ libjpeg-turbo %9</translation>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+62"/>
+        <source>this run (measured %1)</source>
+        <translation>本次執行（實測 %1）</translation>
+    </message>
+    <message>
+        <location line="-126"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>compute-bound</source>
         <translation>受運算限制</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+64"/>
         <source>A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. Recommended: workers %4, device transforms %5 (predicted %6 samples/s).</source>
         <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4，裝置端轉換 %5（預測 %6 樣本/秒）。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+10"/>
+        <source>Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient all-reduce that backward did not hide.</source>
+        <translation>資料平行，共 %1 個 rank：每步有 %2% 的時間（%3 毫秒）在等待反向傳播未能掩蓋的梯度 all-reduce。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>One all-reduce of the whole gradient took %1 ms after the run.</source>
+        <translation>執行結束後，整個梯度做一次 all-reduce 花了 %1 毫秒。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>this run&apos;s setting (measured %1)</source>
         <translation>此執行的設定（實測 %1）</translation>
     </message>
@@ -663,7 +694,7 @@ libjpeg-turbo %9</translation>
         <translation>建議</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -770,7 +801,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+37"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+38"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -806,14 +837,14 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+0"/>
+        <location line="+13"/>
         <location line="+11"/>
-        <location line="+9"/>
         <location line="+7"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-30"/>
         <source>per step: samples/s of each step
 smoothed: its exponential moving average (the Smoothing slider)</source>
         <translation>每步：每一步的 samples/s
@@ -850,7 +881,7 @@ smoothed: its exponential moving average (the Smoothing slider)</source>
         <translation>反向傳遞</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>optimizer</source>
         <translation>最佳化器</translation>
     </message>
@@ -860,7 +891,7 @@ smoothed: its exponential moving average (the Smoothing slider)</source>
         <translation>ms</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>wait: data wait, the step blocked on the loader
 copy: host→device copy of the batch
 transform: image transforms on the device (device_transforms)
@@ -873,7 +904,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
 通訊：等待反向傳播未能隱藏的梯度 all-reduce（資料平行）</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Loss</source>
         <translation>損失</translation>
     </message>
@@ -953,7 +984,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>預計剩餘 %1 · %2 samples/s · CPU %3% · RSS %4 MiB</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Run %1 %2</source>
         <translation>執行 %1 狀態：%2</translation>
     </message>
@@ -968,12 +999,12 @@ RSS MiB：常駐記憶體</translation>
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-167"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+153"/>
         <source> · all-reduce wait %1%</source>
         <translation> · all-reduce 等待 %1%</translation>
     </message>
@@ -991,7 +1022,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>執行</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Runs</source>
         <translation>執行紀錄</translation>
     </message>
@@ -1395,7 +1426,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>未知裝置</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+53"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1479,42 +1510,42 @@ RSS MiB：常駐記憶體</translation>
     <name>bb::ui::RunsBrowser</name>
     <message>
         <location filename="../ui/widgets/runs_browser.cpp" line="+30"/>
-        <location line="+82"/>
+        <location line="+84"/>
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location line="-81"/>
-        <location line="+83"/>
+        <location line="-83"/>
+        <location line="+85"/>
         <source>Compare with the published study</source>
         <translation>與已發表的研究比較</translation>
     </message>
     <message>
-        <location line="-82"/>
-        <location line="+83"/>
+        <location line="-84"/>
+        <location line="+85"/>
         <source>Show steps</source>
         <translation>顯示步驟</translation>
     </message>
     <message>
-        <location line="-82"/>
-        <location line="+84"/>
+        <location line="-84"/>
+        <location line="+86"/>
         <source>Rename</source>
         <translation>重新命名</translation>
     </message>
     <message>
-        <location line="-83"/>
-        <location line="+84"/>
+        <location line="-85"/>
+        <location line="+86"/>
         <source>Tags…</source>
         <translation>標籤…</translation>
     </message>
     <message>
-        <location line="-83"/>
-        <location line="+84"/>
+        <location line="-85"/>
+        <location line="+86"/>
         <source>Delete</source>
         <translation>刪除</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-85"/>
         <source>Undo delete</source>
         <translation>復原刪除</translation>
     </message>
@@ -1601,7 +1632,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>此操作可以復原。</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+61"/>
         <source>%1 of %2 runs</source>
         <translation>%1 / %2 筆執行紀錄</translation>
     </message>

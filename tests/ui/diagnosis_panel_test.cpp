@@ -80,6 +80,43 @@ TEST(DiagnosisPanel, SaysWhyARunWithoutABreakdownHasNoDiagnosis) {
     EXPECT_EQ(panel.predictions()->rowCount(), 0);
 }
 
+// Two ranks whose steps wait 30 of 80 ms for the gradient all-reduce.
+TEST(DiagnosisPanel, ACommunicationBoundRunShowsItsAllReduceWaitAndOtherRankCounts) {
+    RunRecord run = slowLoadingRun();
+    run.name = "two ranks";
+    run.deviceCount = 2;
+    run.workers = 1;
+    run.summary = {{"median_samples_per_s", 400.0}, {"distributed", {{"allreduce_full_ms", 27.5}}}};
+    std::vector<StepMetrics> steps = slowLoadingSteps();
+    for (auto& step : steps) {
+        step.samples = 32;
+        step.loadMs = 5;
+        step.dataWaitMs = 0;
+        step.forwardMs = 20;
+        step.backwardMs = 30;
+        step.commMs = 30;
+        step.wallMs = 80;
+        step.samplesPerSec = samplesPerSecond(32, 80);
+    }
+    DiagnosisPanel panel;
+    panel.showRun(run, steps);
+    EXPECT_TRUE(panel.headline()->text().contains("communication-bound")) << panel.headline()->text().toStdString();
+    const QString explanation = panel.explanation()->text();
+    EXPECT_TRUE(explanation.contains("all-reduce")) << explanation.toStdString();
+    EXPECT_TRUE(explanation.contains("27.5")) << explanation.toStdString();
+    auto* ranks = panel.rankPredictions();
+    EXPECT_FALSE(ranks->isHidden());
+    ASSERT_EQ(ranks->rowCount(), 4);  // 1, 2, 4, 8 ranks
+    EXPECT_EQ(ranks->item(0, 0)->text(), "1");
+    EXPECT_EQ(ranks->item(0, 2)->text(), "0.0");  // one rank waits on no one
+    EXPECT_TRUE(ranks->item(1, 3)->text().contains("this run (measured 400.0)")) << ranks->item(1, 3)->text().toStdString();
+    EXPECT_EQ(ranks->item(3, 0)->text(), "8");
+
+    // A single-process run has no rank table.
+    panel.showRun(slowLoadingRun(), slowLoadingSteps());
+    EXPECT_TRUE(panel.rankPredictions()->isHidden());
+}
+
 TEST(DiagnosisPanel, FollowsTheRunSelectedInTheRunsTab) {
     test::TempDir dir;
     const auto db = dir.file("diagnosis.db");

@@ -1,5 +1,6 @@
 #include "widgets/diagnosis_panel.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
@@ -12,6 +13,7 @@ namespace bb::ui {
 namespace {
 
 enum Column { Workers, DeviceTransforms, SamplesPerSec, StepMs, Note, ColumnCount };
+enum RankColumn { Ranks, RankSamplesPerSec, RankCommMs, RankNote, RankColumnCount };
 
 QTableWidgetItem* cell(const QString& text, bool emphasised) {
     auto* item = new QTableWidgetItem(text);
@@ -26,6 +28,19 @@ QTableWidgetItem* cell(const QString& text, bool emphasised) {
 
 QString onOff(bool on) { return on ? DiagnosisPanel::tr("on") : DiagnosisPanel::tr("off"); }
 
+QString boundName(const std::string& bound) {
+    if (bound == "input-bound") return DiagnosisPanel::tr("input-bound");
+    if (bound == "communication-bound") return DiagnosisPanel::tr("communication-bound");
+    return DiagnosisPanel::tr("compute-bound");
+}
+
+void setUpTable(QTableWidget* table, const QStringList& headers) {
+    table->setHorizontalHeaderLabels(headers);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+}
+
 }  // namespace
 
 DiagnosisPanel::DiagnosisPanel(QWidget* parent)
@@ -33,6 +48,7 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
       m_headline(new QLabel),
       m_explanation(new QLabel),
       m_predictions(new QTableWidget(0, ColumnCount)),
+      m_rankPredictions(new QTableWidget(0, RankColumnCount)),
       m_notes(new QLabel) {
     setObjectName("diagnosisPanel");
     QFont bold = m_headline->font();
@@ -40,15 +56,17 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     m_headline->setFont(bold);
     m_explanation->setWordWrap(true);
     m_notes->setWordWrap(true);
-    m_predictions->setHorizontalHeaderLabels(
-        {tr("Workers"), tr("Device transforms"), tr("Predicted samples/s"), tr("Step ms"), QString()});
-    m_predictions->verticalHeader()->hide();
-    m_predictions->horizontalHeader()->setStretchLastSection(true);
-    m_predictions->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    setUpTable(m_predictions, {tr("Workers"), tr("Device transforms"), tr("Predicted samples/s"), tr("Step ms"), QString()});
+    setUpTable(m_rankPredictions, {tr("Ranks"), tr("Predicted samples/s"), tr("All-reduce wait ms"), QString()});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_headline);
     layout->addWidget(m_explanation);
-    layout->addWidget(m_predictions, 1);
+    // Side by side: the settings table has room to spare on its right, and the panel sits
+    // under the runs list with little height.
+    auto* tables = new QHBoxLayout;
+    tables->addWidget(m_predictions, 1);
+    tables->addWidget(m_rankPredictions, 1);
+    layout->addLayout(tables, 1);
     layout->addWidget(m_notes);
     clear(tr("Select one run to see why it runs at its speed."));
 }
@@ -58,6 +76,8 @@ void DiagnosisPanel::clear(const QString& reason) {
     m_explanation->setText(reason);
     m_predictions->setRowCount(0);
     m_predictions->hide();
+    m_rankPredictions->setRowCount(0);
+    m_rankPredictions->hide();
     m_notes->clear();
 }
 
@@ -73,8 +93,8 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     }
     const Diagnosis diagnosis = diagnose(profileRun(*run, steps));
     const auto& profile = diagnosis.profile;
-    m_headline->setText(tr("%1: %2").arg(name, diagnosis.bound == "input-bound" ? tr("input-bound") : tr("compute-bound")));
-    m_explanation->setText(
+    m_headline->setText(tr("%1: %2").arg(name, boundName(diagnosis.bound)));
+    QString explanation =
         tr("A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. "
            "Recommended: workers %4, device transforms %5 (predicted %6 samples/s).")
             .arg(profile.loadMs, 0, 'f', 1)
@@ -82,7 +102,19 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
             .arg(diagnosis.dataWaitShare * 100, 0, 'f', 0)
             .arg(diagnosis.recommended.workers)
             .arg(onOff(diagnosis.recommended.deviceTransforms))
-            .arg(diagnosis.recommended.samplesPerSec, 0, 'f', 1));
+            .arg(diagnosis.recommended.samplesPerSec, 0, 'f', 1);
+    if (profile.worldSize > 1) {
+        explanation += QLatin1Char(' ') +
+                       tr("Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient "
+                          "all-reduce that backward did not hide.")
+                           .arg(profile.worldSize)
+                           .arg(diagnosis.commShare * 100, 0, 'f', 0)
+                           .arg(profile.commMs, 0, 'f', 1);
+        if (profile.allreduceFullMs > 0)
+            explanation += QLatin1Char(' ') + tr("One all-reduce of the whole gradient took %1 ms after the run.")
+                                                  .arg(profile.allreduceFullMs, 0, 'f', 1);
+    }
+    m_explanation->setText(explanation);
 
     m_predictions->setRowCount(static_cast<int>(diagnosis.predictions.size()));
     int row = 0;
@@ -102,6 +134,7 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     }
     m_predictions->resizeColumnsToContents();
     m_predictions->show();
+    showRankPredictions(diagnosis, run->summary.value("median_samples_per_s", 0.0));
 
     // The engine's own sentences (core has no translations): what the predictions rest on.
     QStringList notes;
@@ -109,6 +142,24 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     for (const auto& assumption : diagnosis.assumptions)
         notes << tr("Assumes: %1").arg(QString::fromStdString(assumption));
     m_notes->setText(notes.join(QLatin1Char('\n')));
+}
+
+void DiagnosisPanel::showRankPredictions(const Diagnosis& diagnosis, double measuredSamplesPerSec) {
+    m_rankPredictions->setRowCount(static_cast<int>(diagnosis.rankPredictions.size()));
+    m_rankPredictions->setVisible(!diagnosis.rankPredictions.empty());
+    int row = 0;
+    for (const auto& prediction : diagnosis.rankPredictions) {
+        const bool measured = prediction.isMeasuredSetting;
+        m_rankPredictions->setItem(row, Ranks, cell(QString::number(prediction.ranks), measured));
+        m_rankPredictions->setItem(row, RankSamplesPerSec, cell(QString::number(prediction.samplesPerSec, 'f', 1), measured));
+        m_rankPredictions->setItem(row, RankCommMs, cell(QString::number(prediction.commMs, 'f', 1), measured));
+        m_rankPredictions->setItem(
+            row, RankNote,
+            cell(measured ? tr("this run (measured %1)").arg(measuredSamplesPerSec, 0, 'f', 1) : QString(),
+                 measured));
+        ++row;
+    }
+    m_rankPredictions->resizeColumnsToContents();
 }
 
 }  // namespace bb::ui

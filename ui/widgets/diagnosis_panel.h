@@ -1,6 +1,7 @@
 // Why one stored run runs at its speed: input- or compute-bound, what loading and compute cost
 // a batch, the predicted throughput of every worker / device-transform setting from the run's
-// own measurements (and its probe), the recommended setting, and what the figures assume.
+// own measurements (and its probe), the recommended setting, and what the figures assume. A
+// data-parallel run also shows its all-reduce wait and what 1, 2, 4 and 8 ranks would give.
 #pragma once
 
 #include <QWidget>
@@ -8,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "bridgebench/diagnosis.h"
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_metrics.h"
 
@@ -27,14 +29,18 @@ public:
     void showRun(const std::optional<RunRecord>& run, const std::vector<StepMetrics>& steps);
 
     QLabel* headline() const { return m_headline; }
+    QLabel* explanation() const { return m_explanation; }
     QTableWidget* predictions() const { return m_predictions; }
+    QTableWidget* rankPredictions() const { return m_rankPredictions; }
 
 private:
     void clear(const QString& reason);
+    void showRankPredictions(const Diagnosis& diagnosis, double measuredSamplesPerSec);
 
     QLabel* m_headline;
     QLabel* m_explanation;
     QTableWidget* m_predictions;
+    QTableWidget* m_rankPredictions;
     QLabel* m_notes;
 };
 

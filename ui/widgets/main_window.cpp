@@ -62,6 +62,8 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     runsSplitter->addWidget(m_diagnosis);
     runsSplitter->setStretchFactor(0, 2);
     runsSplitter->setStretchFactor(1, 1);
+    // Without sizes the runs table's large size hint leaves the diagnosis two table rows.
+    runsSplitter->setSizes({480, 320});
     m_tabs->addTab(runsSplitter, tr("Runs"));
     m_tabs->addTab(m_compare, tr("Compare"));
     setCentralWidget(m_tabs);
