@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -38,7 +39,10 @@ private:
     bool m_quiet;
 };
 
-// Predicted (from the first grid point alone) against measured, for every point.
+// Predicted (from the first grid point alone) against measured, for every point. A point with
+// another device count than the first gets none (null): a single process's measurements say
+// nothing of the all-reduce a data-parallel one waits for, and a world's samples are another
+// quantity.
 nlohmann::json compareWithPrediction(ResultStore& store, const std::vector<std::int64_t>& runIds) {
     nlohmann::json rows = nlohmann::json::array();
     if (runIds.empty()) return rows;
@@ -50,16 +54,25 @@ nlohmann::json compareWithPrediction(ResultStore& store, const std::vector<std::
         const auto run = store.findRun(id);
         if (!run) continue;
         const double measured = run->summary.value("median_samples_per_s", 0.0);
-        const double stepMs = predictStepMs(profile, static_cast<int>(run->workers), run->deviceTransforms);
-        const double predicted = stepMs > 0 ? static_cast<double>(run->batchSize) * 1000.0 / stepMs : 0;
+        nlohmann::json predicted = nullptr;
+        nlohmann::json error = nullptr;
+        if (run->deviceCount == baseline->deviceCount) {
+            const double stepMs = predictStepMs(profile, static_cast<int>(run->workers), run->deviceTransforms);
+            const double samplesPerSec =
+                stepMs > 0 ? static_cast<double>(run->batchSize * std::max<std::int64_t>(1, run->deviceCount)) * 1000.0 / stepMs
+                           : 0;
+            predicted = samplesPerSec;
+            error = measured > 0 ? (samplesPerSec - measured) / measured : 0.0;
+        }
         rows.push_back({{"run_id", id},
                         {"name", run->name},
                         {"status", std::string(toString(run->status))},
+                        {"devices", run->deviceCount},
                         {"workers", run->workers},
                         {"device_transforms", run->deviceTransforms},
                         {"measured_samples_per_s", measured},
                         {"predicted_samples_per_s", predicted},
-                        {"prediction_error", measured > 0 ? (predicted - measured) / measured : 0.0}});
+                        {"prediction_error", error}});
     }
     return rows;
 }
@@ -86,17 +99,25 @@ int sweepCommand(const SweepOptions& options) {
                          .dump(2)
                   << '\n';
     } else {
-        std::cout << fmt::format("Study {} \"{}\": {} run, {} skipped (already done), {} failed\n", outcome.studyId,
-                                 study.name, outcome.completed, outcome.skipped, outcome.failed);
-        TextTable table({"run", "workers", "device transforms", "measured samples/s", "predicted", "error"});
-        for (const auto& row : rows)
-            table.addRow({std::to_string(row["run_id"].get<std::int64_t>()), std::to_string(row["workers"].get<int>()),
+        std::cout << fmt::format("Study {} \"{}\": {} completed, {} skipped (already done), {} failed\n",
+                                 outcome.studyId, study.name, outcome.completed, outcome.skipped, outcome.failed);
+        TextTable table({"run", "devices", "workers", "device transforms", "measured samples/s", "predicted", "error"});
+        bool unpredicted = false;
+        for (const auto& row : rows) {
+            const bool predicted = !row["predicted_samples_per_s"].is_null();
+            unpredicted = unpredicted || !predicted;
+            table.addRow({std::to_string(row["run_id"].get<std::int64_t>()),
+                          std::to_string(row["devices"].get<std::int64_t>()), std::to_string(row["workers"].get<int>()),
                           row["device_transforms"].get<bool>() ? "on" : "off",
                           fmt::format("{:.1f}", row["measured_samples_per_s"].get<double>()),
-                          fmt::format("{:.1f}", row["predicted_samples_per_s"].get<double>()),
-                          fmt::format("{:+.1f}%", row["prediction_error"].get<double>() * 100)});
-        std::cout << table.render() << "Predictions come from the first point's measurements alone.\n"
-                  << "  database: " << options.dbPath << '\n';
+                          predicted ? fmt::format("{:.1f}", row["predicted_samples_per_s"].get<double>()) : "-",
+                          predicted ? fmt::format("{:+.1f}%", row["prediction_error"].get<double>() * 100) : "-"});
+        }
+        std::cout << table.render() << "Predictions come from the first point's measurements alone"
+                  << (unpredicted ? "; points with another device count have none (see `show` for a data-parallel "
+                                    "run's own predictions)"
+                                  : "")
+                  << ".\n  database: " << options.dbPath << '\n';
     }
     return outcome.failed > 0 ? kExitRunFailed : kExitOk;
 }

@@ -11,6 +11,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -147,6 +148,38 @@ TEST(CliDataParallel, DevicesTwoStartsItsSecondRankAndStoresOneRunOfBoth) {
         EXPECT_EQ(step.samples, 8) << "world samples: 2 ranks x batch 4";
         EXPECT_GT(step.commMs, 0.0);
     }
+}
+
+// The study's grid with the device count in it, as `sweep --preset study-devices` runs it.
+TEST(CliDataParallel, ASweepWithDevicesInItsGridRunsEachPointAtItsWorldSize) {
+    test::TempDir dir;
+    const auto db = dir.file("sweep.db");
+    const auto studyFile = dir.file("study.json");
+    std::ofstream(studyFile) << R"({"name": "by devices", "base": {"model": "mini-clip", "dataset": "synthetic-tensors",
+        "batch_size": 4, "steps": 4, "warmup_steps": 1, "probe": false, "threads": 1}, "grid": {"devices": [1, 2]}})";
+    const auto result = test::runCommand(cli("sweep --json --config " + test::shellQuote(studyFile.string()) +
+                                             " --db " + test::shellQuote(db.string())));
+    ASSERT_EQ(result.exitCode, 0) << result.err << result.out;
+    const auto outcome = nlohmann::json::parse(result.out);
+    EXPECT_EQ(outcome["completed"], 2);
+    ASSERT_EQ(outcome["points"].size(), 2u) << result.out;
+    const auto& single = outcome["points"][0];
+    const auto& pair = outcome["points"][1];
+    EXPECT_EQ(single["devices"], 1);
+    EXPECT_EQ(pair["devices"], 2);
+    EXPECT_TRUE(single["predicted_samples_per_s"].is_number()) << single.dump();
+    // One process's measurements cannot predict two ranks' all-reduce: no figure rather than a wrong one.
+    EXPECT_TRUE(pair["predicted_samples_per_s"].is_null()) << pair.dump();
+
+    const auto runs = localRuns(db);
+    ASSERT_EQ(runs.size(), 2u) << "rank 1 of the second point stores nothing";
+    std::vector<std::int64_t> deviceCounts;
+    for (const auto& run : runs) deviceCounts.push_back(run.deviceCount);
+    std::sort(deviceCounts.begin(), deviceCounts.end());
+    EXPECT_EQ(deviceCounts, (std::vector<std::int64_t>{1, 2}));
+    ResultStore store(db);
+    for (const auto& run : runs)
+        for (const auto& step : store.steps(run.id)) EXPECT_EQ(step.samples, 4 * run.deviceCount) << run.name;
 }
 
 // The scripts below run as one subshell: runCommand's redirections apply to the last command
