@@ -1237,12 +1237,12 @@ RSS MiB：常駐記憶體</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+228"/>
+        <location line="+236"/>
         <source>&amp;Pause</source>
         <translation>暫停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-227"/>
+        <location line="-235"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
@@ -1372,18 +1372,18 @@ RSS MiB：常駐記憶體</translation>
         <translation>無法開始執行：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+40"/>
+        <location line="+5"/>
+        <location line="+41"/>
         <source>Running…</source>
         <translation>執行中…</translation>
     </message>
     <message>
-        <location line="-16"/>
+        <location line="-17"/>
         <source>Cannot start the sweep: %1</source>
         <translation>無法開始掃描：%1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Sweeping…</source>
         <translation>掃描中…</translation>
     </message>
@@ -1398,7 +1398,12 @@ RSS MiB：常駐記憶體</translation>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
+        <source>Data-parallel runs do not pause: the other ranks would time out waiting for this one.</source>
+        <translation>資料平行執行無法暫停：其他 rank 會因等待這個 rank 而逾時。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Res&amp;ume</source>
         <translation>繼續(&amp;U)</translation>
     </message>

@@ -97,6 +97,11 @@ TEST(MainWindow, ATwoDeviceRunStartsItsSecondRankAndTheDashboardShowsItsAllReduc
     ASSERT_TRUE(window.runPanel()->form()->isValid()) << window.runPanel()->form()->errorText().toStdString();
     QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
     QTest::mouseClick(window.findChild<QPushButton*>("run"), Qt::LeftButton);
+    // The engine does not pause data-parallel runs; the button must not pretend to.
+    auto* pause = window.findChild<QPushButton*>("pause");
+    ASSERT_NE(pause, nullptr);
+    EXPECT_FALSE(pause->isEnabled());
+    EXPECT_TRUE(pause->toolTip().contains("Data-parallel")) << pause->toolTip().toStdString();
     ASSERT_TRUE(finished.wait(180'000));
     EXPECT_EQ(finished.first().at(1).toString(), "completed") << finished.first().at(2).toString().toStdString();
 

@@ -192,6 +192,7 @@ void RunPanel::startRun() {
         return;
     }
     m_paused = false;
+    m_dataParallel = config->devices > 1;
     showMessage(tr("Running…"), false);
     updateButtons();
     emit runStarted(*config);
@@ -220,6 +221,7 @@ void RunPanel::startSweep() {
         return;
     }
     m_paused = false;
+    m_dataParallel = false;
     showMessage(tr("Sweeping…"), false);
     updateButtons();
     emit runStarted(*config);
@@ -251,7 +253,13 @@ void RunPanel::updateButtons() {
     const bool running = m_engine.isRunning();
     m_run->setEnabled(!running && m_form->isValid());
     m_sweep->setEnabled(!running && m_form->isValid());
-    m_pause->setEnabled(running && !m_engine.isSweeping());
+    // A paused rank would leave the others waiting in the all-reduce until they time out, so
+    // the engine does not pause data-parallel runs; the button says so rather than claim to.
+    const bool pausable = !m_engine.isSweeping() && !m_dataParallel;
+    m_pause->setEnabled(running && pausable);
+    m_pause->setToolTip(running && m_dataParallel
+                            ? tr("Data-parallel runs do not pause: the other ranks would time out waiting for this one.")
+                            : QString());
     m_pause->setText(m_paused ? tr("Res&ume") : tr("&Pause"));
     m_cancel->setEnabled(running);
     m_form->setEnabled(!running);

@@ -67,6 +67,7 @@ private:
     QPushButton* m_cancel;
     QLabel* m_message;
     bool m_paused = false;
+    bool m_dataParallel = false;  // the running run has devices > 1
 };
 
 }  // namespace bb::ui
