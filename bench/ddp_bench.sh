@@ -33,30 +33,29 @@ print(json.dumps(dict(ours=True, preset=sys.argv[1], devices=int(sys.argv[2]), b
     allreduce_gb_per_s=d.get("allreduce_gb_per_s"), buckets=d.get("buckets"))))' "$1" "$2" "$3"
 }
 
-pair_ours() {  # preset steps: two single-process runs at once, summed median samples/s
-    local a b
+sum_pair() {  # who preset json_a json_b: one line with both runs' figures and their sum
+    python3 -c '
+import json, sys
+a, b = json.loads(sys.argv[3]), json.loads(sys.argv[4])
+each = [a["median_global_samples_per_s"], b["median_global_samples_per_s"]]
+print(json.dumps({sys.argv[1]: True, "preset": sys.argv[2], "pair": True, "each": each,
+    "median_global_samples_per_s": round(sum(each), 3)}))' "$@"
+}
+
+pair_ours() {  # preset steps: two single-process runs at once
+    local a
     db="$db.b" ours "$1" 1 25 "$2" > "$db.pair" &
     a=$(ours "$1" 1 25 "$2")
     wait
-    b=$(cat "$db.pair")
-    python3 -c '
-import json, sys
-a, b = json.loads(sys.argv[2]), json.loads(sys.argv[3])
-print(json.dumps(dict(ours=True, preset=sys.argv[1], pair=True, each=[a["median_global_samples_per_s"], b["median_global_samples_per_s"]],
-    median_global_samples_per_s=round(a["median_global_samples_per_s"] + b["median_global_samples_per_s"], 3))))' "$1" "$a" "$b"
+    sum_pair ours "$1" "$a" "$(cat "$db.pair")"
 }
 
 pair_peer() {  # preset min_time
-    local a b
+    local a
     /usr/bin/python3 "$here/scripts/peer_ddp_bench.py" --preset "$1" --world 1 --min-time "$2" > "$db.peerpair" &
     a=$(/usr/bin/python3 "$here/scripts/peer_ddp_bench.py" --preset "$1" --world 1 --min-time "$2")
     wait
-    b=$(cat "$db.peerpair")
-    python3 -c '
-import json, sys
-a, b = json.loads(sys.argv[2]), json.loads(sys.argv[3])
-print(json.dumps(dict(peer=True, preset=sys.argv[1], pair=True, each=[a["median_global_samples_per_s"], b["median_global_samples_per_s"]],
-    median_global_samples_per_s=round(a["median_global_samples_per_s"] + b["median_global_samples_per_s"], 3))))' "$1" "$a" "$b"
+    sum_pair peer "$1" "$a" "$(cat "$db.peerpair")"
 }
 
 for round in $(seq "$rounds"); do
