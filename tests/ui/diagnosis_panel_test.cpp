@@ -29,24 +29,26 @@ RunRecord slowLoadingRun() {
     return run;
 }
 
-std::vector<StepMetrics> slowLoadingSteps() {
-    std::vector<StepMetrics> steps;
-    for (int i = 0; i < 8; ++i) {
-        StepMetrics step;
-        step.step = i;
-        step.samples = 16;
-        step.loadMs = 60;
-        step.readMs = 10;
-        step.decodeMs = 40;
-        step.transformMs = 10;
-        step.dataWaitMs = 60;
-        step.forwardMs = 8;
-        step.backwardMs = 12;
-        step.wallMs = 80;
-        step.samplesPerSec = samplesPerSecond(16, 80);
-        steps.push_back(step);
-    }
+// Eight steps like `pattern`, numbered.
+std::vector<StepMetrics> eightSteps(StepMetrics pattern) {
+    pattern.samplesPerSec = samplesPerSecond(pattern.samples, pattern.wallMs);
+    std::vector<StepMetrics> steps(8, pattern);
+    for (int i = 0; i < 8; ++i) steps[static_cast<std::size_t>(i)].step = i;
     return steps;
+}
+
+std::vector<StepMetrics> slowLoadingSteps() {
+    StepMetrics step;
+    step.samples = 16;
+    step.loadMs = 60;
+    step.readMs = 10;
+    step.decodeMs = 40;
+    step.transformMs = 10;
+    step.dataWaitMs = 60;
+    step.forwardMs = 8;
+    step.backwardMs = 12;
+    step.wallMs = 80;
+    return eightSteps(step);
 }
 
 QString noteOf(QTableWidget* table, int row) { return table->item(row, 4)->text(); }
@@ -87,17 +89,14 @@ TEST(DiagnosisPanel, ACommunicationBoundRunShowsItsAllReduceWaitAndOtherRankCoun
     run.deviceCount = 2;
     run.workers = 1;
     run.summary = {{"median_samples_per_s", 400.0}, {"distributed", {{"allreduce_full_ms", 27.5}}}};
-    std::vector<StepMetrics> steps = slowLoadingSteps();
-    for (auto& step : steps) {
-        step.samples = 32;
-        step.loadMs = 5;
-        step.dataWaitMs = 0;
-        step.forwardMs = 20;
-        step.backwardMs = 30;
-        step.commMs = 30;
-        step.wallMs = 80;
-        step.samplesPerSec = samplesPerSecond(32, 80);
-    }
+    StepMetrics step;
+    step.samples = 32;
+    step.loadMs = 5;
+    step.forwardMs = 20;
+    step.backwardMs = 30;
+    step.commMs = 30;
+    step.wallMs = 80;
+    const std::vector<StepMetrics> steps = eightSteps(step);
     DiagnosisPanel panel;
     panel.showRun(run, steps);
     EXPECT_TRUE(panel.headline()->text().contains("communication-bound")) << panel.headline()->text().toStdString();
