@@ -16,11 +16,13 @@ add_library(bb_fuzz_readers STATIC
   ${BB_CORE_SRC}/store/import/csv_import.cpp
   ${BB_CORE_SRC}/store/import/content_uuid.cpp
   ${BB_CORE_SRC}/store/import/imported_record.cpp
+  ${BB_CORE_SRC}/store/import/imported_facts.cpp
   ${BB_CORE_SRC}/store/import/imported_summary.cpp
   ${BB_CORE_SRC}/store/formats/step_fields.cpp
   ${BB_CORE_SRC}/analysis/run_summary.cpp
   ${BB_CORE_SRC}/analysis/pipeline_probe.cpp
   ${BB_CORE_SRC}/util/file_contents.cpp
+  ${BB_CORE_SRC}/util/json_text.cpp
   ${BB_CORE_SRC}/util/time_format.cpp
   ${BB_CORE_SRC}/data/manifest_reader.cpp
   ${BB_CORE_SRC}/data/coco_captions_reader.cpp
