@@ -10,6 +10,7 @@
 #include "engine/pipeline_prober.h"
 #include "engine/process_stats.h"
 #include "engine/step_timer.h"
+#include "engine/tf32.h"
 #include "model/fused_adamw.h"
 #include "model/fused_grad_clip.h"
 #include "util/time_format.h"
@@ -57,6 +58,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         torch::manual_seed(static_cast<std::uint64_t>(config.seed));
 
         const torch::Device device(config.device);
+        applyTf32(config);
         auto model = makeTrainingModel(config);
         auto source = makeBatchSource(config, *model, device, observer, sync.rank(), sync.worldSize());
         result.flopsPerSample = model->flopsPerSample();
