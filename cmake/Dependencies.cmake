@@ -18,10 +18,40 @@ find_library(BB_CSV_LIBRARY csv REQUIRED)
 add_library(bb_csv INTERFACE)
 target_include_directories(bb_csv SYSTEM INTERFACE ${BB_CSV_INCLUDE_DIR})
 target_link_libraries(bb_csv INTERFACE ${BB_CSV_LIBRARY})
-find_package(PkgConfig REQUIRED)
-pkg_check_modules(TURBOJPEG REQUIRED IMPORTED_TARGET libturbojpeg)
-# Cairo draws the reports' PDF pages and PNG charts (core has no Qt to do it).
-pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
+# pkg-config is optional: a GPU server building from carried packages may have none, so
+# TurboJPEG is also looked up directly (bb_turbojpeg either way).
+find_package(PkgConfig QUIET)
+add_library(bb_turbojpeg INTERFACE)
+if(PkgConfig_FOUND)
+  pkg_check_modules(TURBOJPEG QUIET IMPORTED_TARGET libturbojpeg)
+endif()
+if(TARGET PkgConfig::TURBOJPEG)
+  target_link_libraries(bb_turbojpeg INTERFACE PkgConfig::TURBOJPEG)
+else()
+  find_path(BB_TURBOJPEG_INCLUDE turbojpeg.h REQUIRED)
+  find_library(BB_TURBOJPEG_LIBRARY turbojpeg REQUIRED)
+  target_include_directories(bb_turbojpeg SYSTEM INTERFACE ${BB_TURBOJPEG_INCLUDE})
+  target_link_libraries(bb_turbojpeg INTERFACE ${BB_TURBOJPEG_LIBRARY})
+endif()
+
+# Optional: Cairo draws the reports' PDF pages and PNG charts (core has no Qt to do it). A build
+# without it (a GPU server) exports HTML, SVG, CSV, JSON and TensorBoard, and refuses PDF and PNG
+# with a message saying so. The desktop build (BB_BUILD_GUI) requires it.
+option(BB_WITH_CAIRO "PDF and PNG reports through Cairo when it is installed" ON)
+set(BB_HAVE_CAIRO OFF)
+if(BB_WITH_CAIRO AND PkgConfig_FOUND)
+  if(BB_BUILD_GUI)
+    pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
+  else()
+    pkg_check_modules(CAIRO QUIET IMPORTED_TARGET cairo)
+  endif()
+  if(CAIRO_FOUND)
+    set(BB_HAVE_CAIRO ON)
+  endif()
+elseif(BB_BUILD_GUI)
+  message(FATAL_ERROR "The desktop build needs Cairo (found through pkg-config) for its PDF and PNG reports")
+endif()
+message(STATUS "Cairo for PDF and PNG reports: ${BB_HAVE_CAIRO}")
 
 # Only OpenCV's core and imgproc are hard dependencies (imgcodecs pulls GDAL and more
 # on Debian); Debian splits the CMake package into libopencv-dev, which drags in every

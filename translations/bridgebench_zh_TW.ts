@@ -583,6 +583,22 @@ libjpeg-turbo %9</translation>
         <source>Seconds a rank waits for the others (rendezvous, all-reduce) before the run fails.</source>
         <translation>一個 rank 等待其他 rank（會合、all-reduce）的秒數，逾時則執行失敗。</translation>
     </message>
+    <message>
+        <source>TF32 on CUDA</source>
+        <translation>CUDA 上的 TF32</translation>
+    </message>
+    <message>
+        <source>nvJPEG library</source>
+        <translation>nvJPEG 函式庫</translation>
+    </message>
+    <message>
+        <source>On cuda, let fp32 matmuls and convolutions use TF32 tensor cores; no effect on cpu.</source>
+        <translation>在 cuda 上讓 fp32 矩陣乘法與卷積使用 TF32 張量核心；在 cpu 上沒有作用。</translation>
+    </message>
+    <message>
+        <source>nvJPEG library (path or soname) for decoding on a cuda device with device_transforms; empty searches the usual names. A named library that does not load is an error; none found decodes on the CPU.</source>
+        <translation>在 cuda 裝置上搭配 device_transforms 解碼所用的 nvJPEG 函式庫（路徑或 soname）；留空則搜尋常見名稱。指定的函式庫無法載入即為錯誤；找不到任何一個則在 CPU 上解碼。</translation>
+    </message>
 </context>
 <context>
     <name>bb::ui::DiagnosisPanel</name>

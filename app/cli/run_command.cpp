@@ -47,6 +47,10 @@ void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::stri
     std::cout << fmt::format("  samples/s:        median {:.2f}  (p5 {:.2f}, p95 {:.2f}, mean {:.2f})\n",
                              s.medianSamplesPerSec, s.p5SamplesPerSec, s.p95SamplesPerSec, s.meanSamplesPerSec);
     std::cout << fmt::format("  data wait share:  {:.1f}%\n", s.dataWaitShare * 100);
+    if (s.decode.is_object())
+        std::cout << "  JPEG decoding:    " << s.decode.value("site", std::string("?"))
+                  << (s.decode.contains("fallback") ? " (" + s.decode.value("fallback", std::string()) + ")" : std::string())
+                  << '\n';
     if (s.distributed.is_object()) {
         std::cout << fmt::format("  data parallel:    {} ranks over {}, communication share {:.1f}%\n",
                                  s.distributed.value("world_size", 0), s.distributed.value("backend", std::string()),

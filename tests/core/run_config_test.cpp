@@ -94,6 +94,59 @@ TEST(RunConfig, CudaDeviceIsRefusedWhenTheMachineLacksIt) {
     EXPECT_EQ(keyOfError([&] { validate(config); }), "device");
 }
 
+TEST(RunConfig, CudaDeviceWithoutCudaSaysWhatIsMissing) {
+    if (torch::cuda::is_available()) GTEST_SKIP() << "this build and machine have CUDA";
+    RunConfig config;
+    config.device = "cuda:0";
+    try {
+        validate(config);
+        FAIL() << "cuda:0 accepted without CUDA";
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(error.key(), "device");
+        EXPECT_NE(std::string(error.what()).find("needs CUDA"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("allowed: cpu"), std::string::npos) << error.what();
+    }
+}
+
+TEST(RunConfig, Fp16IsRefusedOnTheCpu) {
+    RunConfig config;
+    config.precision = "fp16";
+    try {
+        validate(config);
+        FAIL() << "fp16 accepted on cpu";
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(error.key(), "precision");
+        EXPECT_NE(std::string(error.what()).find("allowed on cpu: fp32, bf16"), std::string::npos) << error.what();
+    }
+    config.precision = "bf16";
+    EXPECT_NO_THROW(validate(config));
+}
+
+TEST(RunConfig, Tf32IsOnByDefaultAndParsed) {
+    RunConfig config;
+    EXPECT_TRUE(config.tf32);
+    EXPECT_TRUE(toJson(config).at("tf32").get<bool>());
+    applySetting(config, "tf32", "off");
+    EXPECT_FALSE(config.tf32);
+    EXPECT_FALSE(runConfigFromJson(toJson(config)).tf32);
+    EXPECT_NO_THROW(validate(config));  // meaningless on cpu, not wrong
+}
+
+// A path (it has a slash) must exist; a bare soname is left to the dynamic loader.
+TEST(RunConfig, NvjpegLibraryPathMustExist) {
+    RunConfig config;
+    config.nvjpegLibrary = "/nonexistent/libnvjpeg.so.12";
+    try {
+        validate(config);
+        FAIL() << "a missing nvjpeg_library accepted";
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(error.key(), "nvjpeg_library");
+        EXPECT_NE(std::string(error.what()).find("/nonexistent/libnvjpeg.so.12"), std::string::npos);
+    }
+    config.nvjpegLibrary = "libnvjpeg.so.12";
+    EXPECT_NO_THROW(validate(config));
+}
+
 TEST(RunConfig, LoadNamesTheFileOnBadJson) {
     test::TempDir dir;
     const auto file = dir.file("broken.json");

@@ -44,6 +44,10 @@ TEST(RunSession, RunOfNStepsStoresNStepRowsAndASummary) {
     EXPECT_EQ(run->config.value("batch_size", 0), 4);
     EXPECT_TRUE(run->environment.contains("torch_version"));
     EXPECT_GE(run->environment.value("load_average_1m", -1.0), 0.0) << "how busy the machine was is part of the record";
+    // Where JPEGs were decoded is always recorded; the summary carries it only when the run
+    // wanted device decoding (device_transforms on cuda).
+    EXPECT_EQ(run->environment.at("decode").at("site"), "cpu");
+    EXPECT_FALSE(run->summary.contains("decode"));
     for (const auto& step : store.steps(run->id)) {
         EXPECT_EQ(step.samples, 4);
         EXPECT_GT(step.wallMs, 0);

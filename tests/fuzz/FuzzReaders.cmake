@@ -44,6 +44,6 @@ add_library(bb_fuzz_readers STATIC
   ${BB_CORE_SRC}/config/model_presets.cpp)
 target_include_directories(bb_fuzz_readers PUBLIC ${PROJECT_SOURCE_DIR}/core/include ${BB_CORE_SRC})
 target_link_libraries(bb_fuzz_readers PUBLIC nlohmann_json::nlohmann_json fmt::fmt bb_csv ICU::uc
-                      PkgConfig::TURBOJPEG bb_opencv bb_tfevents_proto Threads::Threads)
+                      bb_turbojpeg bb_opencv bb_tfevents_proto Threads::Threads)
 # Only the config readers need it (validate() asks LibTorch for CUDA devices).
 target_include_directories(bb_fuzz_readers SYSTEM PRIVATE ${TORCH_INCLUDE_DIRS})

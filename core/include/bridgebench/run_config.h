@@ -28,6 +28,10 @@ struct RunConfig {
     std::string interpolation = "bicubic";  // bicubic (BridgeTower's processor) | bilinear
     bool augment = false;             // random resized crop + flip instead of resize + centre crop
     std::string device = "cpu";       // cpu | cuda:N
+    bool tf32 = true;                 // CUDA: TF32 tensor-core matmuls and convolutions; no effect on cpu
+    // nvJPEG for device decoding (device_transforms on cuda): a path or soname; empty searches
+    // $BRIDGEBENCH_NVJPEG_LIBRARY, then the usual sonames (data/nvjpeg_library.h).
+    std::string nvjpegLibrary;
     std::int64_t threads = 0;         // intra-op threads; 0 = choose
     std::int64_t seed = 0;
     std::int64_t warmupSteps = 3;

@@ -35,6 +35,10 @@ struct RunSummary {
     // Data parallel (null for one process): world_size, backend, buckets, the timed full-size
     // all-reduce, and per rank its host, device, threads and median step parts.
     nlohmann::json distributed;
+    // Where JPEGs were decoded when the run wanted them decoded on its device (device_transforms
+    // on cuda): {"site", "device_wanted", "library", "fallback"} (data/decode_path.h); null
+    // otherwise. A "fallback" says why the CPU decoded instead.
+    nlohmann::json decode;
 };
 
 RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps,

@@ -101,6 +101,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
     };
     if (!s.probe.empty()) out["probe"] = s.probe;
     if (!s.distributed.is_null()) out["distributed"] = s.distributed;
+    if (!s.decode.is_null()) out["decode"] = s.decode;
 }
 
 void from_json(const nlohmann::json& in, RunSummary& s) {
@@ -125,6 +126,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     s.finalLoss = in.value("final_loss", 0.0);
     if (const auto probe = in.find("probe"); probe != in.end()) s.probe = probe->get<PipelineProbe>();
     if (const auto distributed = in.find("distributed"); distributed != in.end()) s.distributed = *distributed;
+    if (const auto decode = in.find("decode"); decode != in.end()) s.decode = *decode;
 }
 
 }  // namespace bb

@@ -48,6 +48,11 @@ const std::vector<Field>& fields() {
         {"augment", &RunConfig::augment,
          "Random resized crop and horizontal flip instead of resize and centre crop."},
         {"device", &RunConfig::device, "cpu, or cuda:N when this build has CUDA."},
+        {"tf32", &RunConfig::tf32,
+         "On cuda, let fp32 matmuls and convolutions use TF32 tensor cores; no effect on cpu."},
+        {"nvjpeg_library", &RunConfig::nvjpegLibrary,
+         "nvJPEG library (path or soname) for decoding on a cuda device with device_transforms; empty searches "
+         "the usual names. A named library that does not load is an error; none found decodes on the CPU."},
         {"threads", &RunConfig::threads,
          "Intra-op threads for LibTorch and BLAS; 0 chooses from the free cores."},
         {"seed", &RunConfig::seed, "Seed for weights, data order and augmentation."},
@@ -268,6 +273,8 @@ void validate(const RunConfig& config) {
     requireFinite("ddp_timeout_s", config.ddpTimeoutS, 1.0, 86400.0);
     if (config.precision != "fp32" && config.precision != "bf16" && config.precision != "fp16")
         throw ConfigError("precision", "'" + config.precision + "' is not one of fp32, bf16, fp16");
+    if (config.nvjpegLibrary.find('/') != std::string::npos && !isFile(config.nvjpegLibrary))
+        throw ConfigError("nvjpeg_library", "no such file: " + config.nvjpegLibrary);
     if (config.precision == "fp16" && config.device == "cpu")
         throw ConfigError("precision", "fp16 autocast needs a cuda device (allowed on cpu: fp32, bf16)");
 }

@@ -3,10 +3,11 @@
 // cached casts would keep stale weights alive across optimizer steps).
 #pragma once
 
-#include <ATen/autocast_mode.h>
 #include <torch/torch.h>
 
 #include <string>
+
+#include "util/torch_compat.h"
 
 namespace bb {
 
@@ -16,38 +17,26 @@ public:
     AutocastGuard(const std::string& precision, const torch::Device& device) {
         if (precision == "fp32") return;
         const auto dtype = precision == "bf16" ? at::kBFloat16 : at::kHalf;
-        m_cuda = device.is_cuda();
+        m_type = device.is_cuda() ? c10::DeviceType::CUDA : c10::DeviceType::CPU;
         m_active = true;
-        if (m_cuda) {
-            m_previousEnabled = at::autocast::is_enabled();
-            m_previousDtype = at::autocast::get_autocast_gpu_dtype();
-            at::autocast::set_autocast_gpu_dtype(dtype);
-            at::autocast::set_enabled(true);
-        } else {
-            m_previousEnabled = at::autocast::is_cpu_enabled();
-            m_previousDtype = at::autocast::get_autocast_cpu_dtype();
-            at::autocast::set_autocast_cpu_dtype(dtype);
-            at::autocast::set_cpu_enabled(true);
-        }
+        m_previousEnabled = compat::autocastEnabled(m_type);
+        m_previousDtype = compat::autocastDtype(m_type);
+        compat::setAutocastDtype(m_type, dtype);
+        compat::setAutocastEnabled(m_type, true);
         at::autocast::increment_nesting();
     }
     ~AutocastGuard() {
         if (!m_active) return;
         if (at::autocast::decrement_nesting() == 0) at::autocast::clear_cache();
-        if (m_cuda) {
-            at::autocast::set_enabled(m_previousEnabled);
-            at::autocast::set_autocast_gpu_dtype(m_previousDtype);
-        } else {
-            at::autocast::set_cpu_enabled(m_previousEnabled);
-            at::autocast::set_autocast_cpu_dtype(m_previousDtype);
-        }
+        compat::setAutocastEnabled(m_type, m_previousEnabled);
+        compat::setAutocastDtype(m_type, m_previousDtype);
     }
     AutocastGuard(const AutocastGuard&) = delete;
     AutocastGuard& operator=(const AutocastGuard&) = delete;
 
 private:
     bool m_active = false;
-    bool m_cuda = false;
+    c10::DeviceType m_type = c10::DeviceType::CPU;
     bool m_previousEnabled = false;
     at::ScalarType m_previousDtype = at::kFloat;
 };

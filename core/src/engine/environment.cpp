@@ -10,6 +10,8 @@
 #include "bridgebench/build_info.h"
 #include "engine/compute_threads.h"
 #include "engine/gpu_info.h"
+#include "engine/tf32.h"
+#include "util/torch_compat.h"
 
 extern "C" char* openblas_get_config(void) __attribute__((weak));
 
@@ -85,6 +87,12 @@ nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
         {"blas_threads", planComputeThreads(intraOpThreads).blas},
         {"libtorch_threads", planComputeThreads(intraOpThreads).libtorch},
         {"device", config.device},
+        {"tf32", tf32InEffect(config)},
+        // The seams whose choice depends on the device and the LibTorch (fused_attention.h,
+        // step_timer.h): what produced this run's figures.
+        {"attention", torch::Device(config.device).is_cuda() && compat::hasScaledDotProductAttention()
+                          ? "scaled_dot_product_attention" : "eager"},
+        {"step_timing", torch::Device(config.device).is_cuda() ? "cuda events" : "host clock"},
         {"load_average_1m", loadAverageOneMinute()},
         {"threading_env", threadingEnvironment()},
     };

@@ -9,6 +9,7 @@
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_writer.h"
 #include "data/dataset.h"
+#include "data/decode_path.h"
 #include "distributed/data_parallel_run.h"
 #include "engine/environment.h"
 #include "engine/run_control.h"
@@ -76,6 +77,7 @@ struct RunSession::Impl {
     std::string uuid;
     RunControl control;
     std::shared_ptr<DistributedRun> distributed;
+    nlohmann::json decode;  // DecodeChoice::toJson() when device decoding was wanted, else null
     std::promise<RunOutcome> outcomePromise;
     std::shared_future<RunOutcome> outcome = outcomePromise.get_future().share();
     bool started = false;
@@ -134,6 +136,7 @@ struct RunSession::Impl {
             result.summary.skippedFirst = trained.skipped.first;
             result.summary.probe = trained.probe;
             result.summary.distributed = trained.distributed;
+            result.summary.decode = decode;
             if (!writeError.empty() && result.status != RunStatus::Failed) {
                 result.status = RunStatus::Failed;
                 result.error = "the run's steps could not be stored: " + writeError;
@@ -162,6 +165,10 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     // a row: else it would start, fail and stay in the database as a failed run.
     if (impl.config.dataset != "synthetic" && impl.config.dataset != "synthetic-tensors")
         Dataset::checkUsable(impl.config.dataset);
+    // Made here, before the run has a row, so that a named nvJPEG that does not load is a
+    // ConfigError (exit 2); a fallback goes into the environment and the summary.
+    const DecodeChoice decode = chooseDecodePath(impl.config);
+    if (decode.deviceWanted) impl.decode = decode.toJson();
     const std::int64_t worldSize = impl.distributed ? impl.distributed->world().size : worldSizeFor(impl.config);
     if (impl.config.name.empty()) impl.config.name = generatedName(impl.config, worldSize);
     // Only rank 0 opens the database: the others train and report to it through the steps' gather.
@@ -182,6 +189,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     record.deviceTransforms = impl.config.deviceTransforms;
     record.config = toJson(impl.config);
     record.environment = captureEnvironment(impl.config, chooseIntraOpThreads(impl.config));
+    record.environment["decode"] = decode.toJson();
     if (impl.distributed) {
         record.environment["ranks"] = impl.distributed->rankEnvironments();
         record.environment["launcher"] = impl.distributed->world().launcher;

@@ -9,6 +9,8 @@
 #include "engine/model_factory.h"
 #include "engine/pipeline_prober.h"
 #include "engine/process_stats.h"
+#include "engine/step_timer.h"
+#include "engine/tf32.h"
 #include "model/fused_adamw.h"
 #include "model/fused_grad_clip.h"
 #include "util/time_format.h"
@@ -16,17 +18,6 @@
 namespace bb {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double msBetween(Clock::time_point from, Clock::time_point to) {
-    return std::chrono::duration<double, std::milli>(to - from).count();
-}
-
-// Host clocks only measure device work once the device has finished it.
-void synchronize(const torch::Device& device) {
-    if (device.is_cuda()) torch::cuda::synchronize(device.index());
-}
 
 double learningRateAt(const RunConfig& config, std::int64_t step) {
     const double warmup = config.lrWarmupRatio * static_cast<double>(config.steps);
@@ -67,6 +58,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         torch::manual_seed(static_cast<std::uint64_t>(config.seed));
 
         const torch::Device device(config.device);
+        applyTf32(config);
         auto model = makeTrainingModel(config);
         auto source = makeBatchSource(config, *model, device, observer, sync.rank(), sync.worldSize());
         result.flopsPerSample = model->flopsPerSample();
@@ -78,6 +70,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         // ATen ops per parameter were a visible share of a step (model_bench: torch_adamw vs fused_adamw).
         FusedAdamW optimizer(model->module().parameters(),
                              torch::optim::AdamWOptions(config.learningRate).weight_decay(config.weightDecay));
+        const std::unique_ptr<StepTimer> timer = makeStepTimer(device);
 
         // Kept from the last step only: holding every step's batch until the next one would stop
         // the loader's buffer pool from recycling it.
@@ -92,16 +85,15 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             StepMetrics metrics;
             metrics.step = step;
             const double cpuBefore = processCpuMs();
-            const auto start = Clock::now();
+            timer->begin();
 
             if (!source->fetch()) {
                 result.status = RunStatus::Completed;
                 break;
             }
-            const auto loaded = Clock::now();
+            timer->mark(StepMark::Loaded);
             const ModelInputs inputs = source->prepare();
-            synchronize(device);
-            const auto copied = Clock::now();
+            timer->mark(StepMark::Copied);
 
             torch::Tensor loss;
             {
@@ -111,32 +103,31 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             // Autocast leaves the loss in reduced precision; the backward seed and the
             // recorded value are fp32, as with torch.autocast in Python.
             loss = loss.to(torch::kFloat);
-            synchronize(device);
-            const auto forwarded = Clock::now();
+            timer->mark(StepMark::Forwarded);
 
             clearGradients(model->module());
             sync.beforeBackward();
             loss.backward();
-            synchronize(device);
-            const auto backwarded = Clock::now();
+            timer->mark(StepMark::Backwarded);
             metrics.commMs = sync.afterBackward();
-            const auto reduced = Clock::now();
+            timer->mark(StepMark::Reduced);
 
             if (config.gradClip > 0) clipGradNorm(model->module().parameters(), config.gradClip);
             setLearningRate(optimizer, learningRateAt(config, step));
             optimizer.step();
+            timer->mark(StepMark::Finished);
             metrics.loss = loss.item<double>();  // also waits for the device
-            const auto end = Clock::now();
+            const StepPhaseTimes times = timer->read();
 
-            metrics.dataWaitMs = msBetween(start, loaded);
+            metrics.dataWaitMs = times.dataWaitMs;
             // With device-side transforms the copy is of 8-bit images and most of the time is
             // the transforms; prepare() does both, so the whole goes to the transform column.
-            (config.deviceTransforms ? metrics.deviceTransformMs : metrics.hostToDeviceMs) = msBetween(loaded, copied);
+            (config.deviceTransforms ? metrics.deviceTransformMs : metrics.hostToDeviceMs) = times.prepareMs;
             source->recordLoadCost(metrics);
-            metrics.forwardMs = msBetween(copied, forwarded);
-            metrics.backwardMs = msBetween(forwarded, backwarded);
-            metrics.optimizerMs = msBetween(reduced, end);
-            metrics.wallMs = msBetween(start, end);
+            metrics.forwardMs = times.forwardMs;
+            metrics.backwardMs = times.backwardMs;
+            metrics.optimizerMs = times.optimizerMs;
+            metrics.wallMs = times.wallMs;
             metrics.samples = inputs.samples();
             metrics.samplesPerSec = samplesPerSecond(metrics.samples, metrics.wallMs);
             metrics.timestampMs = unixMs(std::chrono::system_clock::now());

@@ -7,6 +7,7 @@
 #include <c10/util/Half.h>
 
 #include "model/dropout.h"
+#include "model/fused_attention.h"
 #include "model/head_products.h"
 
 namespace bb {
@@ -47,6 +48,13 @@ at::Tensor additiveKeyMask(const at::Tensor& attentionMask, int64_t heads, at::S
 
 at::Tensor multiHeadAttention(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value, int64_t heads,
                               const at::Tensor& keyMask, double dropoutProb, bool training) {
+    if (fusedAttentionApplies(query))
+        return fusedMultiHeadAttention(query, key, value, heads, keyMask, dropoutProb, training);
+    return eagerMultiHeadAttention(query, key, value, heads, keyMask, dropoutProb, training);
+}
+
+at::Tensor eagerMultiHeadAttention(const at::Tensor& query, const at::Tensor& key, const at::Tensor& value,
+                                   int64_t heads, const at::Tensor& keyMask, double dropoutProb, bool training) {
     const int64_t batch = query.size(0);
     const int64_t queries = query.size(1);
     const int64_t width = query.size(2);

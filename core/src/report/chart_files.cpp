@@ -2,15 +2,19 @@
 #include <cmath>
 #include <memory>
 
-#include <cairo.h>
-
 #include "bridgebench/errors.h"
 #include "bridgebench/report.h"
-#include "report/cairo_canvas.h"
-#include "report/cairo_output.h"
 #include "report/charts.h"
 #include "report/svg_canvas.h"
 #include "store/export/output_file.h"
+
+// Cairo is optional (cmake/Dependencies.cmake): without it PNG charts are refused.
+#if BB_HAVE_CAIRO
+#include <cairo.h>
+
+#include "report/cairo_canvas.h"
+#include "report/cairo_output.h"
+#endif
 
 namespace bb {
 
@@ -44,6 +48,7 @@ void writeChartSvg(const ReportInput& input, ReportChart chart, const std::files
     writeOutputFile(file, canvas.finish(true));
 }
 
+#if BB_HAVE_CAIRO
 void writeChartPng(const ReportInput& input, ReportChart chart, const std::filesystem::path& file, double scale) {
     const auto comparison = comparisonOf(input);
     const auto size = sizeOf(chart, comparison);
@@ -63,5 +68,10 @@ void writeChartPng(const ReportInput& input, ReportChart chart, const std::files
         throw Error(file.string() + ": cannot encode the PNG");
     writeOutputFile(file, bytes);
 }
+#else
+void writeChartPng(const ReportInput&, ReportChart, const std::filesystem::path& file, double) {
+    throw Error(file.string() + ": PNG charts need Cairo, which this build was configured without (SVG works without it)");
+}
+#endif
 
 }  // namespace bb

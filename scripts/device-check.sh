@@ -1,0 +1,177 @@
+#!/usr/bin/env bash
+# The GPU check in one go, for one call of a lent GPU machine (16 cores, no network, no apt; a pip
+# torch with CUDA, CMake and ninja present), within about 9 minutes:
+#   1. unpack the carried Debian packages (.device-debs/, from scripts/fetch-device-debs.sh) into a
+#      scratch prefix with dpkg -x (never into /);
+#   2. configure the `cuda` preset against the pip torch's LibTorch and those packages, in a
+#      scratch build folder, and build what the check runs (bridgebench-cli, cuda_tests);
+#   3. run the CTest label `cuda`;
+#   4. generate 640x480 JPEGs and run the study grid (`sweep --preset study`: BridgeTower-large,
+#      bf16, batch 48, workers 0/1/2 x device_transforms off/on);
+#   5. leave under $OUT: results.db, summary.txt (the sweep's and each run's headline) and
+#      logs.tar.gz (every log, and `show --json` of each run). Three files, within $OUT's limits.
+#
+#   scripts/device-check.sh              on the GPU machine, from the repository root
+#   scripts/device-check.sh --rehearse   here: Debian's CPU LibTorch from the system, everything
+#                                        else from the unpacked packages as far as the compiler's
+#                                        default include path allows; the CUDA tests skip; a short
+#                                        grid of the tiny model on the CPU
+#
+# Variables: OUT (default build/device-check-out), BB_SCRATCH (default /tmp/bb-device-check),
+# BB_DEVICE_DEBS (default .device-debs), BB_DEVICE_STEPS (default 40 on the GPU, 5 rehearsing),
+# BB_DEVICE_JOBS (build jobs; default all cores on the GPU, 2 rehearsing).
+set -uo pipefail
+
+mode=device
+if [[ ${1:-} == --rehearse ]]; then mode=rehearse; fi
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${OUT:-$root/build/device-check-out}
+scratch=${BB_SCRATCH:-/tmp/bb-device-check}
+debs=${BB_DEVICE_DEBS:-$root/.device-debs}
+prefix=$scratch/prefix
+build=$scratch/build-$mode
+logs=$scratch/logs
+data=$scratch/jpegs
+db=$out/results.db
+mkdir -p "$out" "$logs"
+rm -f "$db" "$out/summary.txt" "$out/logs.tar.gz"
+started=$SECONDS
+summary=$out/summary.txt
+note() { echo "[+$((SECONDS - started))s] $*" | tee -a "$summary"; }
+finish() {
+  # The logs travel as one archive: $OUT takes at most 8 files.
+  tar -C "$scratch" -czf "$out/logs.tar.gz" logs 2>/dev/null
+  note "done: $1"
+  exit "${2:-0}"
+}
+
+note "device-check ($mode) of $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown) on $(hostname)"
+
+# 0. The pip torch, asked before the carried libraries go on LD_LIBRARY_PATH.
+if [[ $mode == device ]]; then
+  torch_prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)') || finish "no pip torch" 2
+  python3 -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda, torch.cuda.get_device_name(0))' \
+    2>&1 | tee -a "$summary"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>&1 | tee -a "$summary"
+  # Where an nvJPEG might be, for the record (the run looks for it itself, or through
+  # $BRIDGEBENCH_NVJPEG_LIBRARY when that is set).
+  { ls /usr/local/cuda*/lib64/libnvjpeg.so* /usr/local/cuda*/targets/*/lib/libnvjpeg.so* 2>/dev/null
+    python3 -c 'import glob, site; [print(p) for d in site.getsitepackages() for p in glob.glob(d + "/**/libnvjpeg*.so*", recursive=True)]' 2>/dev/null
+  } | head -5 | sed 's/^/nvjpeg candidate: /' | tee -a "$summary"
+fi
+
+# 1. The carried packages, unpacked into the scratch prefix.
+shopt -s nullglob
+packages=("$debs"/*.deb)
+if (( ${#packages[@]} == 0 )); then
+  note "no .deb files in $debs: run scripts/fetch-device-debs.sh here first and carry .device-debs"
+  finish "missing packages" 2
+fi
+rm -rf "$prefix"
+mkdir -p "$prefix"
+for deb in "${packages[@]}"; do dpkg -x "$deb" "$prefix" || finish "dpkg -x $deb failed" 2; done
+libdir=$prefix/usr/lib/x86_64-linux-gnu
+# .pc files name /usr; point them at the scratch prefix, and let pkg-config (where there is one)
+# see only these, as on a server without development packages.
+for pc in "$libdir"/pkgconfig/*.pc "$prefix"/usr/share/pkgconfig/*.pc; do sed -i "s|=/usr\\b|=$prefix/usr|g" "$pc"; done
+export PKG_CONFIG_LIBDIR=$libdir/pkgconfig:$prefix/usr/share/pkgconfig
+unset PKG_CONFIG_PATH
+# BLAS and LAPACK live in Debian's alternatives folders, which dpkg -x does not link.
+export LD_LIBRARY_PATH=$libdir:$libdir/lapack:$libdir/blas${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export PATH=$prefix/usr/bin:$PATH
+note "unpacked ${#packages[@]} packages ($(du -sh "$debs" | cut -f1) carried) into $prefix"
+
+# 2. Configure and build.
+configure=(-B "$build" -G Ninja)
+if [[ $mode == device ]]; then
+  cuda_root=
+  for candidate in /usr/local/cuda "$(dirname "$(dirname "$(command -v nvcc 2>/dev/null || echo /x/x)")")"; do
+    if [[ -x $candidate/bin/nvcc ]]; then cuda_root=$candidate; break; fi
+  done
+  # The cuda preset's cache variables (BB_REQUIRE_CUDA: configuration fails on a CPU LibTorch).
+  configure=(--preset cuda "${configure[@]}" -DCMAKE_PREFIX_PATH="$torch_prefix;$prefix/usr")
+  [[ -n $cuda_root ]] && configure+=(-DCUDAToolkit_ROOT="$cuda_root" -DCMAKE_CUDA_COMPILER="$cuda_root/bin/nvcc")
+  export TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-9.0}
+  jobs=${BB_DEVICE_JOBS:-$(nproc)}
+  steps=${BB_DEVICE_STEPS:-40}
+else
+  # The cuda preset's settings less BB_REQUIRE_CUDA, which Debian's CPU LibTorch would fail.
+  configure=(-S "$root" "${configure[@]}" -DCMAKE_PREFIX_PATH="$prefix/usr" -DCMAKE_BUILD_TYPE=Release -DBB_BUILD_GUI=OFF)
+  jobs=${BB_DEVICE_JOBS:-2}
+  steps=${BB_DEVICE_STEPS:-5}
+fi
+(cd "$root" && cmake "${configure[@]}") >"$logs/configure.log" 2>&1 || {
+  tail -40 "$logs/configure.log"
+  cp "$build/CMakeFiles/CMakeError.log" "$logs/" 2>/dev/null
+  finish "configure failed (logs/configure.log)" 1
+}
+grep -E "^-- (Cairo|OpenCV imgcodecs|Report tests)" "$logs/configure.log" | tee -a "$summary"
+# Which of the found dependencies came from the carried packages, and which from elsewhere.
+grep -E "^(BB_|SQLite3_|ICU_|fmt_|SQLiteCpp_|nlohmann_json_|CLI11_|Protobuf_|GTest_|TURBOJPEG_)[A-Za-z_]*(DIR|INCLUDE[A-Z_]*|LIBRARY[A-Z_]*):[A-Z]+=" \
+  "$build/CMakeCache.txt" >"$logs/found-dependencies.txt"
+outside=$(grep -v "$prefix" "$logs/found-dependencies.txt" | grep -v -- "-NOTFOUND" | grep -v "=$" || true)
+note "dependencies found outside the carried prefix: ${outside:-none}"
+cmake --build "$build" --target bridgebench-cli cuda_tests -j "$jobs" >"$logs/build.log" 2>&1 || {
+  grep -E "error|Error" "$logs/build.log" | head -30
+  finish "build failed (logs/build.log)" 1
+}
+cli=$build/app/bridgebench-cli
+note "built: $("$cli" --version 2>&1 | head -1)"
+
+# 3. The tests that need a GPU (they skip, saying why, without one).
+(cd "$build" && ctest -L cuda --output-on-failure --timeout 300 >"$logs/ctest-cuda.log" 2>&1)
+tests_rc=$?
+grep -E "tests passed|tests failed|Skipped|\*\*\*Failed|Passed|Not Run" "$logs/ctest-cuda.log" | tee -a "$summary"
+note "ctest -L cuda: exit $tests_rc"
+
+# 4. The study grid on 640x480 JPEGs generated here.
+images=$(( steps * 48 + 48 ))
+if [[ $mode == rehearse ]]; then images=64; fi
+rm -rf "$data"
+"$cli" dataset generate --out "$data" --count "$images" --width 640 --height 480 >"$logs/dataset.log" 2>&1 ||
+  finish "dataset generation failed (logs/dataset.log)" 1
+note "generated $images JPEGs of 640x480"
+sweep=(sweep --preset study --set dataset="$data" --set steps="$steps" --set probe=false --db "$db" --json)
+if [[ $mode == rehearse ]]; then sweep+=(--set batch_size=8 --set threads=2); fi
+"$cli" "${sweep[@]}" >"$logs/sweep.json" 2>"$logs/sweep.log"
+sweep_rc=$?
+note "sweep: exit $sweep_rc"
+python3 - "$logs/sweep.json" <<'PY' | tee -a "$summary"
+import json, sys
+try:
+    doc = json.load(open(sys.argv[1]))
+except Exception as error:
+    print("no sweep summary:", error)
+    sys.exit(0)
+print(f"study {doc.get('study_id')} '{doc.get('name')}': {doc.get('completed')} completed, {doc.get('failed')} failed")
+for point in doc.get("points", []):
+    print(f"  run {point.get('run_id')}: workers {point.get('workers')}, device_transforms {point.get('device_transforms')}: "
+          f"{point.get('measured_samples_per_s', 0):.1f} samples/s")
+PY
+
+# 5. Each run in full, as the store has it.
+mkdir -p "$logs/show"
+ids=$("$cli" list --db "$db" --json 2>/dev/null | python3 -c 'import json,sys; print(" ".join(str(r["id"]) for r in json.load(sys.stdin) if r.get("source") == "local"))' 2>/dev/null)
+for id in $ids; do
+  "$cli" show "$id" --db "$db" --json >"$logs/show/run-$id.json" 2>"$logs/show/run-$id.err"
+  python3 - "$logs/show/run-$id.json" <<'PY' | tee -a "$summary"
+import json, sys
+try:
+    run = json.load(open(sys.argv[1]))
+except Exception as error:
+    print("unreadable show output:", error)
+    sys.exit(0)
+summary = run.get("summary") or {}
+env = run.get("environment") or {}
+print(f"  {run.get('name')}: status {run.get('status')}, median {summary.get('median_samples_per_s', 0):.1f} samples/s, "
+      f"data wait {100 * summary.get('data_wait_share', 0):.1f}%, decode {json.dumps(env.get('decode'))}, "
+      f"tf32 {env.get('tf32')}, attention {env.get('attention')}, timing {env.get('step_timing')}, "
+      f"TFLOP/s per device {(run.get('throughput') or {}).get('achieved_tflops_per_device')}, "
+      f"MFU {(run.get('throughput') or {}).get('mfu')} ({(run.get('throughput') or {}).get('no_mfu_because') or (run.get('throughput') or {}).get('peak_source')})")
+PY
+done
+
+status="tests exit $tests_rc, sweep exit $sweep_rc"
+if (( tests_rc != 0 || sweep_rc != 0 )); then finish "$status" 1; fi
+finish "$status" 0
