@@ -71,7 +71,7 @@ void DataParallelSync::attach(torch::nn::Module& module) {
     m_reducer = std::make_unique<BucketReducer>(*m_collectives, std::move(trainable), m_bucketBytes);
 }
 
-void DataParallelSync::beforeBackward() { m_reducer->arm(); }
+void DataParallelSync::beforeBackward(const torch::Tensor& loss) { m_reducer->arm(loss); }
 
 double DataParallelSync::afterBackward() { return m_reducer->finish(); }
 
@@ -124,6 +124,8 @@ nlohmann::json DataParallelSync::finish() {
                           {"bucket_mb", static_cast<double>(m_bucketBytes) / (1024 * 1024)}};
     if (m_reducer) {
         out["buckets"] = m_reducer->buckets().size();
+        // How much of the all-reduce backward could hide: at best every bucket but the last.
+        out["buckets_started_early"] = m_reducer->bucketsStartedEarly();
         out["gradient_bytes"] = m_reducer->gradientBytes();
         // One all-reduce of the whole gradient at once, fastest of three: the cost the
         // diagnosis sets against what backward hid.

@@ -18,7 +18,7 @@ public:
     int rank() const override;
     int worldSize() const override;
     void attach(torch::nn::Module& module) override;
-    void beforeBackward() override;
+    void beforeBackward(const torch::Tensor& loss) override;
     double afterBackward() override;
     StepMetrics combine(const StepMetrics& local, bool& stopRequested) override;
     nlohmann::json finish() override;

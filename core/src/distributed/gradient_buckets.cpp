@@ -4,6 +4,13 @@ namespace bb {
 
 std::vector<GradientBucket> planGradientBuckets(const std::vector<torch::Tensor>& parameters,
                                                 std::int64_t capBytes) {
+    std::vector<std::size_t> reversed(parameters.size());
+    for (std::size_t k = 0; k < parameters.size(); ++k) reversed[k] = parameters.size() - 1 - k;
+    return planGradientBuckets(parameters, capBytes, reversed);
+}
+
+std::vector<GradientBucket> planGradientBuckets(const std::vector<torch::Tensor>& parameters,
+                                                std::int64_t capBytes, const std::vector<std::size_t>& order) {
     std::vector<GradientBucket> buckets;
     // One open bucket per (dtype, device): mixed-precision parameter sets never share a buffer.
     struct Open {
@@ -12,7 +19,7 @@ std::vector<GradientBucket> planGradientBuckets(const std::vector<torch::Tensor>
         std::size_t bucket;
     };
     std::vector<Open> open;
-    for (std::size_t k = parameters.size(); k-- > 0;) {
+    for (const std::size_t k : order) {
         const torch::Tensor& parameter = parameters[k];
         const auto dtype = parameter.scalar_type();
         const auto device = parameter.device();

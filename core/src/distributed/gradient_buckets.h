@@ -21,4 +21,9 @@ struct GradientBucket {
 std::vector<GradientBucket> planGradientBuckets(const std::vector<torch::Tensor>& parameters,
                                                 std::int64_t capBytes);
 
+// The same, filling buckets in `order` (every parameter index once): the order in which a
+// step's gradients arrived, so that each bucket completes as early as backward allows.
+std::vector<GradientBucket> planGradientBuckets(const std::vector<torch::Tensor>& parameters,
+                                                std::int64_t capBytes, const std::vector<std::size_t>& order);
+
 }  // namespace bb

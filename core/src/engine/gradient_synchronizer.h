@@ -1,7 +1,7 @@
 // The trainer's one seam to data parallel. For one process it does nothing (this base);
 // core/src/distributed/ implements it over c10d. The trainer calls, per run:
 //   attach() once, before the first step;
-//   per step: clearGradients(), beforeBackward(), the backward pass, afterBackward(), the
+//   per step: clearGradients(), beforeBackward(loss), loss.backward(), afterBackward(), the
 //   optimizer step, combine();
 //   finish() once after the last step (also after cancel), never after a failure.
 // All calls come from the training thread. Failures of the other ranks surface as
@@ -35,7 +35,8 @@ public:
     // Makes every rank start from rank 0's parameters and buffers, and prepares the
     // gradient buckets.
     virtual void attach(torch::nn::Module& /*module*/) {}
-    virtual void beforeBackward() {}
+    // `loss` is what backward will start from: its graph says which parameters this step uses.
+    virtual void beforeBackward(const torch::Tensor& /*loss*/) {}
     // Every parameter's gradient is the mean over ranks once this returns. Returns the time
     // spent waiting for communication that backward did not hide, in ms.
     virtual double afterBackward() { return 0; }

@@ -106,7 +106,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             timer->mark(StepMark::Forwarded);
 
             clearGradients(model->module());
-            sync.beforeBackward();
+            sync.beforeBackward(loss);
             loss.backward();
             timer->mark(StepMark::Backwarded);
             metrics.commMs = sync.afterBackward();

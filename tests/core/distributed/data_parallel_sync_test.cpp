@@ -2,47 +2,14 @@
 // this process with its own TCPStore client and ProcessGroupGloo over loopback sockets.
 #include <gtest/gtest.h>
 
-#include <future>
-#include <thread>
-
 #include "bridgebench/bridgetower_config.h"
-#include "distributed/collectives.h"
 #include "distributed/data_parallel_sync.h"
+#include "two_ranks.h"
 #include "engine/bridgetower_training_model.h"
 #include "model/fused_adamw.h"
 
 namespace bb {
 namespace {
-
-constexpr std::chrono::milliseconds kTimeout{30'000};  // a bug fails the test, never hangs it
-
-// Runs body(rank, collectives) on two threads joined into one world; rethrows a failure.
-void onTwoRanks(const std::function<void(int, Collectives&)>& body) {
-    std::promise<int> port;
-    auto portReady = port.get_future().share();
-    auto rank = [&](int r) {
-        World world;
-        world.rank = r;
-        world.size = 2;
-        world.localRank = r;
-        world.localSize = 2;
-        world.masterAddr = "127.0.0.1";
-        world.masterPort = r == 0 ? 0 : portReady.get();
-        JoinOptions options;
-        options.timeout = kTimeout;
-        auto collectives = Collectives::join(world, options, [&](int p) { port.set_value(p); });
-        body(r, *collectives);
-    };
-    auto second = std::async(std::launch::async, rank, 1);
-    std::exception_ptr firstError;
-    try {
-        rank(0);
-    } catch (...) {
-        firstError = std::current_exception();
-    }
-    second.get();
-    if (firstError) std::rethrow_exception(firstError);
-}
 
 BridgeTowerConfig tinyWithoutDropout() {
     BridgeTowerConfig config = bridgeTowerPreset("tiny");
@@ -103,8 +70,8 @@ TEST(DataParallelSync, TwoRanksGetTheGradientsAndStepOfOneProcessOverBothHalves)
         sync.attach(model.module());
         FusedAdamW optimizer(model.module().parameters(), torch::optim::AdamWOptions(1e-3).weight_decay(0.01));
         clearGradients(model.module());
-        sync.beforeBackward();
         torch::Tensor loss = model.loss(half(batch, rank, kPerRank));
+        sync.beforeBackward(loss);
         loss.backward();
         commMs[rank] = sync.afterBackward();
         rankLoss[rank] = loss.item<double>();
@@ -165,8 +132,9 @@ TEST(DataParallelSync, ParametersStayBitIdenticalOverStepsWithDropout) {
         for (int step = 0; step < 3; ++step) {
             const ModelInputs batch = makeBatch(model, 2, 100 + 10 * step + rank);  // each rank its own data
             clearGradients(model.module());
-            sync.beforeBackward();
-            model.loss(batch).backward();
+            torch::Tensor loss = model.loss(batch);
+            sync.beforeBackward(loss);
+            loss.backward();
             sync.afterBackward();
             optimizer.step();
             // A checksum all-reduce, as in the issue: equal sums and equal elements both.
@@ -203,9 +171,9 @@ TEST(DataParallelSync, UnusedParametersNeitherStallNorSkewTheMean) {
         sync.attach(model);
         for (int step = 0; step < 2; ++step) {
             for (auto& p : model.parameters()) p.mutable_grad() = torch::Tensor();
-            sync.beforeBackward();
             torch::Tensor loss = (model.always * (rank + 1.0)).sum();
             if (rank == 1) loss = loss + (model.rankOneOnly * 4.0).sum();
+            sync.beforeBackward(loss);
             loss.backward();
             sync.afterBackward();
         }

@@ -1,0 +1,44 @@
+// Two ranks of one world, each on its own thread of this process with its own TCPStore client
+// and process group over loopback sockets: real c10d, as across processes.
+#pragma once
+
+#include <chrono>
+#include <exception>
+#include <functional>
+#include <future>
+
+#include "distributed/collectives.h"
+
+namespace bb {
+
+inline constexpr std::chrono::milliseconds kTimeout{30'000};  // a bug fails the test, never hangs it
+
+// Runs body(rank, collectives) on two threads joined into one world; rethrows a failure.
+inline void onTwoRanks(const std::function<void(int, Collectives&)>& body) {
+    std::promise<int> port;
+    auto portReady = port.get_future().share();
+    auto rank = [&](int r) {
+        World world;
+        world.rank = r;
+        world.size = 2;
+        world.localRank = r;
+        world.localSize = 2;
+        world.masterAddr = "127.0.0.1";
+        world.masterPort = r == 0 ? 0 : portReady.get();
+        JoinOptions options;
+        options.timeout = kTimeout;
+        auto collectives = Collectives::join(world, options, [&](int p) { port.set_value(p); });
+        body(r, *collectives);
+    };
+    auto second = std::async(std::launch::async, rank, 1);
+    std::exception_ptr firstError;
+    try {
+        rank(0);
+    } catch (...) {
+        firstError = std::current_exception();
+    }
+    second.get();
+    if (firstError) std::rethrow_exception(firstError);
+}
+
+}  // namespace bb
