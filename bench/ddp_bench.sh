@@ -30,7 +30,8 @@ d = s.get("distributed") or {}
 print(json.dumps(dict(ours=True, preset=sys.argv[1], devices=int(sys.argv[2]), bucket_mb=float(sys.argv[3]),
     median_global_samples_per_s=round(s["median_samples_per_s"], 3), mean_global_samples_per_s=round(s["mean_samples_per_s"], 3),
     comm_share=round(s.get("comm_share", 0), 4), allreduce_full_ms=d.get("allreduce_full_ms"),
-    allreduce_gb_per_s=d.get("allreduce_gb_per_s"), buckets=d.get("buckets"))))' "$1" "$2" "$3"
+    allreduce_gb_per_s=d.get("allreduce_gb_per_s"), buckets=d.get("buckets"),
+    buckets_started_early=d.get("buckets_started_early"))))' "$1" "$2" "$3"
 }
 
 sum_pair() {  # who preset json_a json_b: one line with both runs' figures and their sum

@@ -103,6 +103,11 @@ def worker(args):
                           median_step_s=sorted(step_seconds)[len(step_seconds) // 2])), flush=True)
     if world > 1:
         dist.destroy_process_group()
+    # The figures are out. PyTorch 1.13 can deadlock tearing down DDP's reducer at interpreter
+    # exit (a rank was seen stuck for minutes in ~ProcessGroupGloo under ~Reducer), which would
+    # hang the parent waiting for it: leave without the teardown.
+    sys.stdout.flush()
+    os._exit(0)
 
 
 def free_port():
@@ -123,8 +128,15 @@ def main():
                    MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
         procs.append(subprocess.Popen([sys.executable] + sys.argv, env=env, stdout=subprocess.PIPE, text=True))
     results = []
+    deadline = time.monotonic() + 300 + 10 * args.min_time
     for proc in procs:
-        out, _ = proc.communicate()
+        try:
+            out, _ = proc.communicate(timeout=max(1.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            for p in procs:
+                p.kill()
+            print(f"a rank did not finish within {300 + 10 * args.min_time:.0f} s", file=sys.stderr)
+            return 1
         if proc.returncode != 0:
             print(f"a rank exited with {proc.returncode}", file=sys.stderr)
             return 1

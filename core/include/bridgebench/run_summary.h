@@ -39,6 +39,9 @@ struct RunSummary {
     // on cuda): {"site", "device_wanted", "library", "fallback"} (data/decode_path.h); null
     // otherwise. A "fallback" says why the CPU decoded instead.
     nlohmann::json decode;
+    // fp16 runs' dynamic loss scaling: {"initial_scale", "final_scale", "skipped_steps",
+    // "growth_interval"} (engine/grad_scaler.h); null for fp32 and bf16.
+    nlohmann::json lossScaling;
 };
 
 RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps,

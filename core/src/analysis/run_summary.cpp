@@ -102,6 +102,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
     if (!s.probe.empty()) out["probe"] = s.probe;
     if (!s.distributed.is_null()) out["distributed"] = s.distributed;
     if (!s.decode.is_null()) out["decode"] = s.decode;
+    if (!s.lossScaling.is_null()) out["loss_scaling"] = s.lossScaling;
 }
 
 void from_json(const nlohmann::json& in, RunSummary& s) {
@@ -127,6 +128,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     if (const auto probe = in.find("probe"); probe != in.end()) s.probe = probe->get<PipelineProbe>();
     if (const auto distributed = in.find("distributed"); distributed != in.end()) s.distributed = *distributed;
     if (const auto decode = in.find("decode"); decode != in.end()) s.decode = *decode;
+    if (const auto scaling = in.find("loss_scaling"); scaling != in.end()) s.lossScaling = *scaling;
 }
 
 }  // namespace bb

@@ -136,6 +136,7 @@ struct RunSession::Impl {
             result.summary.skippedFirst = trained.skipped.first;
             result.summary.probe = trained.probe;
             result.summary.distributed = trained.distributed;
+            result.summary.lossScaling = trained.lossScaling;
             result.summary.decode = decode;
             if (!writeError.empty() && result.status != RunStatus::Failed) {
                 result.status = RunStatus::Failed;

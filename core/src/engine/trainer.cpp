@@ -1,11 +1,13 @@
 #include "engine/trainer.h"
 
 #include <chrono>
+#include <optional>
 #include <thread>
 
 #include "engine/autocast_guard.h"
 #include "engine/compute_threads.h"
 #include "engine/device_memory.h"
+#include "engine/grad_scaler.h"
 #include "engine/model_factory.h"
 #include "engine/pipeline_prober.h"
 #include "engine/process_stats.h"
@@ -71,6 +73,9 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         FusedAdamW optimizer(model->module().parameters(),
                              torch::optim::AdamWOptions(config.learningRate).weight_decay(config.weightDecay));
         const std::unique_ptr<StepTimer> timer = makeStepTimer(device);
+        // fp16's narrow exponent loses small gradients without it; bf16 and fp32 need none.
+        std::optional<GradScaler> scaler;
+        if (config.precision == "fp16") scaler.emplace();
 
         // Kept from the last step only: holding every step's batch until the next one would stop
         // the loader's buffer pool from recycling it.
@@ -105,16 +110,23 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             loss = loss.to(torch::kFloat);
             timer->mark(StepMark::Forwarded);
 
+            const torch::Tensor seed = scaler ? scaler->scale(loss) : loss;
             clearGradients(model->module());
-            sync.beforeBackward(loss);
-            loss.backward();
+            sync.beforeBackward(seed);
+            seed.backward();
             timer->mark(StepMark::Backwarded);
             metrics.commMs = sync.afterBackward();
             timer->mark(StepMark::Reduced);
 
-            if (config.gradClip > 0) clipGradNorm(model->module().parameters(), config.gradClip);
-            setLearningRate(optimizer, learningRateAt(config, step));
-            optimizer.step();
+            // An overflowed fp16 step changes no weight; the schedule still moves on, as with
+            // Hugging Face's Trainer.
+            const bool finite = !scaler || scaler->unscale(model->module().parameters());
+            if (finite) {
+                if (config.gradClip > 0) clipGradNorm(model->module().parameters(), config.gradClip);
+                setLearningRate(optimizer, learningRateAt(config, step));
+                optimizer.step();
+            }
+            if (scaler) scaler->update(finite);
             timer->mark(StepMark::Finished);
             metrics.loss = loss.item<double>();  // also waits for the device
             const StepPhaseTimes times = timer->read();
@@ -148,6 +160,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         result.skipped = source->skipped();
         source->finish();
         result.distributed = sync.finish();
+        if (scaler) result.lossScaling = scaler->toJson();
         if (result.status == RunStatus::Completed && config.probe && sync.rank() == 0 && !result.steps.empty()) {
             const StepMetrics& last = result.steps.back();
             try {

@@ -19,6 +19,7 @@ struct TrainerResult {
     SkippedSamples skipped;
     PipelineProbe probe;  // taken after a completed run when config.probe is on
     nlohmann::json distributed;  // GradientSynchronizer::finish(): null for one process
+    nlohmann::json lossScaling;  // GradScaler::toJson() for fp16; null otherwise
 };
 
 // Never throws: failures (a bad checkpoint, out of memory, a rank that died) come back as
