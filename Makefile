@@ -30,7 +30,7 @@ check-asan: deps
 # suppressed in tests/sanitizers/tsan.supp, each with its reason.
 check-tsan: deps
 	cmake --preset tsan
-	cmake --build build/tsan -j $(JOBS) --target core_tests ui_tests
+	cmake --build build/tsan -j $(JOBS) --target core_tests cli_tests ui_tests
 	QT_QPA_PLATFORM=offscreen TSAN_OPTIONS="suppressions=$(CURDIR)/tests/sanitizers/tsan.supp halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --test-dir build/tsan --output-on-failure -j $(JOBS) -R '$(BB_TSAN_TESTS)'
 
@@ -41,7 +41,7 @@ fuzz:
 
 BB_ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0
 BB_UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
-BB_TSAN_TESTS ?= ^(ResultStore|StepWriter|Loader|LoaderTest|LoaderTraining|RunSession|RunPanel|LiveDashboard)\.
+BB_TSAN_TESTS ?= ^(ResultStore|StepWriter|Loader|LoaderTest|LoaderTraining|RunSession|RunPanel|LiveDashboard|MainWindow|DataParallelSync|BucketReducer|CliDataParallel)\.
 
 clean:
 	rm -rf build
