@@ -24,6 +24,7 @@ check-asan: deps
 	cmake --preset asan
 	cmake --build build/asan -j $(JOBS)
 	QT_QPA_PLATFORM=offscreen ASAN_OPTIONS=$(BB_ASAN_OPTIONS) UBSAN_OPTIONS=$(BB_UBSAN_OPTIONS) \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/sanitizers/lsan.supp \
 	  ctest --test-dir build/asan --output-on-failure -j $(JOBS)
 
 # The tests that run several threads, under TSan; reports from uninstrumented libraries are
