@@ -32,6 +32,16 @@ struct RawImage {
     int heightPx = 0;
 };
 
+// A JPEG file inside Batch::encodedBytes, as read, left for the training device to decode.
+// Its size comes from the headers; the plan of its slot was drawn from that size.
+struct EncodedImage {
+    std::int64_t slot = 0;  // position among the batch's samples
+    std::int64_t byteOffset = 0;
+    std::int64_t byteCount = 0;
+    int widthPx = 0;
+    int heightPx = 0;
+};
+
 struct BatchSkip {
     std::int64_t sampleIndex = 0;
     SkippedSample sample;
@@ -48,9 +58,14 @@ struct Batch {
 
     // Host transforms: [B, 3, S, S] float32, CLIP-normalised, contiguous.
     torch::Tensor pixelValues;
-    // Device transforms: [total bytes] uint8 holding the decoded images back to back.
+    // Device transforms: [total bytes] uint8 holding the decoded images back to back, one
+    // per slot that encodedImages does not hold, in slot order.
     torch::Tensor rawPixels;
     std::vector<RawImage> rawImages;
+    // Device decoding (LoaderOptions::encodedJpegs): [total bytes] uint8, the JPEG files as
+    // read, back to back. Files in other formats are decoded by the loader into rawPixels.
+    torch::Tensor encodedBytes;
+    std::vector<EncodedImage> encodedImages;
 
     // [B, maxTextLength] int64; undefined when the loader has no text encoder.
     torch::Tensor inputIds;

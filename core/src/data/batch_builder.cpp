@@ -6,6 +6,7 @@
 #include "data/buffer_pool.h"
 #include "data/dataset.h"
 #include "data/file_bytes.h"
+#include "data/image_format.h"
 #include "data/random.h"
 
 namespace bb {
@@ -60,6 +61,9 @@ std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token sto
     } else if (m_staged.size() < samples.size()) {
         m_staged.resize(samples.size());
     }
+    const bool encodeJpegs = m_options.deviceTransforms && m_options.encodedJpegs;
+    m_encoded.clear();
+    m_encodedBytes.clear();
     std::int64_t* ids = nullptr;
     std::int64_t* mask = nullptr;
     if (withText) {
@@ -73,6 +77,7 @@ std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token sto
                                             static_cast<std::uint64_t>(batch.epoch));
     const std::int64_t firstPosition = batch.indexInEpoch * m_options.batchSize;
     std::int64_t filled = 0;
+    std::size_t decodedCount = 0;  // device path: images staged in m_staged
     std::string error;
     for (std::size_t slot = 0; slot < samples.size(); ++slot) {
         if (stop.stop_requested()) {
@@ -89,22 +94,43 @@ std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token sto
             continue;
         }
 
-        RgbImage& image = m_options.deviceTransforms ? m_staged[static_cast<std::size_t>(filled)] : m_image;
+        int widthPx = 0;
+        int heightPx = 0;
         stageStart = Clock::now();
-        const bool decoded = m_decoder.decode(m_fileBytes, image, error);
-        timings.decodeMs += millisecondsSince(stageStart);
-        if (!decoded) {
-            batch.skipped.push_back({sampleIndex, {sample.imagePath.string(), error}});
-            continue;
+        if (encodeJpegs && sniffImageFormat(m_fileBytes) == ImageFormat::Jpeg) {
+            // Only the headers here: the size decides the plan, the device decodes the rest.
+            JpegHeader header;
+            const bool parsed = m_jpegHeaders.readHeader(m_fileBytes, header, error);
+            timings.decodeMs += millisecondsSince(stageStart);
+            if (!parsed) {
+                batch.skipped.push_back({sampleIndex, {sample.imagePath.string(), error}});
+                continue;
+            }
+            widthPx = header.widthPx;
+            heightPx = header.heightPx;
+            m_encoded.push_back({filled, static_cast<std::int64_t>(m_encodedBytes.size()),
+                                 static_cast<std::int64_t>(m_fileBytes.size()), widthPx, heightPx});
+            m_encodedBytes.insert(m_encodedBytes.end(), m_fileBytes.begin(), m_fileBytes.end());
+        } else {
+            RgbImage& image = m_options.deviceTransforms ? m_staged[decodedCount] : m_image;
+            const bool decoded = m_decoder.decode(m_fileBytes, image, error);
+            timings.decodeMs += millisecondsSince(stageStart);
+            if (!decoded) {
+                batch.skipped.push_back({sampleIndex, {sample.imagePath.string(), error}});
+                continue;
+            }
+            widthPx = image.widthPx();
+            heightPx = image.heightPx();
+            if (m_options.deviceTransforms) ++decodedCount;
         }
 
         // Each sample's draws depend on its position in the epoch only, not on which thread
         // builds it or which samples before it were skipped.
         SplitMix64 rng(mixSeed(epochSeed, static_cast<std::uint64_t>(firstPosition) + slot));
-        const TransformPlan plan = planTransform(image.widthPx(), image.heightPx(), m_transformOptions, rng);
+        const TransformPlan plan = planTransform(widthPx, heightPx, m_transformOptions, rng);
         if (!m_options.deviceTransforms) {
             stageStart = Clock::now();
-            m_transform.apply(image.mat(), plan, pixels + filled * 3 * sizePx * sizePx);
+            m_transform.apply(m_image.mat(), plan, pixels + filled * 3 * sizePx * sizePx);
             timings.transformMs += millisecondsSince(stageStart);
         }
 
@@ -130,7 +156,8 @@ std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token sto
         }
     }
     if (m_options.deviceTransforms) {
-        collateRawImages(batch, filled);
+        collateRawImages(batch, static_cast<std::int64_t>(decodedCount));
+        if (encodeJpegs) collateEncodedImages(batch);
     }
     timings.collateMs = millisecondsSince(collateStart);
     timings.buildMs = millisecondsSince(start);
@@ -151,6 +178,14 @@ void BatchBuilder::collateRawImages(Batch& batch, std::int64_t count) {
         const RgbImage& image = m_staged[static_cast<std::size_t>(i)];
         std::memcpy(out + batch.rawImages[static_cast<std::size_t>(i)].byteOffset, image.data(), image.byteCount());
     }
+}
+
+void BatchBuilder::collateEncodedImages(Batch& batch) {
+    batch.encodedImages = m_encoded;
+    batch.encodedBytes = m_pool.acquire({static_cast<std::int64_t>(m_encodedBytes.size())}, torch::kByte);
+    if (!m_encodedBytes.empty())
+        std::memcpy(batch.encodedBytes.data_ptr<std::uint8_t>(), m_encodedBytes.data(), m_encodedBytes.size());
+    m_encodedBytes.clear();
 }
 
 }  // namespace bb

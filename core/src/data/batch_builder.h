@@ -1,5 +1,5 @@
-// Builds whole batches: read, decode, transform (host path) or stage (device path),
-// tokenise, collate. The loader runs one per worker thread, or one on the training thread
+// Builds whole batches: read, decode, transform (host path) or stage (device path; with
+// device decoding, JPEG files are staged as read), tokenise, collate. The loader runs one per worker thread, or one on the training thread
 // when workers = 0.
 //
 // Thread contract: one instance per thread. The dataset, options and pool are shared and
@@ -14,6 +14,7 @@
 #include "data/batch.h"
 #include "data/cpu_image_transform.h"
 #include "data/image_decoder.h"
+#include "data/jpeg_decoder.h"
 #include "data/loader_options.h"
 #include "data/rgb_image.h"
 #include "data/sample_order.h"
@@ -38,6 +39,7 @@ public:
 
 private:
     void collateRawImages(Batch& batch, std::int64_t count);
+    void collateEncodedImages(Batch& batch);
 
     const Dataset& m_dataset;
     const LoaderOptions& m_options;
@@ -50,6 +52,9 @@ private:
     std::vector<std::uint8_t> m_fileBytes;
     RgbImage m_image;                  // host path: the image being transformed
     std::vector<RgbImage> m_staged;    // device path: decoded images until collate
+    JpegDecoder m_jpegHeaders;         // device decoding: headers only
+    std::vector<EncodedImage> m_encoded;        // device decoding: staged JPEG files
+    std::vector<std::uint8_t> m_encodedBytes;   // their bytes, back to back, until collate
 };
 
 }  // namespace bb

@@ -3,6 +3,7 @@
 #include <torch/types.h>
 
 #include "bridgebench/errors.h"
+#include "data/nvjpeg_decoder.h"
 
 namespace bb {
 
@@ -41,10 +42,9 @@ DecodeChoice chooseDecodePath(const DecodeRequest& request, const std::function<
     return choice;
 }
 
-// The batched decoder (nvjpeg_decoder.h) exists and its CUDA test checks it against the CPU
-// decoder, but the loader does not yet hand it encoded bytes. Until it does, this says no, and
-// every run with device_transforms on cuda decodes on the CPU and records why.
-bool nvjpegDecodePathBuilt() noexcept { return false; }
+// The loader hands JPEG files over as read (LoaderOptions::encodedJpegs) wherever this build
+// has the batched decoder, that is, against a CUDA LibTorch.
+bool nvjpegDecodePathBuilt() noexcept { return nvjpegDecoderBuilt(); }
 
 DecodeChoice chooseDecodePath(const RunConfig& config) {
     DecodeRequest request;

@@ -6,16 +6,26 @@ namespace bb {
 
 namespace {
 
-// Consecutive samples that can go through one batched resize: same source size, same plan.
-bool sameGroup(const Batch& batch, std::size_t a, std::size_t b) {
-    return batch.rawImages[a].widthPx == batch.rawImages[b].widthPx &&
-           batch.rawImages[a].heightPx == batch.rawImages[b].heightPx && batch.plans[a] == batch.plans[b];
+// Consecutive samples that go through one batched resize: same plan, same size, and stored
+// back to back in one buffer, so that the group is one NHWC view.
+bool sameGroup(const DevicePreparer::Placed& placed, std::size_t first, std::size_t next) {
+    const PlacedImage& a = placed.images[first];
+    const PlacedImage& b = placed.images[next];
+    const std::int64_t imageBytes = static_cast<std::int64_t>(a.widthPx) * a.heightPx * 3;
+    return a.source == b.source && a.widthPx == b.widthPx && a.heightPx == b.heightPx &&
+           b.byteOffset == a.byteOffset + static_cast<std::int64_t>(next - first) * imageBytes &&
+           placed.plans[first] == placed.plans[next];
+}
+
+torch::Tensor keptRows(const torch::Tensor& rows, const std::vector<std::int64_t>& keptSlots) {
+    if (keptSlots.empty()) return rows.narrow(0, 0, 0);
+    return rows.index_select(0, torch::tensor(keptSlots, torch::kLong));
 }
 
 }  // namespace
 
-DevicePreparer::DevicePreparer(torch::Device device)
-    : m_device(device), m_outputs(4, device) {
+DevicePreparer::DevicePreparer(torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg)
+    : m_device(device), m_outputs(4, device), m_decoder(device, std::move(nvjpeg)) {
     const auto options = torch::TensorOptions().dtype(torch::kFloat).device(device);
     std::array<float, 3> scale{};
     std::array<float, 3> offset{};
@@ -38,35 +48,78 @@ torch::Tensor DevicePreparer::pixelMask(std::int64_t batchSize, std::int64_t siz
 
 DeviceBatch DevicePreparer::prepare(const Batch& batch) {
     DeviceBatch inputs;
-    // non_blocking: from pinned host memory the copy overlaps with work already queued.
-    inputs.pixelValues = batch.hostTransformed() ? batch.pixelValues.to(m_device, /*non_blocking=*/true)
-                                                 : transformOnDevice(batch);
-    inputs.pixelMask = pixelMask(batch.size(), batch.imageSizePx);
-    if (batch.inputIds.defined()) {
-        inputs.inputIds = batch.inputIds.to(m_device, /*non_blocking=*/true);
-        inputs.attentionMask = batch.attentionMask.to(m_device, /*non_blocking=*/true);
+    torch::Tensor inputIds = batch.inputIds;
+    torch::Tensor attentionMask = batch.attentionMask;
+    if (batch.hostTransformed()) {
+        // non_blocking: from pinned host memory the copy overlaps with work already queued.
+        inputs.pixelValues = batch.pixelValues.to(m_device, /*non_blocking=*/true);
+    } else {
+        const Placed placed = placeImages(batch, inputs.skipped);
+        inputs.pixelValues = transformOnDevice(placed, batch);
+        if (!inputs.skipped.empty() && inputIds.defined()) {
+            inputIds = keptRows(inputIds, placed.keptSlots);
+            attentionMask = keptRows(attentionMask, placed.keptSlots);
+        }
+    }
+    inputs.pixelMask = pixelMask(inputs.pixelValues.size(0), batch.imageSizePx);
+    if (inputIds.defined()) {
+        inputs.inputIds = inputIds.to(m_device, /*non_blocking=*/true);
+        inputs.attentionMask = attentionMask.to(m_device, /*non_blocking=*/true);
     }
     return inputs;
 }
 
-torch::Tensor DevicePreparer::transformOnDevice(const Batch& batch) {
+DevicePreparer::Placed DevicePreparer::placeImages(const Batch& batch, std::vector<DeviceSkip>& skipped) {
+    Placed placed;
+    placed.sources.push_back(batch.rawPixels.defined() ? batch.rawPixels.to(m_device, /*non_blocking=*/true)
+                                                       : torch::Tensor());
+    const auto count = static_cast<std::size_t>(batch.size());
+    if (batch.encodedImages.empty()) {
+        for (const RawImage& image : batch.rawImages) placed.images.push_back({0, image.byteOffset, image.widthPx, image.heightPx});
+        placed.plans = batch.plans;
+        return placed;
+    }
+    EncodedDecodeResult decoded = m_decoder.decode(batch);
+    placed.sources.push_back(std::move(decoded.pixels));
+    std::size_t nextEncoded = 0;
+    std::size_t nextRaw = 0;
+    for (std::size_t slot = 0; slot < count; ++slot) {
+        const bool encoded = nextEncoded < batch.encodedImages.size() &&
+                             batch.encodedImages[nextEncoded].slot == static_cast<std::int64_t>(slot);
+        if (!encoded) {
+            const RawImage& image = batch.rawImages[nextRaw++];
+            placed.images.push_back({0, image.byteOffset, image.widthPx, image.heightPx});
+        } else if (const std::optional<RawImage>& image = decoded.images[nextEncoded]; image) {
+            placed.images.push_back({1, image->byteOffset, image->widthPx, image->heightPx});
+        } else {
+            skipped.push_back({batch.sampleIndices[slot], decoded.reasons[nextEncoded]});
+            ++nextEncoded;
+            continue;
+        }
+        if (encoded) ++nextEncoded;
+        placed.plans.push_back(batch.plans[slot]);
+        placed.keptSlots.push_back(static_cast<std::int64_t>(slot));
+    }
+    return placed;
+}
+
+torch::Tensor DevicePreparer::transformOnDevice(const Placed& placed, const Batch& batch) {
     const std::int64_t sizePx = batch.imageSizePx;
-    const std::int64_t count = batch.size();
+    const auto count = static_cast<std::int64_t>(placed.images.size());
     torch::Tensor output = m_outputs.acquire({count, 3, sizePx, sizePx}, torch::kFloat);
-    const torch::Tensor raw = batch.rawPixels.to(m_device, /*non_blocking=*/true);
 
     std::size_t first = 0;
     while (first < static_cast<std::size_t>(count)) {
         std::size_t end = first + 1;
-        while (end < static_cast<std::size_t>(count) && sameGroup(batch, first, end)) {
+        while (end < static_cast<std::size_t>(count) && sameGroup(placed, first, end)) {
             ++end;
         }
-        const RawImage& image = batch.rawImages[first];
-        const TransformPlan& plan = batch.plans[first];
+        const PlacedImage& image = placed.images[first];
+        const TransformPlan& plan = placed.plans[first];
         const auto groupSize = static_cast<std::int64_t>(end - first);
-        // Same-size images are stored back to back, so the group is one NHWC view.
         const torch::Tensor images =
-            raw.narrow(0, image.byteOffset, groupSize * image.heightPx * image.widthPx * 3)
+            placed.sources[image.source]
+                .narrow(0, image.byteOffset, groupSize * image.heightPx * image.widthPx * 3)
                 .view({groupSize, image.heightPx, image.widthPx, 3});
         const torch::Tensor region = images.narrow(1, plan.sourceRect.y, plan.sourceRect.heightPx)
                                          .narrow(2, plan.sourceRect.x, plan.sourceRect.widthPx)

@@ -30,7 +30,9 @@ LoaderOptions validated(LoaderOptions options) {
 // Every batch in flight, the one the consumer holds, and the one the model may still hold
 // from the previous step.
 std::size_t poolCapacity(const LoaderOptions& options) {
-    return static_cast<std::size_t>(std::max<std::int64_t>(1, options.workers) * options.prefetchFactor + 2);
+    // Device decoding gives a batch two pooled buffers: the JPEG files, and the other formats decoded.
+    const std::int64_t perBatch = options.deviceTransforms && options.encodedJpegs ? 2 : 1;
+    return static_cast<std::size_t>((std::max<std::int64_t>(1, options.workers) * options.prefetchFactor + 2) * perBatch);
 }
 
 }  // namespace

@@ -48,6 +48,9 @@ struct LoaderOptions {
     std::int64_t opencvThreads = 1;
     // Allocate host batch tensors in page-locked memory, for asynchronous copies to CUDA.
     bool pinMemory = false;
+    // With deviceTransforms: workers read JPEG files and parse their headers but leave the
+    // decoding to DevicePreparer (nvJPEG on a CUDA device). Other formats they still decode.
+    bool encodedJpegs = false;
     // Data parallel: this rank's shard of each epoch (see epochShard in sample_order.h).
     int shardRank = 0;
     int shardCount = 1;

@@ -3,10 +3,9 @@
 // refuses. Output is laid out as Batch::rawPixels (8-bit RGB, HWC, images back to back), which
 // DevicePreparer's transforms read.
 //
-// Not yet fed by the loader: decode_path.h's nvjpegDecodePathBuilt() says so, and every run
-// decodes on the CPU until the loader hands encoded bytes over. Compiled for real only against a
-// CUDA LibTorch (nvjpeg_decoder_cuda.cpp); elsewhere the constructor throws
-// (nvjpeg_decoder_unavailable.cpp).
+// Fed by EncodedImageDecoder with the JPEG files the loader read (LoaderOptions::encodedJpegs).
+// Compiled for real only against a CUDA LibTorch (nvjpeg_decoder_cuda.cpp); elsewhere the
+// constructor throws (nvjpeg_decoder_unavailable.cpp) and nvjpegDecoderBuilt() says no.
 //
 // Thread contract: one instance per thread; its work is queued on that thread's current stream
 // of `device`. The JPEG bytes must stay valid and unchanged until that stream has passed the
@@ -33,6 +32,9 @@ struct DeviceDecoded {
     std::vector<std::size_t> failed;   // input indices that could not be decoded (corrupt, unsupported)
     std::vector<std::string> reasons;  // one per failed, as nvJPEG reported it
 };
+
+// Whether this build has the real decoder (a CUDA LibTorch).
+bool nvjpegDecoderBuilt() noexcept;
 
 class NvjpegDecoder {
 public:

@@ -8,6 +8,8 @@
 
 namespace bb {
 
+bool nvjpegDecoderBuilt() noexcept { return true; }
+
 namespace {
 
 void check(nvjpeg::Status status, const char* call) {

@@ -6,6 +6,8 @@
 
 namespace bb {
 
+bool nvjpegDecoderBuilt() noexcept { return false; }
+
 struct NvjpegDecoder::Impl {};
 
 NvjpegDecoder::NvjpegDecoder(std::shared_ptr<const NvjpegLibrary>, torch::Device device) {

@@ -32,7 +32,8 @@ public:
     // no images to transform. Used once the run is over (PipelineProbe).
     struct TransformCosts {
         double loadMs = 0;    // building the batch on the host path
-        double decodeMs = 0;  // building it on the device path (read + decode + collate)
+        double decodeMs = 0;  // building it on the device path (read + decode + collate; with
+                              // device decoding, read + headers + collate)
         double hostTransformMs = 0;
         double deviceTransformMs = 0;
     };

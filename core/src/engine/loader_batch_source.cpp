@@ -6,6 +6,7 @@
 
 #include "data/batch_builder.h"
 #include "data/buffer_pool.h"
+#include "data/dataset.h"
 
 namespace bb {
 
@@ -36,8 +37,8 @@ std::optional<Batch> buildFirstBatch(const Dataset& dataset, LoaderOptions optio
 }  // namespace
 
 LoaderBatchSource::LoaderBatchSource(std::shared_ptr<const Dataset> dataset, LoaderOptions options,
-                                     torch::Device device)
-    : m_dataset(dataset), m_loader(std::move(dataset), std::move(options)), m_preparer(device) {}
+                                     torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg)
+    : m_dataset(dataset), m_loader(std::move(dataset), std::move(options)), m_preparer(device, std::move(nvjpeg)) {}
 
 bool LoaderBatchSource::fetch() {
     m_fetched = m_loader.next();
@@ -46,6 +47,8 @@ bool LoaderBatchSource::fetch() {
 
 ModelInputs LoaderBatchSource::prepare() {
     DeviceBatch inputs = m_preparer.prepare(*m_fetched);
+    for (DeviceSkip& skip : inputs.skipped)
+        m_deviceSkipped.add(m_dataset->sample(skip.sampleIndex).imagePath.string(), std::move(skip.reason));
     return {std::move(inputs.pixelValues), std::move(inputs.inputIds), std::move(inputs.attentionMask)};
 }
 
@@ -64,7 +67,11 @@ void LoaderBatchSource::recordLoadCost(StepMetrics& metrics) const {
 
 void LoaderBatchSource::finish() { m_loader.cancel(); }
 
-SkippedSamples LoaderBatchSource::skipped() const { return m_loader.stats().skipped; }
+SkippedSamples LoaderBatchSource::skipped() const {
+    SkippedSamples all = m_loader.stats().skipped;
+    all.merge(m_deviceSkipped);
+    return all;
+}
 
 std::optional<BatchSource::TransformCosts> LoaderBatchSource::probeTransforms() {
     TransformCosts costs;

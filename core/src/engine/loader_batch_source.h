@@ -1,5 +1,6 @@
 // Batches from a real dataset through the Loader (N workers, JPEG decode, BridgeTower image
-// processing, tokenised captions) and the DevicePreparer (copy, device-side transforms).
+// processing, tokenised captions) and the DevicePreparer (copy, device-side decoding and
+// transforms).
 #pragma once
 
 #include <memory>
@@ -13,7 +14,9 @@ namespace bb {
 
 class LoaderBatchSource final : public BatchSource {
 public:
-    LoaderBatchSource(std::shared_ptr<const Dataset> dataset, LoaderOptions options, torch::Device device);
+    // `nvjpeg`: the device decoder for options.encodedJpegs (see DevicePreparer).
+    LoaderBatchSource(std::shared_ptr<const Dataset> dataset, LoaderOptions options, torch::Device device,
+                      std::shared_ptr<const NvjpegLibrary> nvjpeg = nullptr);
     bool fetch() override;
     ModelInputs prepare() override;
     void recordLoadCost(StepMetrics& metrics) const override;
@@ -26,6 +29,7 @@ private:
     Loader m_loader;
     DevicePreparer m_preparer;
     std::optional<Batch> m_fetched;
+    SkippedSamples m_deviceSkipped;  // left out by the device decoder
 };
 
 }  // namespace bb

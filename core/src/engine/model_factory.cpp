@@ -6,6 +6,7 @@
 #include "engine/mini_clip.h"
 #include "bridgebench/roberta_tokenizer.h"
 #include "data/dataset.h"
+#include "data/decode_path.h"
 #include "engine/loader_batch_source.h"
 #include "engine/synthetic_dataset_cache.h"
 #include "engine/synthetic_tensor_source.h"
@@ -89,7 +90,9 @@ std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const Trai
     options.pinMemory = device.is_cuda();
     options.shardRank = shardRank;
     options.shardCount = shardCount;
-    return std::make_unique<LoaderBatchSource>(std::move(dataset), std::move(options), device);
+    const DecodeChoice decode = chooseDecodePath(config);
+    options.encodedJpegs = decode.site == DecodeSite::DeviceNvjpeg;
+    return std::make_unique<LoaderBatchSource>(std::move(dataset), std::move(options), device, decode.library);
 }
 
 }  // namespace bb
