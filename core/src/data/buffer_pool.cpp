@@ -1,11 +1,22 @@
 #include "data/buffer_pool.h"
 
 #include <limits>
+#include <mutex>
+#include <vector>
 
 namespace bb {
 
+struct BufferPool::State {
+    struct Slot {
+        torch::Tensor buffer;  // 1-D
+        bool lent = false;     // a tensor handed out from it is alive
+    };
+    std::mutex mutex;
+    std::vector<Slot> slots;  // only grows; a slot is replaced only while not lent
+};
+
 BufferPool::BufferPool(std::size_t capacity, torch::Device device, bool pinned)
-    : m_capacity(capacity), m_device(device), m_pinned(pinned) {}
+    : m_capacity(capacity), m_device(device), m_pinned(pinned), m_state(std::make_shared<State>()) {}
 
 torch::Tensor BufferPool::allocate(std::int64_t elements, torch::ScalarType dtype) const {
     auto options = torch::TensorOptions().dtype(dtype).device(m_device);
@@ -20,45 +31,50 @@ torch::Tensor BufferPool::acquire(at::IntArrayRef shape, torch::ScalarType dtype
     for (const std::int64_t extent : shape) {
         elements *= extent;
     }
-    std::lock_guard lock(m_mutex);
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    std::unique_lock lock(m_state->mutex);
+    std::vector<State::Slot>& slots = m_state->slots;
     // The smallest free buffer that fits, so one large request does not pin every buffer.
-    torch::Tensor* best = nullptr;
-    std::int64_t bestElements = std::numeric_limits<std::int64_t>::max();
-    for (torch::Tensor& buffer : m_buffers) {
-        // use_count() == 1: only this pool's tensor refers to the storage. Nobody else can
-        // raise it again, since views are only made here, under the lock.
-        if (buffer.scalar_type() == dtype && buffer.numel() >= elements && buffer.numel() < bestElements &&
-            buffer.storage().use_count() == 1) {
-            best = &buffer;
-            bestElements = buffer.numel();
+    std::size_t best = kNone;
+    for (std::size_t index = 0; index < slots.size(); ++index) {
+        const torch::Tensor& buffer = slots[index].buffer;
+        if (!slots[index].lent && buffer.scalar_type() == dtype && buffer.numel() >= elements &&
+            (best == kNone || buffer.numel() < slots[best].buffer.numel())) {
+            best = index;
         }
     }
-    if (best == nullptr) {
+    if (best == kNone) {
         torch::Tensor fresh = allocate(elements, dtype);
-        if (m_buffers.size() < m_capacity) {
-            m_buffers.push_back(std::move(fresh));
-            best = &m_buffers.back();
+        if (slots.size() < m_capacity) {
+            slots.push_back({std::move(fresh)});
+            best = slots.size() - 1;
         } else {
             // Full: a free buffer that was too small makes room for the larger one, so the
             // pool follows the sizes in use instead of keeping stale ones.
-            for (torch::Tensor& buffer : m_buffers) {
-                if (buffer.storage().use_count() == 1) {
-                    buffer = std::move(fresh);
-                    best = &buffer;
-                    break;
+            for (std::size_t index = 0; index < slots.size() && best == kNone; ++index) {
+                if (!slots[index].lent) {
+                    slots[index].buffer = std::move(fresh);
+                    best = index;
                 }
             }
-            if (best == nullptr) {
+            if (best == kNone) {
                 return fresh.view(shape);
             }
         }
     }
-    return best->narrow(0, 0, elements).view(shape);
+    slots[best].lent = true;
+    void* data = slots[best].buffer.data_ptr();
+    lock.unlock();
+    auto giveBack = [state = m_state, best](void* /*data*/) {
+        std::lock_guard released(state->mutex);
+        state->slots[best].lent = false;
+    };
+    return torch::from_blob(data, shape, giveBack, torch::TensorOptions().dtype(dtype).device(m_device));
 }
 
 std::size_t BufferPool::keptBuffers() const {
-    std::lock_guard lock(m_mutex);
-    return m_buffers.size();
+    std::lock_guard lock(m_state->mutex);
+    return m_state->slots.size();
 }
 
 }  // namespace bb

@@ -43,5 +43,30 @@ TEST(BufferPool, KeepsAtMostItsCapacity) {
     EXPECT_EQ(large.numel(), 64);
 }
 
+TEST(BufferPool, HandedOutTensorsOutliveThePool) {
+    torch::Tensor kept;
+    {
+        BufferPool pool(2, torch::kCPU);
+        kept = pool.acquire({1000}, torch::kFloat);
+        kept.fill_(3);
+    }
+    torch::Tensor noise = torch::rand({1000});  // memory freed by the pool would be reused here
+    EXPECT_EQ(kept.sum().item<double>(), 3000);
+}
+
+TEST(BufferPool, ABufferComesBackOnlyWhenItsLastViewDies) {
+    BufferPool pool(1, torch::kCPU);
+    torch::Tensor held = pool.acquire({8}, torch::kFloat);
+    const void* memory = held.data_ptr();
+    torch::Tensor view = held.narrow(0, 2, 3);
+    held = torch::Tensor();
+    torch::Tensor whileViewed = pool.acquire({8}, torch::kFloat);
+    EXPECT_NE(whileViewed.data_ptr(), memory) << "the view still uses it";
+    EXPECT_EQ(pool.keptBuffers(), 1U) << "full: the second buffer is not kept";
+    view = torch::Tensor();
+    torch::Tensor afterwards = pool.acquire({8}, torch::kFloat);
+    EXPECT_EQ(afterwards.data_ptr(), memory);
+}
+
 }  // namespace
 }  // namespace bb
