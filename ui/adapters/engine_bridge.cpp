@@ -9,16 +9,12 @@ namespace {
 constexpr int kDrainIntervalMs = 40;
 }
 
-// StudyRunner's progress, re-emitted on the UI thread.
+// StudyRunner's progress, into the mailbox like the runs' own.
 class EngineBridge::SweepProgress final : public StudyProgress {
 public:
     explicit SweepProgress(EngineBridge& bridge) : m_bridge(bridge) {}
     void pointStarting(std::size_t index, std::size_t total, const RunConfig& config) override {
-        QMetaObject::invokeMethod(
-            &m_bridge,
-            [bridge = &m_bridge, index = static_cast<int>(index), total = static_cast<int>(total),
-             name = QString::fromStdString(config.name)] { emit bridge->sweepProgress(index, total, name); },
-            Qt::QueuedConnection);
+        m_bridge.post(SweepPointStarting{static_cast<int>(index), static_cast<int>(total), config.name});
     }
 
 private:
@@ -29,7 +25,7 @@ EngineBridge::EngineBridge(QObject* parent) : QObject(parent) {
     qRegisterMetaType<bb::StepMetrics>();
     qRegisterMetaType<QVector<bb::StepMetrics>>();
     m_drainTimer.setInterval(kDrainIntervalMs);
-    connect(&m_drainTimer, &QTimer::timeout, this, [this] { drain(DrainMode::IfFree); });
+    connect(&m_drainTimer, &QTimer::timeout, this, [this] { drain(); });
 }
 
 EngineBridge::~EngineBridge() {
@@ -71,19 +67,7 @@ void EngineBridge::startSweep(const QString& dbFile, const StudyConfig& study) {
         } catch (const std::exception& failure) {
             error = failure.what();  // the store could not be opened: no run started
         }
-        QVector<qint64> runIds(outcome.runIds.begin(), outcome.runIds.end());
-        QMetaObject::invokeMethod(
-            this,
-            [this, studyId = outcome.studyId, runIds, cancelled = outcome.cancelled,
-             error = QString::fromStdString(error)] {
-                drain(DrainMode::Wait);
-                m_drainTimer.stop();
-                m_running = false;
-                m_sweeping = false;
-                if (!error.isEmpty()) emit runFinished(0, QStringLiteral("failed"), error);
-                emit sweepFinished(studyId, runIds, cancelled);
-            },
-            Qt::QueuedConnection);
+        post(SweepEnded{outcome.studyId, outcome.runIds, outcome.cancelled, error});
     });
 }
 
@@ -100,61 +84,83 @@ void EngineBridge::resume() {
 
 void EngineBridge::started(const RunStarted& info) {
     m_currentRunId = info.runId;
-    QMetaObject::invokeMethod(
-        this,
-        [this, id = info.runId, name = QString::fromStdString(info.name), total = info.totalSteps] {
-            m_runId = id;
-            emit runStarted(id, name, total);
-        },
-        Qt::QueuedConnection);
+    post(RunBegan{info.runId, info.name, info.totalSteps});
 }
 
-void EngineBridge::preparing(const RunPreparation& progress) {
-    // Only the latest counts: a thousand images need not become a thousand events.
-    std::lock_guard lock(m_mutex);
-    m_preparation = progress;
-}
+void EngineBridge::preparing(const RunPreparation& progress) { post(progress); }
 
-void EngineBridge::step(const StepMetrics& metrics) {
-    std::lock_guard lock(m_mutex);
-    m_pending.push_back(metrics);
-}
+void EngineBridge::step(const StepMetrics& metrics) { post(metrics); }
 
 void EngineBridge::finished(const RunOutcome& outcome) {
-    QMetaObject::invokeMethod(
-        this,
-        [this, id = m_currentRunId.load(), status = QString::fromUtf8(toString(outcome.status).data()),
-         error = QString::fromStdString(outcome.error)] {
-            drain(DrainMode::Wait);  // the last steps before the end
-            if (!m_sweeping) {
-                m_drainTimer.stop();
-                m_running = false;
-            }
-            emit runFinished(id, status, error);
-        },
-        Qt::QueuedConnection);
+    post(RunEnded{m_currentRunId.load(), std::string(toString(outcome.status)), outcome.error});
 }
 
-void EngineBridge::drain(DrainMode mode) {
-    QVector<StepMetrics> batch;
-    std::optional<RunPreparation> preparation;
-    {
-        // While the run goes, the UI thread never waits for the lock: on a loaded machine the
-        // training thread can be descheduled while holding it, and the next tick is 40 ms away.
-        std::unique_lock lock(m_mutex, std::defer_lock);
-        if (mode == DrainMode::Wait)
-            lock.lock();
-        else if (!lock.try_lock())
-            return;
-        preparation.swap(m_preparation);
-        if (m_pending.empty() && !preparation) return;
-        batch.reserve(static_cast<qsizetype>(m_pending.size()));
-        for (const auto& metrics : m_pending) batch.push_back(metrics);
-        m_pending.clear();
+void EngineBridge::post(Notice notice) {
+    std::lock_guard lock(m_mutex);
+    // Only the latest preparation counts: a thousand images need not become a thousand signals.
+    if (std::holds_alternative<RunPreparation>(notice) && !m_notices.empty() &&
+        std::holds_alternative<RunPreparation>(m_notices.back())) {
+        m_notices.back() = std::move(notice);
+        return;
     }
-    if (preparation)
-        emit preparationProgress(QString::fromStdString(preparation->stage), preparation->done, preparation->total);
-    if (!batch.isEmpty()) emit stepsArrived(batch);
+    m_notices.push_back(std::move(notice));
+}
+
+void EngineBridge::drain() {
+    std::vector<Notice> notices;
+    {
+        // The UI thread never waits for the lock: on a loaded machine the training thread can
+        // be descheduled while holding it, and the next tick is 40 ms away.
+        std::unique_lock lock(m_mutex, std::try_to_lock);
+        if (!lock.owns_lock() || m_notices.empty()) return;
+        notices.swap(m_notices);
+    }
+    QVector<StepMetrics> steps;
+    const auto flushSteps = [&] {
+        if (steps.isEmpty()) return;
+        emit stepsArrived(steps);
+        steps.clear();
+    };
+    for (const Notice& notice : notices) {
+        if (const auto* metrics = std::get_if<StepMetrics>(&notice)) {
+            steps.push_back(*metrics);
+            continue;
+        }
+        flushSteps();
+        if (const auto* began = std::get_if<RunBegan>(&notice)) {
+            deliver(*began);
+        } else if (const auto* preparation = std::get_if<RunPreparation>(&notice)) {
+            emit preparationProgress(QString::fromStdString(preparation->stage), preparation->done, preparation->total);
+        } else if (const auto* ended = std::get_if<RunEnded>(&notice)) {
+            deliver(*ended);
+        } else if (const auto* point = std::get_if<SweepPointStarting>(&notice)) {
+            emit sweepProgress(point->index, point->total, QString::fromStdString(point->name));
+        } else if (const auto* sweep = std::get_if<SweepEnded>(&notice)) {
+            deliver(*sweep);
+        }
+    }
+    flushSteps();
+}
+
+void EngineBridge::deliver(const RunBegan& notice) {
+    m_runId = notice.runId;
+    emit runStarted(notice.runId, QString::fromStdString(notice.name), notice.totalSteps);
+}
+
+void EngineBridge::deliver(const RunEnded& notice) {
+    if (!m_sweeping) {
+        m_drainTimer.stop();
+        m_running = false;
+    }
+    emit runFinished(notice.runId, QString::fromStdString(notice.status), QString::fromStdString(notice.error));
+}
+
+void EngineBridge::deliver(const SweepEnded& notice) {
+    m_drainTimer.stop();
+    m_running = false;
+    m_sweeping = false;
+    if (!notice.error.empty()) emit runFinished(0, QStringLiteral("failed"), QString::fromStdString(notice.error));
+    emit sweepFinished(notice.studyId, QVector<qint64>(notice.runIds.begin(), notice.runIds.end()), notice.cancelled);
 }
 
 }  // namespace bb::ui

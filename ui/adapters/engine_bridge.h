@@ -1,6 +1,10 @@
 // The one place where the engine meets Qt. The engine calls the RunObserver side from its
-// threads; steps are buffered and a UI-thread timer (40 ms) hands them over in batches, so
-// a fast run cannot flood the event loop and the UI thread never waits on the engine.
+// threads, which never touch Qt: everything they report goes into one mailbox under a
+// std::mutex, in order, and a UI-thread timer (40 ms) turns it into signals, steps in
+// batches. So a fast run cannot flood the event loop, the UI thread never waits on the
+// engine, and the only hand-off between threads is one ThreadSanitizer can check (Debian's Qt
+// is not built with it, so a queued call's hand-off through Qt's event queue is invisible to
+// it).
 #pragma once
 
 #include <QObject>
@@ -12,6 +16,8 @@
 #include <thread>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <variant>
 #include <vector>
 
 #include "bridgebench/run_config.h"
@@ -61,13 +67,37 @@ private:
     void preparing(const RunPreparation& progress) override;
     void step(const StepMetrics& metrics) override;
     void finished(const RunOutcome& outcome) override;
-    enum class DrainMode { IfFree, Wait };
-    void drain(DrainMode mode);
+    struct RunBegan {
+        qint64 runId = 0;
+        std::string name;
+        qint64 totalSteps = 0;
+    };
+    struct RunEnded {
+        qint64 runId = 0;
+        std::string status;
+        std::string error;
+    };
+    struct SweepPointStarting {
+        int index = 0;
+        int total = 0;
+        std::string name;
+    };
+    struct SweepEnded {
+        qint64 studyId = 0;
+        std::vector<std::int64_t> runIds;
+        bool cancelled = false;
+        std::string error;  // the study could not start
+    };
+    using Notice = std::variant<RunBegan, RunPreparation, StepMetrics, RunEnded, SweepPointStarting, SweepEnded>;
+    void post(Notice notice);
+    void drain();
+    void deliver(const RunBegan& notice);
+    void deliver(const RunEnded& notice);
+    void deliver(const SweepEnded& notice);
 
     QTimer m_drainTimer;
     std::mutex m_mutex;
-    std::vector<StepMetrics> m_pending;
-    std::optional<RunPreparation> m_preparation;  // the latest, not yet shown
+    std::vector<Notice> m_notices;  // under m_mutex, in the order the engine reported them
     std::unique_ptr<RunSession> m_session;  // after the buffer: joined before it goes away
     class SweepProgress;
     std::unique_ptr<SweepProgress> m_sweepProgress;
