@@ -12,6 +12,14 @@
 namespace bb {
 namespace {
 
+TEST(LiveDashboard, TheBarSaysNothingBeforeARun) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    EXPECT_EQ(dashboard.progressBar()->text(), QString()) << dashboard.progressBar()->text().toStdString();
+    dashboard.startRun(1, "run", 10);
+    EXPECT_EQ(dashboard.progressBar()->text(), QStringLiteral("0 / 10 steps"));
+}
+
 TEST(LiveDashboard, ShowsPreparationThenHandsTheBarBackToTheSteps) {
     ui::EngineBridge engine;
     ui::LiveDashboard dashboard(engine);

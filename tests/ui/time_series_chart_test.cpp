@@ -1,6 +1,8 @@
 #include "charts/time_series_chart.h"
 
 #include <QTest>
+#include <QImage>
+#include <QPixmap>
 #include <QTimer>
 
 #include <cmath>
@@ -148,6 +150,38 @@ TEST(TimeSeriesChart, SaysSoWhenItHasNoStepsYet) {
     EXPECT_TRUE(chart.isEmptyTextShown());
     chart.setEmptyText("Published figures have no per-step data");
     EXPECT_EQ(chart.emptyText(), "Published figures have no per-step data");
+}
+
+// Strongly red pixels in the left `share` of the chart as drawn, where the plot is when the
+// legend sits beside it (antialiasing blends a thin outline, so no exact colour match).
+int redPixels(TimeSeriesChart& chart, double share) {
+    const QImage image = chart.grab().toImage();
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < static_cast<int>(image.width() * share); ++x) {
+            const QColor pixel = image.pixelColor(x, y);
+            if (pixel.red() > 110 && pixel.green() < 90 && pixel.blue() < 90) ++count;
+        }
+    }
+    return count;
+}
+
+TEST(TimeSeriesChart, AStackedAreaWithoutPointsDrawsNothing) {
+    TimeSeriesChart chart;
+    const int area = chart.addStackedArea("wait", -1, QColor(0xd0, 0x10, 0x10));
+    chart.addStackedArea("forward", area, QColor(0x10, 0x10, 0xd0));
+    chart.placeLegendBesidePlot();
+    chart.resize(700, 400);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    chart.refresh();
+    // Before the first step the breakdown once showed a red line up the plot's left edge.
+    EXPECT_EQ(redPixels(chart, 0.7), 0);
+
+    chart.appendPoints(0, {QPointF(0, 2), QPointF(1, 3), QPointF(2, 2)});
+    chart.appendPoints(1, {QPointF(0, 4), QPointF(1, 5), QPointF(2, 4)});
+    chart.refresh();
+    EXPECT_GT(redPixels(chart, 0.7), 1000) << "with points the area is drawn";
 }
 
 }  // namespace

@@ -94,6 +94,7 @@ int TimeSeriesChart::addStackedArea(const QString& name, int lowerTrack, const Q
         track.area->setColor(colour);
         track.area->setBorderColor(colour.darker(120));
     }
+    track.areaBorder = track.area->pen();
     track.area->attachAxis(m_x);
     track.area->attachAxis(m_left);
     m_tracks.push_back(std::move(track));
@@ -247,6 +248,11 @@ void TimeSeriesChart::redraw() {
                     leftMin = std::min(leftMin, point.y());
                 }
             }
+        }
+        // Qt Charts outlines an area without points as a line up the left edge of the plot.
+        if (track.area && track.areaOutlined == drawn.isEmpty()) {
+            track.areaOutlined = !drawn.isEmpty();
+            track.area->setPen(track.areaOutlined ? track.areaBorder : QPen(Qt::NoPen));
         }
         track.line->replace(drawn);
     }

@@ -5,6 +5,7 @@
 
 #include <QColor>
 #include <QList>
+#include <QPen>
 #include <QPointF>
 
 #include <vector>
@@ -83,6 +84,8 @@ private:
         SeriesData data;
         QLineSeries* line = nullptr;
         QAreaSeries* area = nullptr;
+        QPen areaBorder;            // the area's outline while it has points
+        bool areaOutlined = true;
         YAxis axis = YAxis::Left;
         bool visible = true;
     };

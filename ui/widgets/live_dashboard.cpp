@@ -100,7 +100,8 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_progress->setObjectName("progress");
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
-    m_progress->setFormat(tr("%v / %m steps"));
+    // Until a run starts there is no step count to show (its range 0..1 would read "0 / 1 steps").
+    m_progress->setFormat(QString());
     m_status->setObjectName("runStatus");
     m_eta->setObjectName("eta");
 
