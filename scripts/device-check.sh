@@ -150,6 +150,30 @@ for point in doc.get("points", []):
           f"{point.get('measured_samples_per_s', 0):.1f} samples/s")
 PY
 
+# 4b. The input pipeline alone: nvJPEG against the CPU decoder at the same worker counts, with
+# the transforms on the device either way (the issue's 3x goal compares these two columns).
+bench=(bench loader --data "$data" --device-transforms on --workers 0,1,2 --image-size 288 --json)
+if [[ $mode == rehearse ]]; then
+  bench+=(--device cpu --device-decoding off --batch 8 --batches 2)
+else
+  bench+=(--device cuda:0 --device-decoding off,on --batch 48 --batches 10)
+fi
+"$cli" "${bench[@]}" >"$logs/loader-bench.json" 2>"$logs/loader-bench.log"
+bench_rc=$?
+note "bench loader: exit $bench_rc"
+python3 - "$logs/loader-bench.json" <<'PY' | tee -a "$summary"
+import json, sys
+try:
+    rows = json.load(open(sys.argv[1]))
+except Exception as error:
+    print("no loader benchmark:", error)
+    sys.exit(0)
+for row in rows:
+    print(f"  loader: workers {row.get('workers')}, decoder {row.get('decoder')}: {row.get('images_per_s', 0):.1f} images/s, "
+          f"decode {row.get('decode_ms', 0):.1f} ms, device {row.get('device_transform_ms', 0):.1f} ms per batch, "
+          f"skipped {row.get('skipped_samples')}")
+PY
+
 # 5. Each run in full, as the store has it.
 mkdir -p "$logs/show"
 ids=$("$cli" list --db "$db" --json 2>/dev/null | python3 -c 'import json,sys; print(" ".join(str(r["id"]) for r in json.load(sys.stdin) if r.get("source") == "local"))' 2>/dev/null)
@@ -172,6 +196,6 @@ print(f"  {run.get('name')}: status {run.get('status')}, median {summary.get('me
 PY
 done
 
-status="tests exit $tests_rc, sweep exit $sweep_rc"
-if (( tests_rc != 0 || sweep_rc != 0 )); then finish "$status" 1; fi
+status="tests exit $tests_rc, sweep exit $sweep_rc, bench loader exit $bench_rc"
+if (( tests_rc != 0 || sweep_rc != 0 || bench_rc != 0 )); then finish "$status" 1; fi
 finish "$status" 0

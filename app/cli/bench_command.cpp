@@ -1,5 +1,5 @@
 // bridgebench-cli bench loader --data DIR|MANIFEST [--workers 0,1,2] [--device-transforms off,on]
-//                              [--batch B] [--image-size S] [--json] ...
+//                              [--device-decoding off,on] [--batch B] [--image-size S] [--json] ...
 #include <unistd.h>
 
 #include <iostream>
@@ -18,20 +18,21 @@ namespace {
 struct LoaderBenchArgs {
     std::string data;
     std::vector<std::string> deviceTransforms{"off", "on"};
+    std::vector<std::string> deviceDecoding{"off"};
     LoaderBenchmarkOptions options;
     bool json = false;
 };
 
 void printHeader() {
-    std::cout << fmt::format("{:>7}  {:>6}  {:<8}  {:>9}  {:>7} {:>7} {:>9} {:>7} {:>7} {:>7}\n", "workers",
-                             "dev-tf", "interp", "images/s", "read", "decode", "transform", "collate", "device",
-                             "wait");
-    std::cout << fmt::format("{:>48}\n", "ms per batch:");
+    std::cout << fmt::format("{:>7}  {:>6}  {:<15}  {:<8}  {:>9}  {:>7} {:>7} {:>9} {:>7} {:>7} {:>7}\n", "workers",
+                             "dev-tf", "decoder", "interp", "images/s", "read", "decode", "transform", "collate",
+                             "device", "wait");
+    std::cout << fmt::format("{:>65}\n", "ms per batch:");
 }
 
 void printRow(const LoaderBenchmarkResult& result) {
-    std::cout << fmt::format("{:>7}  {:>6}  {:<8}  {:>9.1f}  {:>7.1f} {:>7.1f} {:>9.1f} {:>7.1f} {:>7.1f} {:>7.1f}\n",
-                             result.workers, result.deviceTransforms ? "on" : "off", result.interpolation,
+    std::cout << fmt::format("{:>7}  {:>6}  {:<15}  {:<8}  {:>9.1f}  {:>7.1f} {:>7.1f} {:>9.1f} {:>7.1f} {:>7.1f} {:>7.1f}\n",
+                             result.workers, result.deviceTransforms ? "on" : "off", result.decoder, result.interpolation,
                              result.imagesPerSec, result.readMs, result.decodeMs, result.transformMs,
                              result.collateMs, result.deviceTransformMs, result.waitMs)
               << std::flush;
@@ -42,12 +43,14 @@ int benchLoader(LoaderBenchArgs& args) {
     for (const std::string& value : args.deviceTransforms) {
         args.options.deviceTransforms.push_back(value == "on");
     }
+    args.options.deviceDecoding.clear();
+    for (const std::string& value : args.deviceDecoding) args.options.deviceDecoding.push_back(value == "on");
     const bool live = ::isatty(STDERR_FILENO) != 0;
-    if (!args.json) {
-        printHeader();
-    }
     std::size_t done = 0;
-    const std::size_t total = args.options.workers.size() * args.options.deviceTransforms.size();
+    std::size_t perWorkers = 0;
+    for (const bool transforms : args.options.deviceTransforms)
+        for (const bool decoding : args.options.deviceDecoding) perWorkers += !decoding || transforms ? 1 : 0;
+    const std::size_t total = args.options.workers.size() * perWorkers;
     const auto results = runLoaderBenchmark(args.data, args.options, [&](const LoaderBenchmarkResult& result) {
         ++done;
         if (live) {
@@ -55,6 +58,9 @@ int benchLoader(LoaderBenchArgs& args) {
                       << std::flush;
         }
         if (!args.json) {
+            // Not before the first result: unusable data is refused first, and a table
+            // header above an error reads as an empty measurement.
+            if (done == 1) printHeader();
             printRow(result);
         }
     });
@@ -71,7 +77,7 @@ void registerBenchCommand(CLI::App& root, CliState& state) {
     bench->require_subcommand(1);
     CLI::App* command = bench->add_subcommand(
         "loader", "Images per second of the input pipeline and its per-stage time, for each combination of "
-                  "loader workers and device-side transforms");
+                  "loader workers, device-side transforms and device decoding");
     auto args = std::make_shared<LoaderBenchArgs>();
     LoaderBenchmarkOptions& options = args->options;
     command->add_option("--data", args->data, "Dataset folder (with manifest.jsonl), manifest or COCO captions")
@@ -84,6 +90,14 @@ void registerBenchCommand(CLI::App& root, CliState& state) {
         ->delimiter(',')
         ->capture_default_str()
         ->check(CLI::IsMember({"off", "on"}));
+    command->add_option("--device-decoding", args->deviceDecoding,
+                        "Decode JPEGs on the device with nvJPEG (cuda, with device transforms on): off, on, or both")
+        ->delimiter(',')
+        ->capture_default_str()
+        ->check(CLI::IsMember({"off", "on"}));
+    command->add_option("--nvjpeg-library", options.nvjpegLibrary,
+                        "nvJPEG to load for device decoding (a path or soname; default: $BRIDGEBENCH_NVJPEG_LIBRARY, "
+                        "then libnvjpeg.so.13, .so.12, .so)");
     command->add_option("--batch", options.batchSize, "Batch size")
         ->capture_default_str()
         ->check(CLI::PositiveNumber);

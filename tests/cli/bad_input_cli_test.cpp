@@ -77,6 +77,7 @@ TEST_F(OnlyImageCorrupt, BenchLoaderExitsThreeNamingTheDatasetAndTheReason) {
     EXPECT_EQ(result.exitCode, 3) << result.out << result.err;
     EXPECT_THAT(result.err, HasSubstr("manifest.jsonl: no sample could be loaded"));
     EXPECT_THAT(result.err, HasSubstr("corrupt JPEG"));
+    EXPECT_EQ(result.out, "") << "no table header above an error";
 }
 
 TEST(CliBadDataset, IsRefusedBeforeARunRowExists) {

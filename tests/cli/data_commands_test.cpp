@@ -77,6 +77,8 @@ TEST_F(DataCommands, BenchLoaderPrintsOneJsonObjectPerCombination) {
         EXPECT_EQ(result["interpolation"], "bicubic");  // a run's default too
         EXPECT_GT(result["images_per_s"].get<double>(), 0);
         EXPECT_EQ(result["images"], 8);  // one epoch of 8 images
+        EXPECT_EQ(result["device_decoding"], false);
+        EXPECT_EQ(result["decoder"], "turbojpeg");
         for (const char* key : {"read_ms", "decode_ms", "transform_ms", "collate_ms", "device_transform_ms", "wait_ms"}) {
             EXPECT_TRUE(result[key].is_number()) << key;
         }
@@ -96,6 +98,14 @@ TEST_F(DataCommands, BenchLoaderExitCodesSeparateBadInputFromBadUsage) {
     EXPECT_EQ(runCli("bench loader --data " + dataDir() + " --workers 0,-1").exitCode, 2);
     EXPECT_EQ(runCli("bench loader --data " + dataDir() + " --device-transforms maybe").exitCode, 2);
     EXPECT_EQ(runCli("bench loader --data " + dataDir() + " --batch 9").exitCode, 2);  // larger than the set
+}
+
+TEST_F(DataCommands, BenchLoaderRefusesDeviceDecodingOnTheCpuNamingTheOption) {
+    const bb::test::ProcessResult run = bb::test::runCommand(std::string(BB_CLI_PATH) + " bench loader --data " +
+                                                             dataDir() + " --device-transforms on --device-decoding on");
+    EXPECT_EQ(run.exitCode, 2) << run.out << run.err;
+    EXPECT_NE(run.err.find("device_decoding"), std::string::npos) << run.err;
+    EXPECT_EQ(runCli("bench loader --data " + dataDir() + " --device-decoding sometimes").exitCode, 2);
 }
 
 }  // namespace

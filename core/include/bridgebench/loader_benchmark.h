@@ -1,5 +1,6 @@
 // Measures the input pipeline alone: images per second and where the time goes, for each
-// combination of loader workers and device-side transforms. The consumer does what a
+// combination of loader workers, device-side transforms and (on CUDA) device decoding, where
+// the workers only read the JPEGs and nvJPEG decodes them on the device. The consumer does what a
 // training step does with a batch before the model sees it (DevicePreparer::prepare, and a
 // synchronize on CUDA), and nothing else, so the figures are the loader's ceiling.
 #pragma once
@@ -17,6 +18,9 @@ namespace bb {
 struct LoaderBenchmarkOptions {
     std::vector<std::int64_t> workers{0, 1, 2};
     std::vector<bool> deviceTransforms{false, true};
+    // Measured with device_transforms on only; on needs a cuda device and nvJPEG.
+    std::vector<bool> deviceDecoding{false};
+    std::string nvjpegLibrary;  // empty: $BRIDGEBENCH_NVJPEG_LIBRARY, else the default names
     std::int64_t batchSize = 32;
     std::int64_t imageSizePx = 288;
     std::string interpolation = "bicubic";  // bicubic (as a run's default) | bilinear
@@ -29,7 +33,7 @@ struct LoaderBenchmarkOptions {
 };
 
 // Throws ConfigError naming the option ("workers", "batch", "image_size", "interpolation",
-// "device", ...).
+// "device", "device_decoding", ...).
 void validate(const LoaderBenchmarkOptions& options);
 
 // Stage times are means per batch in milliseconds. With workers > 0 the loader stages run
@@ -38,6 +42,8 @@ void validate(const LoaderBenchmarkOptions& options);
 struct LoaderBenchmarkResult {
     std::int64_t workers = 0;
     bool deviceTransforms = false;
+    bool deviceDecoding = false;
+    std::string decoder;  // "turbojpeg" in the workers, or the device's: "nvjpeg-hardware", "nvjpeg-cuda"
     std::string interpolation;
     std::string device;
     std::int64_t batchSize = 0;
@@ -56,7 +62,8 @@ struct LoaderBenchmarkResult {
     std::int64_t skippedSamples = 0;
 };
 
-// One object; keys in snake_case: workers, device_transforms, interpolation, images_per_s,
+// One object; keys in snake_case: workers, device_transforms, device_decoding, decoder,
+// interpolation, images_per_s,
 // read_ms, decode_ms, transform_ms, collate_ms, device_transform_ms, wait_ms, ...
 void to_json(nlohmann::json& out, const LoaderBenchmarkResult& result);
 
@@ -64,7 +71,8 @@ void to_json(nlohmann::json& out, const LoaderBenchmarkResult& result);
 using LoaderBenchmarkCallback = std::function<void(const LoaderBenchmarkResult&)>;
 
 // `data` is anything Dataset::open accepts (a folder with manifest.jsonl, a manifest, COCO
-// captions). Throws InputError for unusable data and ConfigError for invalid options.
+// captions). Throws InputError for unusable data and ConfigError for invalid options (device
+// decoding without an nvJPEG that loads is one, naming "device_decoding" or "nvjpeg_library").
 std::vector<LoaderBenchmarkResult> runLoaderBenchmark(const std::filesystem::path& data,
                                                       const LoaderBenchmarkOptions& options,
                                                       const LoaderBenchmarkCallback& onResult = {});

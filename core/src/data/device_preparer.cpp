@@ -55,6 +55,7 @@ DeviceBatch DevicePreparer::prepare(const Batch& batch) {
         inputs.pixelValues = batch.pixelValues.to(m_device, /*non_blocking=*/true);
     } else {
         const Placed placed = placeImages(batch, inputs.skipped);
+        m_deviceSkipped += static_cast<std::int64_t>(inputs.skipped.size());
         inputs.pixelValues = transformOnDevice(placed, batch);
         if (!inputs.skipped.empty() && inputIds.defined()) {
             inputIds = keptRows(inputIds, placed.keptSlots);

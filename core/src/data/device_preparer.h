@@ -58,6 +58,10 @@ public:
     DeviceBatch prepare(const Batch& batch);
 
     torch::Device device() const noexcept { return m_device; }
+    // What decodes Batch::encodedImages (EncodedImageDecoder::backend()).
+    std::string decoderBackend() const { return m_decoder.backend(); }
+    // Samples left out by the device decoder so far, over every call.
+    std::int64_t deviceSkipped() const noexcept { return m_deviceSkipped; }
 
     // The batch's images on the device, one per sample kept, with the plans that go with them.
     struct Placed {
@@ -75,6 +79,7 @@ private:
     torch::Device m_device;
     BufferPool m_outputs;      // normalised pixels handed to the model, recycled when released
     EncodedImageDecoder m_decoder;
+    std::int64_t m_deviceSkipped = 0;
     torch::Tensor m_scale;     // [1, 3, 1, 1]: 1 / (255 std)
     torch::Tensor m_offset;    // [1, 3, 1, 1]: -mean / std
     torch::Tensor m_source;    // float copy of a group's source regions

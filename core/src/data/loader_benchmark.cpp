@@ -1,5 +1,6 @@
 #include "bridgebench/loader_benchmark.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include <ATen/Parallel.h>
@@ -10,6 +11,8 @@
 #include "data/dataset.h"
 #include "data/device_preparer.h"
 #include "data/loader.h"
+#include "data/nvjpeg_decoder.h"
+#include "data/nvjpeg_library.h"
 
 namespace bb {
 
@@ -30,7 +33,8 @@ torch::Device parseDevice(const std::string& text) {
 }
 
 LoaderBenchmarkResult measure(const std::shared_ptr<const Dataset>& dataset, const LoaderBenchmarkOptions& options,
-                              std::int64_t workers, bool deviceTransforms) {
+                              std::int64_t workers, bool deviceTransforms,
+                              const std::shared_ptr<const NvjpegLibrary>& nvjpeg) {
     LoaderOptions loaderOptions;
     loaderOptions.batchSize = options.batchSize;
     loaderOptions.workers = workers;
@@ -43,13 +47,15 @@ LoaderBenchmarkResult measure(const std::shared_ptr<const Dataset>& dataset, con
     loaderOptions.epochs = 0;
     const torch::Device device = parseDevice(options.device);
     loaderOptions.pinMemory = device.is_cuda();
+    loaderOptions.encodedJpegs = nvjpeg != nullptr;
     Loader loader(dataset, loaderOptions);
-    DevicePreparer preparer(device);
+    DevicePreparer preparer(device, nvjpeg);
     const std::int64_t measured = options.batches > 0 ? options.batches : loader.batchesPerEpoch();
 
     LoaderBenchmarkResult result;
     result.workers = workers;
     result.deviceTransforms = deviceTransforms;
+    result.deviceDecoding = nvjpeg != nullptr;
     result.interpolation = options.interpolation;
     result.device = options.device;
     result.batchSize = options.batchSize;
@@ -94,7 +100,8 @@ LoaderBenchmarkResult measure(const std::shared_ptr<const Dataset>& dataset, con
         result.deviceTransformMs /= batches;
     }
     result.imagesPerSec = result.wallMs > 0 ? 1000.0 * static_cast<double>(result.images) / result.wallMs : 0;
-    result.skippedSamples = loader.stats().skipped.count;
+    result.skippedSamples = loader.stats().skipped.count + preparer.deviceSkipped();
+    result.decoder = result.deviceDecoding ? preparer.decoderBackend() : "turbojpeg";
     return result;
 }
 
@@ -112,6 +119,14 @@ void validate(const LoaderBenchmarkOptions& options) {
     if (options.deviceTransforms.empty()) {
         throw ConfigError("device_transforms", "needs at least one value");
     }
+    if (options.deviceDecoding.empty()) {
+        throw ConfigError("device_decoding", "needs at least one value");
+    }
+    const bool decodeOnDevice =
+        std::find(options.deviceDecoding.begin(), options.deviceDecoding.end(), true) != options.deviceDecoding.end();
+    if (decodeOnDevice &&
+        std::find(options.deviceTransforms.begin(), options.deviceTransforms.end(), true) == options.deviceTransforms.end())
+        throw ConfigError("device_decoding", "decodes for the device-side transforms: needs device_transforms on");
     if (options.batchSize < 1) {
         throw ConfigError("batch", "must be at least 1");
     }
@@ -134,12 +149,18 @@ void validate(const LoaderBenchmarkOptions& options) {
     if (!device.is_cpu() && !device.is_cuda()) {
         throw ConfigError("device", "expected cpu or cuda:N");
     }
+    if (decodeOnDevice && !device.is_cuda())
+        throw ConfigError("device_decoding", "decodes with nvJPEG on a cuda device; '" + options.device + "' is not one");
+    if (decodeOnDevice && !nvjpegDecoderBuilt())
+        throw ConfigError("device_decoding", "needs a build against a CUDA LibTorch");
 }
 
 void to_json(nlohmann::json& out, const LoaderBenchmarkResult& result) {
     out = {
         {"workers", result.workers},
         {"device_transforms", result.deviceTransforms},
+        {"device_decoding", result.deviceDecoding},
+        {"decoder", result.decoder},
         {"interpolation", result.interpolation},
         {"device", result.device},
         {"batch_size", result.batchSize},
@@ -163,13 +184,24 @@ std::vector<LoaderBenchmarkResult> runLoaderBenchmark(const std::filesystem::pat
                                                       const LoaderBenchmarkOptions& options,
                                                       const LoaderBenchmarkCallback& onResult) {
     validate(options);
+    std::shared_ptr<const NvjpegLibrary> nvjpeg;
+    if (std::find(options.deviceDecoding.begin(), options.deviceDecoding.end(), true) != options.deviceDecoding.end()) {
+        const NvjpegLoad found = loadNvjpeg(options.nvjpegLibrary);
+        if (!found.library)
+            throw ConfigError(found.named ? "nvjpeg_library" : "device_decoding",
+                              "nvJPEG does not load: " + found.triedText());
+        nvjpeg = found.library;
+    }
     const auto dataset = std::make_shared<const Dataset>(Dataset::open(data));
     std::vector<LoaderBenchmarkResult> results;
     for (const std::int64_t workers : options.workers) {
         for (const bool deviceTransforms : options.deviceTransforms) {
-            results.push_back(measure(dataset, options, workers, deviceTransforms));
-            if (onResult) {
-                onResult(results.back());
+            for (const bool deviceDecoding : options.deviceDecoding) {
+                if (deviceDecoding && !deviceTransforms) continue;
+                results.push_back(measure(dataset, options, workers, deviceTransforms, deviceDecoding ? nvjpeg : nullptr));
+                if (onResult) {
+                    onResult(results.back());
+                }
             }
         }
     }

@@ -31,9 +31,11 @@ TEST(LoaderBenchmark, MeasuresEveryCombinationInOrder) {
         EXPECT_GT(result.decodeMs, 0);
         EXPECT_EQ(result.transformMs > 0, !result.deviceTransforms);
         EXPECT_GT(result.deviceTransformMs, 0);
+        EXPECT_FALSE(result.deviceDecoding);
+        EXPECT_EQ(result.decoder, "turbojpeg");
     }
     const nlohmann::json json = results[0];
-    for (const char* key : {"workers", "device_transforms", "interpolation", "images_per_s", "read_ms", "decode_ms",
+    for (const char* key : {"workers", "device_transforms", "device_decoding", "decoder", "interpolation", "images_per_s", "read_ms", "decode_ms",
                             "transform_ms", "collate_ms", "device_transform_ms", "wait_ms"}) {
         EXPECT_TRUE(json.contains(key)) << key;
     }
@@ -54,6 +56,29 @@ TEST(LoaderBenchmark, RejectsInvalidOptionsNamingThem) {
     options.device = "cpu";
     options.workers = {};
     EXPECT_THROW(validate(options), ConfigError);
+}
+
+TEST(LoaderBenchmark, DeviceDecodingNeedsACudaDeviceAndDeviceTransforms) {
+    LoaderBenchmarkOptions options;
+    options.deviceDecoding = {false, true};
+    try {
+        validate(options);
+        FAIL() << "expected ConfigError";
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(error.key(), "device_decoding");
+        EXPECT_NE(std::string(error.what()).find("'cpu'"), std::string::npos) << error.what();
+    }
+    options.deviceTransforms = {false};
+    try {
+        validate(options);
+        FAIL() << "expected ConfigError";
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(error.key(), "device_decoding");
+        EXPECT_NE(std::string(error.what()).find("device_transforms"), std::string::npos) << error.what();
+    }
+    options.deviceTransforms = {false, true};
+    options.deviceDecoding = {false};
+    EXPECT_NO_THROW(validate(options));
 }
 
 }  // namespace
