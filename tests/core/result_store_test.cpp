@@ -88,10 +88,10 @@ TEST(ResultStore, MigratesAnOlderFileKeepingItsRows) {
     }
     {
         // Turn it back into a schema-2 file: the load timing columns came with schema 3, the
-        // communication wait with schema 4.
+        // communication wait with schema 4, the device memory peak with schema 5.
         SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
-        for (const char* column :
-             {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms", "collate_ms", "comm_ms"})
+        for (const char* column : {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms",
+                                   "collate_ms", "comm_ms", "device_mem_peak_bytes"})
             raw.exec(std::string("ALTER TABLE steps DROP COLUMN ") + column);
         raw.exec("PRAGMA user_version = 2");
     }
@@ -118,14 +118,43 @@ TEST(ResultStore, CommunicationWaitRoundTripsAndASchema3FileGainsIt) {
     {
         SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
         raw.exec("ALTER TABLE steps DROP COLUMN comm_ms");
+        raw.exec("ALTER TABLE steps DROP COLUMN device_mem_peak_bytes");
         raw.exec("PRAGMA user_version = 3");
     }
     ResultStore store(file);
-    EXPECT_EQ(store.schemaVersion(), 4);
+    EXPECT_EQ(store.schemaVersion(), ResultStore::latestSchemaVersion());
     const auto steps = store.steps(id);
     ASSERT_EQ(steps.size(), 1u);
     EXPECT_EQ(steps[0].commMs, 0.0);
     EXPECT_DOUBLE_EQ(steps[0].wallMs, makeStep(0).wallMs);
+}
+
+TEST(ResultStore, DeviceMemoryPeakRoundTripsAndASchema4FileGainsIt) {
+    test::TempDir dir;
+    const auto file = dir.file("peak.db");
+    std::int64_t id = 0;
+    {
+        ResultStore store(file);
+        id = store.createRun(localRun("on a gpu"));
+        StepMetrics step = makeStep(0);
+        step.deviceMemoryBytes = 3'000'000'000;
+        step.deviceMemoryPeakBytes = 41'000'000'000;
+        store.appendSteps(id, std::vector<StepMetrics>{step});
+        const StepMetrics back = store.steps(id).at(0);
+        ASSERT_EQ(back.deviceMemoryPeakBytes, 41'000'000'000);
+        ASSERT_EQ(back.deviceMemoryBytes, 3'000'000'000);
+    }
+    {
+        SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
+        raw.exec("ALTER TABLE steps DROP COLUMN device_mem_peak_bytes");
+        raw.exec("PRAGMA user_version = 4");
+    }
+    ResultStore store(file);
+    EXPECT_EQ(store.schemaVersion(), 5);
+    const auto steps = store.steps(id);
+    ASSERT_EQ(steps.size(), 1u);
+    EXPECT_EQ(steps[0].deviceMemoryPeakBytes, 0);
+    EXPECT_EQ(steps[0].deviceMemoryBytes, 3'000'000'000) << "the rest of the row is kept";
 }
 
 TEST(ResultStore, EveryNewDatabaseHoldsTheStudysReferenceRuns) {

@@ -42,6 +42,11 @@ struct RunSummary {
     // fp16 runs' dynamic loss scaling: {"initial_scale", "final_scale", "skipped_steps",
     // "growth_interval"} (engine/grad_scaler.h); null for fp32 and bf16.
     nlohmann::json lossScaling;
+    // CUDA runs: {"peak_bytes", "reserved_bytes", "device_allocations_after_warmup",
+    // "reserved_growth_after_warmup_bytes"} from the caching allocator (engine/device_memory.h);
+    // a steady step allocates nothing new, so the after-warm-up figures should read 0. Null
+    // elsewhere.
+    nlohmann::json deviceMemory;
 };
 
 RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps,

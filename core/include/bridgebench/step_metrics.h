@@ -24,7 +24,8 @@ struct StepMetrics {
     double loss = 0;
     std::int64_t rssBytes = 0;      // process resident set size after the step
     double cpuUtilisation = 0;      // process CPU time / wall time over the step (1.0 = one core)
-    std::int64_t deviceMemoryBytes = 0;  // allocated on the training device (0 on CPU)
+    std::int64_t deviceMemoryBytes = 0;  // allocated on the training device after the step (0 on CPU)
+    std::int64_t deviceMemoryPeakBytes = 0;  // the most allocated at any moment of the step (0 on CPU)
 
     // What producing this step's batch cost, wherever it was produced (a loader worker or,
     // with workers = 0, the training thread inside dataWaitMs). The diagnosis models the

@@ -103,6 +103,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
     if (!s.distributed.is_null()) out["distributed"] = s.distributed;
     if (!s.decode.is_null()) out["decode"] = s.decode;
     if (!s.lossScaling.is_null()) out["loss_scaling"] = s.lossScaling;
+    if (!s.deviceMemory.is_null()) out["device_memory"] = s.deviceMemory;
 }
 
 void from_json(const nlohmann::json& in, RunSummary& s) {
@@ -129,6 +130,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     if (const auto distributed = in.find("distributed"); distributed != in.end()) s.distributed = *distributed;
     if (const auto decode = in.find("decode"); decode != in.end()) s.decode = *decode;
     if (const auto scaling = in.find("loss_scaling"); scaling != in.end()) s.lossScaling = *scaling;
+    if (const auto memory = in.find("device_memory"); memory != in.end()) s.deviceMemory = *memory;
 }
 
 }  // namespace bb

@@ -12,7 +12,7 @@ namespace {
 enum Field : std::int64_t {
     kWall, kDataWait, kHostToDevice, kDeviceTransform, kForward, kBackward, kOptimizer, kComm,
     kSamples, kLoss, kStop, kLoad, kRead, kDecode, kTransform, kCollate, kCpu, kRss, kDeviceMemory,
-    kFieldCount
+    kDeviceMemoryPeak, kFieldCount
 };
 
 torch::Tensor packStep(const StepMetrics& s, bool stop) {
@@ -20,7 +20,8 @@ torch::Tensor packStep(const StepMetrics& s, bool stop) {
                                         s.forwardMs, s.backwardMs, s.optimizerMs, s.commMs,
                                         static_cast<double>(s.samples), s.loss, stop ? 1.0 : 0.0, s.loadMs,
                                         s.readMs, s.decodeMs, s.transformMs, s.collateMs, s.cpuUtilisation,
-                                        static_cast<double>(s.rssBytes), static_cast<double>(s.deviceMemoryBytes)};
+                                        static_cast<double>(s.rssBytes), static_cast<double>(s.deviceMemoryBytes),
+                                        static_cast<double>(s.deviceMemoryPeakBytes)};
     return torch::tensor(std::vector<double>(values, values + kFieldCount), torch::kDouble);
 }
 
@@ -82,7 +83,7 @@ StepMetrics DataParallelSync::combine(const StepMetrics& local, bool& stopReques
     const auto rows = all.accessor<double, 2>();
     const int ranks = static_cast<int>(all.size(0));
     int slowest = 0;
-    double samples = 0, loss = 0, cpu = 0, rss = 0;
+    double samples = 0, loss = 0, cpu = 0, rss = 0, deviceMemory = 0, deviceMemoryPeak = 0;
     bool stop = false;
     for (int r = 0; r < ranks; ++r) {
         if (rows[r][kWall] > rows[slowest][kWall]) slowest = r;
@@ -90,6 +91,9 @@ StepMetrics DataParallelSync::combine(const StepMetrics& local, bool& stopReques
         loss += rows[r][kLoss];
         cpu += rows[r][kCpu];
         rss += rows[r][kRss];
+        // Per device, the fullest one: it is the one that runs out first.
+        deviceMemory = std::max(deviceMemory, rows[r][kDeviceMemory]);
+        deviceMemoryPeak = std::max(deviceMemoryPeak, rows[r][kDeviceMemoryPeak]);
         stop = stop || rows[r][kStop] != 0;
     }
     stopRequested = stop;
@@ -115,6 +119,8 @@ StepMetrics DataParallelSync::combine(const StepMetrics& local, bool& stopReques
     out.loss = loss / ranks;
     out.cpuUtilisation = cpu;
     out.rssBytes = static_cast<std::int64_t>(rss);
+    out.deviceMemoryBytes = static_cast<std::int64_t>(deviceMemory);
+    out.deviceMemoryPeakBytes = static_cast<std::int64_t>(deviceMemoryPeak);
     return out;
 }
 

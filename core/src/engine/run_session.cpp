@@ -137,6 +137,7 @@ struct RunSession::Impl {
             result.summary.probe = trained.probe;
             result.summary.distributed = trained.distributed;
             result.summary.lossScaling = trained.lossScaling;
+            result.summary.deviceMemory = trained.deviceMemory;
             result.summary.decode = decode;
             if (!writeError.empty() && result.status != RunStatus::Failed) {
                 result.status = RunStatus::Failed;

@@ -80,6 +80,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         // Kept from the last step only: holding every step's batch until the next one would stop
         // the loader's buffer pool from recycling it.
         ModelInputs lastInputs;
+        DeviceMemoryLog deviceMemory([device] { return readDeviceMemory(device); }, config.warmupSteps);
         for (std::int64_t step = 0; step < config.steps; ++step) {
             // A paused rank would leave the others waiting in the all-reduce until they time out:
             // data-parallel runs do not pause.
@@ -144,7 +145,9 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             metrics.samplesPerSec = samplesPerSecond(metrics.samples, metrics.wallMs);
             metrics.timestampMs = unixMs(std::chrono::system_clock::now());
             metrics.rssBytes = residentSetBytes();
-            metrics.deviceMemoryBytes = deviceMemoryAllocatedBytes(device);
+            const DeviceMemoryReading memory = deviceMemory.afterStep(step);
+            metrics.deviceMemoryBytes = memory.allocatedBytes;
+            metrics.deviceMemoryPeakBytes = memory.peakAllocatedBytes;
             metrics.cpuUtilisation = metrics.wallMs > 0 ? (processCpuMs() - cpuBefore) / metrics.wallMs : 0;
             bool stop = control.cancelled();
             const StepMetrics world = sync.combine(metrics, stop);
@@ -161,6 +164,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         source->finish();
         result.distributed = sync.finish();
         if (scaler) result.lossScaling = scaler->toJson();
+        if (device.is_cuda()) result.deviceMemory = deviceMemory.summary();
         if (result.status == RunStatus::Completed && config.probe && sync.rank() == 0 && !result.steps.empty()) {
             const StepMetrics& last = result.steps.back();
             try {

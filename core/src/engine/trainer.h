@@ -20,6 +20,7 @@ struct TrainerResult {
     PipelineProbe probe;  // taken after a completed run when config.probe is on
     nlohmann::json distributed;  // GradientSynchronizer::finish(): null for one process
     nlohmann::json lossScaling;  // GradScaler::toJson() for fp16; null otherwise
+    nlohmann::json deviceMemory;  // DeviceMemoryLog::summary() on CUDA; null otherwise
 };
 
 // Never throws: failures (a bad checkpoint, out of memory, a rank that died) come back as

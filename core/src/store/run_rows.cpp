@@ -42,8 +42,9 @@ void insertStepRows(SQLite::Database& db, std::int64_t runId, std::span<const St
     SQLite::Statement insert(db, R"sql(
 INSERT INTO steps (run_id, step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms,
                    forward_ms, backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes,
-                   device_transform_ms, load_ms, read_ms, decode_ms, transform_ms, collate_ms, comm_ms)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+                   device_transform_ms, load_ms, read_ms, decode_ms, transform_ms, collate_ms, comm_ms,
+                   device_mem_peak_bytes)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     for (const auto& step : steps) {
         int column = 1;
         insert.bind(column++, static_cast<std::int64_t>(runId));
@@ -68,6 +69,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
         insert.bind(column++, step.transformMs);
         insert.bind(column++, step.collateMs);
         insert.bind(column++, step.commMs);
+        insert.bind(column++, static_cast<std::int64_t>(step.deviceMemoryPeakBytes));
         insert.exec();
         insert.reset();
     }

@@ -95,9 +95,13 @@ void addCommunication(SQLite::Database& db) {
     db.exec("ALTER TABLE steps ADD COLUMN comm_ms REAL NOT NULL DEFAULT 0");
 }
 
+void addDeviceMemoryPeak(SQLite::Database& db) {
+    db.exec("ALTER TABLE steps ADD COLUMN device_mem_peak_bytes INTEGER NOT NULL DEFAULT 0");
+}
+
 using Step = void (*)(SQLite::Database&);
 // Index i holds the step from version i to i + 1.
-constexpr Step kLadder[] = {createTables, addReferenceRuns, addLoadTimings, addCommunication};
+constexpr Step kLadder[] = {createTables, addReferenceRuns, addLoadTimings, addCommunication, addDeviceMemoryPeak};
 
 }  // namespace
 

@@ -199,6 +199,8 @@ TEST(DataParallelSync, CombineKeepsTheSlowestRanksBreakdownAndAllSamples) {
         local.forwardMs = rank == 0 ? 40 : 70;
         local.commMs = rank == 0 ? 5 : 9;
         local.loss = rank == 0 ? 1.0 : 3.0;
+        local.deviceMemoryBytes = rank == 0 ? 5000 : 3000;
+        local.deviceMemoryPeakBytes = rank == 0 ? 7000 : 9000;
         combined[rank] = sync.combine(local, stops[rank]);
     });
     for (int rank = 0; rank < 2; ++rank) {
@@ -209,6 +211,8 @@ TEST(DataParallelSync, CombineKeepsTheSlowestRanksBreakdownAndAllSamples) {
         EXPECT_DOUBLE_EQ(combined[rank].loss, 2.0);
         EXPECT_DOUBLE_EQ(combined[rank].samplesPerSec, samplesPerSecond(16, 140));
         EXPECT_TRUE(stops[rank]) << "rank 1 asked to stop; every rank must";
+        EXPECT_EQ(combined[rank].deviceMemoryBytes, 5000) << "the fullest device";
+        EXPECT_EQ(combined[rank].deviceMemoryPeakBytes, 9000) << "the fullest device at its peak";
     }
 }
 

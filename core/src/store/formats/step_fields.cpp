@@ -41,6 +41,7 @@ constexpr StepField kFields[] = {
     BB_REAL_FIELD("transform_ms", transformMs),
     BB_REAL_FIELD("collate_ms", collateMs),
     BB_REAL_FIELD("comm_ms", commMs),
+    BB_INT_FIELD("device_mem_peak_bytes", deviceMemoryPeakBytes),
 };
 
 #undef BB_REAL_FIELD
