@@ -32,18 +32,16 @@ void installInterruptHandling() {
         for (;;) {
             int signal = 0;
             if (sigwait(&set, &signal) != 0) continue;
-            std::function<void()> cancel;
-            {
-                std::lock_guard lock(g_mutex);
-                if (g_cancel && !g_cancelRequested) {
-                    g_cancelRequested = true;
-                    cancel = g_cancel;
-                }
-            }
-            if (!cancel) _exit(128 + signal);
+            // The cancel runs under the lock: ~InterruptScope takes it, so the scope (and the
+            // run it cancels, which dies right after it) cannot go while a cancel is still
+            // running here. ThreadSanitizer once caught a session's condition variable being
+            // destroyed under a notify from this thread.
+            std::lock_guard lock(g_mutex);
+            if (!g_cancel || g_cancelRequested) _exit(128 + signal);
+            g_cancelRequested = true;
             static constexpr char kMessage[] = "\nStopping after this step (interrupt again to quit now)\n";
             [[maybe_unused]] const auto written = write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-            cancel();
+            g_cancel();
         }
     }).detach();
 }

@@ -13,7 +13,9 @@ namespace bb::cli {
 // the blocked mask.
 void installInterruptHandling();
 
-// While the returned guard lives, an interrupt calls `cancel` (on the signal thread).
+// While the returned guard lives, an interrupt calls `cancel` (on the signal thread, under a
+// lock the destructor takes: a guard is never gone while its `cancel` runs, so `cancel` must
+// not wait for the thread that destroys the guard).
 class InterruptScope {
 public:
     explicit InterruptScope(std::function<void()> cancel);
