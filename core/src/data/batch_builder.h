@@ -1,6 +1,6 @@
 // Builds whole batches: read, decode, transform (host path) or stage (device path; with
-// device decoding, JPEG files are staged as read), tokenise, collate. The loader runs one per worker thread, or one on the training thread
-// when workers = 0.
+// device decoding, JPEG files are staged as read), tokenise, collate. The loader runs one per
+// worker thread, or one on the training thread when workers = 0.
 //
 // Thread contract: one instance per thread. The dataset, options and pool are shared and
 // must outlive it; the dataset and options are only read, the pool is thread-safe.

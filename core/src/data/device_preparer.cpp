@@ -76,7 +76,8 @@ DevicePreparer::Placed DevicePreparer::placeImages(const Batch& batch, std::vect
                                                        : torch::Tensor());
     const auto count = static_cast<std::size_t>(batch.size());
     if (batch.encodedImages.empty()) {
-        for (const RawImage& image : batch.rawImages) placed.images.push_back({0, image.byteOffset, image.widthPx, image.heightPx});
+        for (const RawImage& image : batch.rawImages)
+            placed.images.push_back({0, image.byteOffset, image.widthPx, image.heightPx});
         placed.plans = batch.plans;
         return placed;
     }
