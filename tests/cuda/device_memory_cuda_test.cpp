@@ -3,33 +3,14 @@
 #include <gtest/gtest.h>
 #include <torch/cuda.h>
 
-#include "bridgebench/run_observer.h"
-#include "engine/run_control.h"
-#include "engine/trainer.h"
+#include "tiny_cuda_run.h"
 
 namespace bb {
 namespace {
 
-class NoObserver : public RunObserver {
-public:
-    void step(const StepMetrics& /*metrics*/) override {}
-    void finished(const RunOutcome& /*outcome*/) override {}
-};
-
 TEST(DeviceMemoryCuda, ASteadyStepAllocatesNothingNew) {
     if (!torch::cuda::is_available()) GTEST_SKIP() << "no CUDA device (or a LibTorch without CUDA)";
-    RunConfig config;
-    config.model = "tiny";
-    config.dataset = "synthetic-tensors";
-    config.device = "cuda:0";
-    config.precision = "bf16";
-    config.batchSize = 4;
-    config.steps = 10;
-    config.warmupSteps = 3;
-    config.probe = false;
-    NoObserver observer;
-    RunControl control;
-    const TrainerResult result = train(config, observer, control);
+    const TrainerResult result = test::trainTinyOnCuda("bf16", 10, 3);
     ASSERT_EQ(result.status, RunStatus::Completed) << result.error;
     for (const StepMetrics& step : result.steps) {
         EXPECT_GT(step.deviceMemoryBytes, 0) << "step " << step.step;

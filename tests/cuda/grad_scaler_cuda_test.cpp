@@ -7,9 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "bridgebench/run_observer.h"
-#include "engine/run_control.h"
-#include "engine/trainer.h"
+#include "tiny_cuda_run.h"
 
 namespace bb {
 namespace {
@@ -26,26 +24,9 @@ TEST(GradScalerCuda, TheFusedUnscaleDividesAndFindsAnInf) {
     EXPECT_FALSE(scaler.unscale({p}));
 }
 
-class NoObserver : public RunObserver {
-public:
-    void step(const StepMetrics& /*metrics*/) override {}
-    void finished(const RunOutcome& /*outcome*/) override {}
-};
-
 TEST(GradScalerCuda, AnFp16RunScalesItsLossAndSaysHowInItsResult) {
     if (!torch::cuda::is_available()) GTEST_SKIP() << "no CUDA device (or a LibTorch without CUDA)";
-    RunConfig config;
-    config.model = "tiny";
-    config.dataset = "synthetic-tensors";
-    config.device = "cuda:0";
-    config.precision = "fp16";
-    config.batchSize = 4;
-    config.steps = 6;
-    config.warmupSteps = 1;
-    config.probe = false;
-    NoObserver observer;
-    RunControl control;
-    const TrainerResult result = train(config, observer, control);
+    const TrainerResult result = test::trainTinyOnCuda("fp16", 6, 1);
     ASSERT_EQ(result.status, RunStatus::Completed) << result.error;
     ASSERT_TRUE(result.lossScaling.is_object());
     EXPECT_EQ(result.lossScaling["initial_scale"], 65536.0);

@@ -1,0 +1,32 @@
+// A short run of the tiny BridgeTower on the first GPU through the real trainer, for the CUDA
+// tests that check what a whole run reports.
+#pragma once
+
+#include <string>
+
+#include "bridgebench/run_observer.h"
+#include "engine/run_control.h"
+#include "engine/trainer.h"
+
+namespace bb::test {
+
+inline TrainerResult trainTinyOnCuda(const std::string& precision, std::int64_t steps, std::int64_t warmupSteps) {
+    struct Silent final : RunObserver {
+        void step(const StepMetrics& /*metrics*/) override {}
+        void finished(const RunOutcome& /*outcome*/) override {}
+    };
+    RunConfig config;
+    config.model = "tiny";
+    config.dataset = "synthetic-tensors";
+    config.device = "cuda:0";
+    config.precision = precision;
+    config.batchSize = 4;
+    config.steps = steps;
+    config.warmupSteps = warmupSteps;
+    config.probe = false;
+    Silent observer;
+    RunControl control;
+    return train(config, observer, control);
+}
+
+}  // namespace bb::test
