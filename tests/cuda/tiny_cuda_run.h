@@ -1,4 +1,4 @@
-// A short run of the tiny BridgeTower on the first GPU through the real trainer, for the CUDA
+// Short runs through the real trainer (the tiny BridgeTower on the first GPU), for the CUDA
 // tests that check what a whole run reports.
 #pragma once
 
@@ -10,11 +10,17 @@
 
 namespace bb::test {
 
-inline TrainerResult trainTinyOnCuda(const std::string& precision, std::int64_t steps, std::int64_t warmupSteps) {
+inline TrainerResult trainWithoutObserver(const RunConfig& config) {
     struct Silent final : RunObserver {
         void step(const StepMetrics& /*metrics*/) override {}
         void finished(const RunOutcome& /*outcome*/) override {}
     };
+    Silent observer;
+    RunControl control;
+    return train(config, observer, control);
+}
+
+inline TrainerResult trainTinyOnCuda(const std::string& precision, std::int64_t steps, std::int64_t warmupSteps) {
     RunConfig config;
     config.model = "tiny";
     config.dataset = "synthetic-tensors";
@@ -24,9 +30,7 @@ inline TrainerResult trainTinyOnCuda(const std::string& precision, std::int64_t 
     config.steps = steps;
     config.warmupSteps = warmupSteps;
     config.probe = false;
-    Silent observer;
-    RunControl control;
-    return train(config, observer, control);
+    return trainWithoutObserver(config);
 }
 
 }  // namespace bb::test

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <torch/types.h>
@@ -12,6 +13,8 @@
 #include "data/transform_plan.h"
 
 namespace bb {
+
+class StagedCopy;
 
 // Milliseconds. The stage times are summed over the batch's samples and measured on the
 // thread that built it (a worker, or the training thread when workers = 0).
@@ -74,6 +77,9 @@ struct Batch {
     BatchTimings timings;
     // Samples of this batch that could not be read or decoded (left out of the tensors).
     std::vector<BatchSkip> skipped;
+    // Set by the loader's BatchStager: the tensors above are device copies, to be read only
+    // after staged->orderBefore() (batch_stager.h).
+    std::shared_ptr<StagedCopy> staged;
 
     std::int64_t size() const noexcept { return static_cast<std::int64_t>(sampleIndices.size()); }
     bool hostTransformed() const noexcept { return pixelValues.defined(); }

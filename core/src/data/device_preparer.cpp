@@ -2,6 +2,8 @@
 
 #include <ATen/ATen.h>
 
+#include "data/batch_stager.h"
+
 namespace bb {
 
 namespace {
@@ -19,7 +21,8 @@ bool sameGroup(const DevicePreparer::Placed& placed, std::size_t first, std::siz
 
 torch::Tensor keptRows(const torch::Tensor& rows, const std::vector<std::int64_t>& keptSlots) {
     if (keptSlots.empty()) return rows.narrow(0, 0, 0);
-    return rows.index_select(0, torch::tensor(keptSlots, torch::kLong));
+    // On the rows' device: staged text rows are already on the training device.
+    return rows.index_select(0, torch::tensor(keptSlots, torch::kLong).to(rows.device()));
 }
 
 }  // namespace
@@ -47,6 +50,8 @@ torch::Tensor DevicePreparer::pixelMask(std::int64_t batchSize, std::int64_t siz
 }
 
 DeviceBatch DevicePreparer::prepare(const Batch& batch) {
+    // Copied by the loader on a copy stream: this stream's work waits for those copies.
+    if (batch.staged) batch.staged->orderBefore();
     DeviceBatch inputs;
     torch::Tensor inputIds = batch.inputIds;
     torch::Tensor attentionMask = batch.attentionMask;

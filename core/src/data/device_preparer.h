@@ -9,7 +9,9 @@
 // Thread contract: one instance per training thread, used from that thread only. On CUDA
 // the work is queued on the current stream and prepare() returns before it is done: time it
 // with CUDA events or a synchronize, never with host clocks alone. It keeps workspaces
-// between calls (on a CPU device, reusing them roughly halves the transform time).
+// between calls (on a CPU device, reusing them roughly halves the transform time). A batch
+// the loader staged (Batch::staged) arrives with its tensors on the device already; prepare()
+// orders its own work after their copies.
 #pragma once
 
 #include <array>

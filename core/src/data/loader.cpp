@@ -37,9 +37,11 @@ std::size_t poolCapacity(const LoaderOptions& options) {
 
 }  // namespace
 
-Loader::Loader(std::shared_ptr<const Dataset> dataset, LoaderOptions options)
+Loader::Loader(std::shared_ptr<const Dataset> dataset, LoaderOptions options,
+               std::shared_ptr<const BatchStager> stager)
     : m_dataset(std::move(dataset)),
       m_options(validated(std::move(options))),
+      m_stager(std::move(stager)),
       m_pool(poolCapacity(m_options), torch::kCPU, m_options.pinMemory) {
     if (!m_dataset) {
         throw std::invalid_argument("Loader needs a dataset");
@@ -87,6 +89,12 @@ void Loader::cancel() {
     m_spaceFreed.notify_all();
 }
 
+std::optional<Batch> Loader::buildStaged(BatchBuilder& builder, std::int64_t index, std::stop_token stop) const {
+    std::optional<Batch> batch = builder.build(index, stop);
+    if (batch && m_stager && batch->size() > 0) m_stager->stage(*batch);
+    return batch;
+}
+
 LoaderStats Loader::stats() const {
     std::lock_guard lock(m_mutex);
     return m_stats;
@@ -113,7 +121,7 @@ void Loader::runWorker(std::int64_t worker, std::stop_token stop) {
             }
             Slot slot;
             try {
-                slot.batch = builder.build(index, stop);
+                slot.batch = buildStaged(builder, index, stop);
             } catch (...) {
                 slot.error = std::current_exception();
             }
@@ -151,7 +159,7 @@ std::optional<Loader::Slot> Loader::takeNextSlot(double& waitMs) {
         }
         // workers = 0: loading is the training thread's own time, and all of it is data wait.
         Slot slot;
-        slot.batch = m_inlineBuilder->build(m_next, m_stop.get_token());
+        slot.batch = buildStaged(*m_inlineBuilder, m_next, m_stop.get_token());
         waitMs += millisecondsSince(start);
         if (!slot.batch) {
             return std::nullopt;

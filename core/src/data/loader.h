@@ -22,6 +22,8 @@
 //   position too, so the pixels are the same as well.
 // - Memory: at most workers × prefetchFactor batches are being built or waiting, whatever
 //   the dataset size.
+// - A stager (batch_stager.h), when given, is each non-empty batch's last stage, run by the
+//   thread that built it; an exception from it is rethrown at its batch, like any other.
 #pragma once
 
 #include <condition_variable>
@@ -38,6 +40,7 @@
 
 #include "bridgebench/skipped_samples.h"
 #include "data/batch.h"
+#include "data/batch_stager.h"
 #include "data/buffer_pool.h"
 #include "data/loader_options.h"
 
@@ -58,7 +61,8 @@ class Loader {
 public:
     // Throws ConfigError for invalid options, or when dropLast leaves no batch (batch_size
     // larger than the dataset). Starts the workers.
-    Loader(std::shared_ptr<const Dataset> dataset, LoaderOptions options);
+    Loader(std::shared_ptr<const Dataset> dataset, LoaderOptions options,
+           std::shared_ptr<const BatchStager> stager = nullptr);
     ~Loader();
     Loader(const Loader&) = delete;
     Loader& operator=(const Loader&) = delete;
@@ -81,6 +85,7 @@ private:
     };
 
     void runWorker(std::int64_t worker, std::stop_token stop);
+    std::optional<Batch> buildStaged(BatchBuilder& builder, std::int64_t index, std::stop_token stop) const;
     std::optional<Slot> takeNextSlot(double& waitMs);
     void recordDelivered(const Batch& batch, double waitMs);
     std::string noUsableBatchMessage() const;
@@ -88,6 +93,7 @@ private:
 
     const std::shared_ptr<const Dataset> m_dataset;
     const LoaderOptions m_options;
+    const std::shared_ptr<const BatchStager> m_stager;
     std::int64_t m_batchesPerEpoch = 0;
     std::int64_t m_totalBatches = 0;  // 0: endless
     BufferPool m_pool;

@@ -8,6 +8,7 @@
 #include <torch/cuda.h>
 
 #include "bridgebench/errors.h"
+#include "data/copy_stream_stager.h"
 #include "data/dataset.h"
 #include "data/device_preparer.h"
 #include "data/loader.h"
@@ -48,7 +49,8 @@ LoaderBenchmarkResult measure(const std::shared_ptr<const Dataset>& dataset, con
     const torch::Device device = parseDevice(options.device);
     loaderOptions.pinMemory = device.is_cuda();
     loaderOptions.encodedJpegs = nvjpeg != nullptr;
-    Loader loader(dataset, loaderOptions);
+    // The training path's copies: on the copy stream, by the workers.
+    Loader loader(dataset, loaderOptions, device.is_cuda() ? makeCopyStreamStager(device) : nullptr);
     DevicePreparer preparer(device, nvjpeg);
     const std::int64_t measured = options.batches > 0 ? options.batches : loader.batchesPerEpoch();
 

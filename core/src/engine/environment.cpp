@@ -10,6 +10,7 @@
 #include "bridgebench/build_info.h"
 #include "engine/compute_threads.h"
 #include "engine/gpu_info.h"
+#include "engine/model_factory.h"
 #include "engine/tf32.h"
 #include "util/torch_compat.h"
 
@@ -93,6 +94,7 @@ nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
         {"attention", torch::Device(config.device).is_cuda() && compat::hasScaledDotProductAttention()
                           ? "scaled_dot_product_attention" : "eager"},
         {"step_timing", torch::Device(config.device).is_cuda() ? "cuda events" : "host clock"},
+        {"host_to_device", hostToDevicePath(config)},
         {"load_average_1m", loadAverageOneMinute()},
         {"threading_env", threadingEnvironment()},
     };

@@ -37,8 +37,11 @@ std::optional<Batch> buildFirstBatch(const Dataset& dataset, LoaderOptions optio
 }  // namespace
 
 LoaderBatchSource::LoaderBatchSource(std::shared_ptr<const Dataset> dataset, LoaderOptions options,
-                                     torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg)
-    : m_dataset(dataset), m_loader(std::move(dataset), std::move(options)), m_preparer(device, std::move(nvjpeg)) {}
+                                     torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg,
+                                     std::shared_ptr<const BatchStager> stager)
+    : m_dataset(dataset),
+      m_loader(std::move(dataset), std::move(options), std::move(stager)),
+      m_preparer(device, std::move(nvjpeg)) {}
 
 bool LoaderBatchSource::fetch() {
     m_fetched = m_loader.next();

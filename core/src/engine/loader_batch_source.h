@@ -14,9 +14,11 @@ namespace bb {
 
 class LoaderBatchSource final : public BatchSource {
 public:
-    // `nvjpeg`: the device decoder for options.encodedJpegs (see DevicePreparer).
+    // `nvjpeg`: the device decoder for options.encodedJpegs (see DevicePreparer). `stager`:
+    // the loader's last stage (the copy stream on CUDA; see Loader).
     LoaderBatchSource(std::shared_ptr<const Dataset> dataset, LoaderOptions options, torch::Device device,
-                      std::shared_ptr<const NvjpegLibrary> nvjpeg = nullptr);
+                      std::shared_ptr<const NvjpegLibrary> nvjpeg = nullptr,
+                      std::shared_ptr<const BatchStager> stager = nullptr);
     bool fetch() override;
     ModelInputs prepare() override;
     void recordLoadCost(StepMetrics& metrics) const override;

@@ -5,6 +5,7 @@
 #include "engine/bridgetower_training_model.h"
 #include "engine/mini_clip.h"
 #include "bridgebench/roberta_tokenizer.h"
+#include "data/copy_stream_stager.h"
 #include "data/dataset.h"
 #include "data/decode_path.h"
 #include "engine/loader_batch_source.h"
@@ -92,7 +93,13 @@ std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const Trai
     options.shardCount = shardCount;
     const DecodeChoice decode = chooseDecodePath(config);
     options.encodedJpegs = decode.site == DecodeSite::DeviceNvjpeg;
-    return std::make_unique<LoaderBatchSource>(std::move(dataset), std::move(options), device, decode.library);
+    return std::make_unique<LoaderBatchSource>(std::move(dataset), std::move(options), device, decode.library,
+                                               device.is_cuda() ? makeCopyStreamStager(device) : nullptr);
+}
+
+std::string hostToDevicePath(const RunConfig& config) {
+    if (!torch::Device(config.device).is_cuda()) return "none";
+    return config.dataset == "synthetic-tensors" ? "training stream" : "copy stream";
 }
 
 }  // namespace bb

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_observer.h"
@@ -19,5 +20,10 @@ std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config);
 std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const TrainingModel& model,
                                              const torch::Device& device, RunObserver& observer,
                                              int shardRank = 0, int shardCount = 1);
+
+// How makeBatchSource's batches reach the device, for the run's environment: "none" on a CPU,
+// "copy stream" for a loader's batches on CUDA (copy_stream_stager.h), "training stream" for
+// synthetic tensors there.
+std::string hostToDevicePath(const RunConfig& config);
 
 }  // namespace bb

@@ -1,4 +1,5 @@
 #include "engine/environment.h"
+#include "engine/model_factory.h"
 
 #include <gtest/gtest.h>
 
@@ -13,6 +14,19 @@ TEST(Environment, RecordsTf32AttentionAndTimingOfACpuRun) {
     EXPECT_EQ(env.at("tf32"), false);
     EXPECT_EQ(env.at("attention"), "eager");
     EXPECT_EQ(env.at("step_timing"), "host clock");
+    EXPECT_EQ(env.at("host_to_device"), "none");
+}
+
+// What the environment says must be what makeBatchSource does: a loader's batches go over on
+// the copy stream, synthetic tensors on the training stream. (Only the record: a CUDA run
+// itself is tests/cuda's.)
+TEST(Environment, NamesTheHostToDevicePathOfACudaRun) {
+    RunConfig config;
+    config.device = "cuda:0";
+    config.dataset = "synthetic";
+    EXPECT_EQ(hostToDevicePath(config), "copy stream");
+    config.dataset = "synthetic-tensors";
+    EXPECT_EQ(hostToDevicePath(config), "training stream");
 }
 
 }  // namespace

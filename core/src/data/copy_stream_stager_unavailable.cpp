@@ -1,0 +1,15 @@
+// A LibTorch without CUDA has no device to copy to. CUDA builds compile
+// copy_stream_stager_cuda.cpp instead (core/CMakeLists.txt picks one).
+#include <stdexcept>
+
+#include "data/copy_stream_stager.h"
+
+namespace bb {
+
+bool copyStreamStagerBuilt() noexcept { return false; }
+
+std::shared_ptr<const BatchStager> makeCopyStreamStager(torch::Device device) {
+    throw std::logic_error("a copy stream to " + device.str() + " needs a LibTorch built with CUDA");
+}
+
+}  // namespace bb
