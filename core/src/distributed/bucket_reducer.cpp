@@ -111,9 +111,7 @@ BucketReducer::BucketReducer(Collectives& collectives, std::vector<torch::Tensor
     state.scale = 1.0 / collectives.world().size;
     state.parameters = std::move(parameters);
     state.capBytes = capBytes;
-    std::vector<std::size_t> reversed(state.parameters.size());
-    for (std::size_t k = 0; k < reversed.size(); ++k) reversed[k] = reversed.size() - 1 - k;
-    state.plan(reversed);
+    state.plan(reverseRegistrationOrder(state.parameters.size()));
     state.used.assign(state.parameters.size(), 0);
     state.settled.assign(state.parameters.size(), 0);
     std::weak_ptr<State> weak = m_state;

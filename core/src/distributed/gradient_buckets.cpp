@@ -2,11 +2,15 @@
 
 namespace bb {
 
+std::vector<std::size_t> reverseRegistrationOrder(std::size_t count) {
+    std::vector<std::size_t> reversed(count);
+    for (std::size_t k = 0; k < count; ++k) reversed[k] = count - 1 - k;
+    return reversed;
+}
+
 std::vector<GradientBucket> planGradientBuckets(const std::vector<torch::Tensor>& parameters,
                                                 std::int64_t capBytes) {
-    std::vector<std::size_t> reversed(parameters.size());
-    for (std::size_t k = 0; k < parameters.size(); ++k) reversed[k] = parameters.size() - 1 - k;
-    return planGradientBuckets(parameters, capBytes, reversed);
+    return planGradientBuckets(parameters, capBytes, reverseRegistrationOrder(parameters.size()));
 }
 
 std::vector<GradientBucket> planGradientBuckets(const std::vector<torch::Tensor>& parameters,

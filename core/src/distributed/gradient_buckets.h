@@ -21,6 +21,9 @@ struct GradientBucket {
 std::vector<GradientBucket> planGradientBuckets(const std::vector<torch::Tensor>& parameters,
                                                 std::int64_t capBytes);
 
+// count - 1, ..., 1, 0: the order planGradientBuckets assumes before a step has shown the real one.
+std::vector<std::size_t> reverseRegistrationOrder(std::size_t count);
+
 // The same, filling buckets in `order` (every parameter index once): the order in which a
 // step's gradients arrived, so that each bucket completes as early as backward allows.
 std::vector<GradientBucket> planGradientBuckets(const std::vector<torch::Tensor>& parameters,
