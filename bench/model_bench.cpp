@@ -80,7 +80,7 @@ void clipGradients(benchmark::State& state, const std::string& preset, bool fuse
     const std::vector<at::Tensor> parameters = model->parameters();
     for (const auto& parameter : parameters) parameter.mutable_grad() = at::randn_like(parameter);
     for (auto _ : state) {
-        benchmark::DoNotOptimize(fused ? clipGradNorm(parameters, 1.0)
+        benchmark::DoNotOptimize(fused ? clipGradNorm(parameters, 1.0).item<double>()
                                        : torch::nn::utils::clip_grad_norm_(parameters, 1.0));
     }
     state.SetLabel(preset + ", " + std::to_string(parameters.size()) + " tensors");

@@ -49,6 +49,34 @@ TEST(FusedAdamW, MatchesTorchAdamWOverSeveralSteps) {
     EXPECT_FALSE(torch::allclose(fusedParams.tensors[0], twinParams().first.tensors[0]));
 }
 
+// Parameters the CPU kernel does not take (double here; CUDA ones in a run, tests/cuda) are
+// updated by multi-tensor ops, grouped by step count: one parameter gets no gradient in the first
+// two steps, so it is a step behind the others from then on.
+TEST(FusedAdamW, OtherParametersTakeTheMultiTensorPathGroupedByStep) {
+    torch::manual_seed(11);
+    std::vector<torch::Tensor> mine;
+    for (const auto& shape : std::vector<std::vector<int64_t>>{{5, 3}, {7}, {}, {4000}})
+        mine.push_back(torch::randn(shape, torch::kDouble).requires_grad_(true));
+    std::vector<torch::Tensor> theirs;
+    for (const auto& t : mine) theirs.push_back(t.detach().clone().requires_grad_(true));
+    const auto options = torch::optim::AdamWOptions(1e-2).betas({0.8, 0.99}).eps(1e-6).weight_decay(0.1);
+    FusedAdamW fused(mine, options);
+    torch::optim::AdamW reference(theirs, options);
+    for (int step = 0; step < 5; ++step) {
+        for (auto* params : {&mine, &theirs}) {
+            torch::manual_seed(200 + step);
+            for (std::size_t i = 0; i < params->size(); ++i) {
+                auto& grad = (*params)[i].mutable_grad();
+                grad = (i == 2 && step < 2) ? torch::Tensor() : torch::randn_like((*params)[i]);
+            }
+        }
+        fused.step();
+        reference.step();
+    }
+    for (std::size_t i = 0; i < mine.size(); ++i)
+        EXPECT_TRUE(torch::allclose(mine[i], theirs[i], 1e-12, 1e-14)) << i;
+}
+
 TEST(FusedAdamW, LearningRateChangesBetweenStepsAreHonoured) {
     auto [fusedParams, torchParams] = twinParams();
     FusedAdamW fused(fusedParams.tensors, torch::optim::AdamWOptions(1e-3));

@@ -47,7 +47,7 @@ void expectSameGrads(const std::vector<torch::Tensor>& a, const std::vector<torc
 TEST(FusedGradClip, ScalesLikeTorchWhenTheNormIsAboveTheLimit) {
     auto fused = parametersWithGrads(0.01);
     auto reference = cloneWithGrads(fused);
-    const double fusedNorm = clipGradNorm(fused, 1.0);
+    const double fusedNorm = clipGradNorm(fused, 1.0).item<double>();
     const double torchNorm = torch::nn::utils::clip_grad_norm_(reference, 1.0);
     ASSERT_GT(torchNorm, 1.0);  // the case under test: clipping happens
     EXPECT_NEAR(fusedNorm, torchNorm, 1e-5 * torchNorm);
@@ -61,7 +61,7 @@ TEST(FusedGradClip, ScalesLikeTorchWhenTheNormIsAboveTheLimit) {
 TEST(FusedGradClip, LeavesGradientsBelowTheLimitAlone) {
     auto fused = parametersWithGrads(1e-5);
     const auto before = cloneWithGrads(fused);
-    const double norm = clipGradNorm(fused, 1.0);
+    const double norm = clipGradNorm(fused, 1.0).item<double>();
     EXPECT_LT(norm, 1.0);
     for (std::size_t i = 0; i < fused.size(); ++i) {
         if (fused[i].grad().defined()) {
@@ -75,20 +75,47 @@ TEST(FusedGradClip, HandsOtherGradientsToTorch) {
     fused.push_back(torch::randn({6}, torch::kDouble).requires_grad_(true));
     fused.back().mutable_grad() = torch::randn({6}, torch::kDouble) * 100;
     auto reference = cloneWithGrads(fused);
-    EXPECT_NEAR(clipGradNorm(fused, 0.5), torch::nn::utils::clip_grad_norm_(reference, 0.5), 1e-9);
+    EXPECT_NEAR(clipGradNorm(fused, 0.5).item<double>(), torch::nn::utils::clip_grad_norm_(reference, 0.5), 1e-9);
     expectSameGrads(fused, reference);
+}
+
+// Gradients of one device and dtype that the CPU kernel does not take (double here; CUDA ones in
+// a run) go through the multi-tensor path, whose norm stays a tensor; the same path runs on a
+// GPU in tests/cuda.
+TEST(FusedGradClip, UniformOtherGradientsTakeTheMultiTensorPath) {
+    for (const double scale : {100.0, 1e-4}) {
+        std::vector<torch::Tensor> fused;
+        for (const auto& parameter : parametersWithGrads(scale)) {
+            fused.push_back(parameter.detach().to(torch::kDouble).requires_grad_(true));
+            if (parameter.grad().defined()) fused.back().mutable_grad() = parameter.grad().to(torch::kDouble);
+        }
+        auto reference = cloneWithGrads(fused);
+        const torch::Tensor norm = clipGradNorm(fused, 0.5);
+        EXPECT_EQ(norm.scalar_type(), torch::kDouble);
+        EXPECT_NEAR(norm.item<double>(), torch::nn::utils::clip_grad_norm_(reference, 0.5), 1e-9 * norm.item<double>());
+        for (std::size_t i = 0; i < fused.size(); ++i) {
+            if (!fused[i].grad().defined()) continue;
+            EXPECT_TRUE(torch::allclose(fused[i].grad(), reference[i].grad(), 1e-12, 1e-15)) << scale << ", " << i;
+        }
+    }
+    auto nan = parametersWithGrads(0.01);
+    for (auto& parameter : nan)
+        if (parameter.grad().defined()) parameter.mutable_grad() = parameter.grad().to(torch::kDouble);
+    nan[1].grad()[3] = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_TRUE(std::isnan(clipGradNorm(nan, 1.0).item<double>()));
+    EXPECT_TRUE(torch::isnan(nan[0].grad()).all().item<bool>());
 }
 
 TEST(FusedGradClip, ANonFiniteNormReachesTheGradientsAsWithTorch) {
     auto fused = parametersWithGrads(0.01);
     fused[1].grad()[3] = std::numeric_limits<float>::quiet_NaN();
-    EXPECT_TRUE(std::isnan(clipGradNorm(fused, 1.0)));
+    EXPECT_TRUE(std::isnan(clipGradNorm(fused, 1.0).item<double>()));
     EXPECT_TRUE(torch::isnan(fused[0].grad()).all().item<bool>()) << "a NaN must not be hidden by skipping the scale";
 }
 
 TEST(FusedGradClip, NoGradientsGiveANormOfZero) {
     std::vector<torch::Tensor> parameters{torch::randn({3}).requires_grad_(true)};
-    EXPECT_EQ(clipGradNorm(parameters, 1.0), 0.0);
+    EXPECT_EQ(clipGradNorm(parameters, 1.0).item<double>(), 0.0);
 }
 
 }  // namespace

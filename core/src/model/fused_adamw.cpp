@@ -1,7 +1,11 @@
 #include "model/fused_adamw.h"
 
 #include <cmath>
+#include <map>
+#include <tuple>
+#include <vector>
 
+#include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <c10/util/string_utils.h>
 #include <torch/torch.h>
@@ -36,6 +40,42 @@ void updateFloatParameter(float* param, const float* grad, float* expAvg, float*
     });
 }
 
+// Parameters updated by one run of multi-tensor ops: one device and dtype, and one step count (a
+// parameter that went without a gradient for some steps has fewer).
+struct ForeachGroup {
+    std::vector<at::Tensor> params, grads, expAvgs, expAvgSqs;
+};
+
+struct ForeachKey {
+    c10::DeviceType deviceType;
+    c10::DeviceIndex deviceIndex;
+    at::ScalarType dtype;
+    std::int64_t step;
+    bool operator<(const ForeachKey& other) const {
+        return std::tie(deviceType, deviceIndex, dtype, step) <
+               std::tie(other.deviceType, other.deviceIndex, other.dtype, other.step);
+    }
+};
+
+// torch's AdamW arithmetic, op for op, over a whole group at once: on CUDA ~10 kernels per
+// group instead of ~10 per parameter (PyTorch's own multi-tensor AdamW, its default there).
+void updateGroup(ForeachGroup& group, const torch::optim::AdamWOptions& options, std::int64_t step) {
+    const double lr = options.lr();
+    const double beta1 = std::get<0>(options.betas());
+    const double beta2 = std::get<1>(options.betas());
+    const double biasCorrection1 = 1 - std::pow(beta1, static_cast<double>(step));
+    const double biasCorrection2 = 1 - std::pow(beta2, static_cast<double>(step));
+    at::_foreach_mul_(group.params, 1 - lr * options.weight_decay());
+    at::_foreach_mul_(group.expAvgs, beta1);
+    at::_foreach_add_(group.expAvgs, group.grads, 1 - beta1);
+    at::_foreach_mul_(group.expAvgSqs, beta2);
+    at::_foreach_addcmul_(group.expAvgSqs, group.grads, group.grads, 1 - beta2);
+    std::vector<at::Tensor> denoms = at::_foreach_sqrt(group.expAvgSqs);
+    at::_foreach_div_(denoms, std::sqrt(biasCorrection2));
+    at::_foreach_add_(denoms, options.eps());
+    at::_foreach_addcdiv_(group.params, group.expAvgs, denoms, -lr / biasCorrection1);
+}
+
 bool fusable(const at::Tensor& param, const at::Tensor& grad) {
     return param.device().is_cpu() && param.scalar_type() == at::kFloat && grad.scalar_type() == at::kFloat &&
            param.is_contiguous() && grad.is_contiguous() && grad.layout() == at::kStrided;
@@ -55,6 +95,7 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
     }
     for (auto& group : param_groups_) {
         const auto& options = static_cast<const torch::optim::AdamWOptions&>(group.options());
+        std::map<ForeachKey, ForeachGroup> others;
         const double lr = options.lr();
         const double beta1 = std::get<0>(options.betas());
         const double beta2 = std::get<1>(options.betas());
@@ -89,14 +130,14 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
                 updateFloatParameter(param.data_ptr<float>(), grad.data_ptr<float>(), expAvg.data_ptr<float>(),
                                      expAvgSq.data_ptr<float>(), param.numel(), scalars);
             } else {
-                // torch's own sequence of ops, for every other case.
-                param.mul_(1 - lr * options.weight_decay());
-                expAvg.mul_(beta1).add_(grad, 1 - beta1);
-                expAvgSq.mul_(beta2).addcmul_(grad, grad, 1 - beta2);
-                const at::Tensor denom = (expAvgSq.sqrt() / std::sqrt(biasCorrection2)).add_(options.eps());
-                param.addcdiv_(expAvg, denom, -lr / biasCorrection1);
+                ForeachGroup& other = others[{param.device().type(), param.device().index(), param.scalar_type(), state.step()}];
+                other.params.push_back(param);
+                other.grads.push_back(grad);
+                other.expAvgs.push_back(expAvg);
+                other.expAvgSqs.push_back(expAvgSq);
             }
         }
+        for (auto& [key, other] : others) updateGroup(other, options, key.step);
     }
     return loss;
 }

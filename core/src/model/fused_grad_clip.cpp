@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 
+#include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <torch/nn/utils/clip_grad.h>
 
@@ -46,18 +47,41 @@ void scale(const at::Tensor& grad, float factor) {
     });
 }
 
+// One device and dtype, dense: the multi-tensor path.
+bool uniform(const std::vector<at::Tensor>& grads) {
+    for (const auto& grad : grads)
+        if (grad.layout() != at::kStrided || grad.device() != grads.front().device() ||
+            grad.scalar_type() != grads.front().scalar_type())
+            return false;
+    return true;
+}
+
+at::Tensor clipOnDevice(const std::vector<at::Tensor>& grads, double maxNorm) {
+    const std::vector<at::Tensor> norms = at::_foreach_norm(grads, 2);
+    const at::Tensor total = norms.size() == 1 ? norms.front() : at::stack(norms).norm(2);
+    // clamp_max keeps a NaN norm's NaN, so it reaches the gradients as with torch.
+    const at::Tensor coefficient = (maxNorm / (total + 1e-6)).clamp_max(1.0);
+    for (const auto& grad : grads) grad.mul_(coefficient);
+    return total;
+}
+
 }  // namespace
 
-double clipGradNorm(const std::vector<torch::Tensor>& parameters, double maxNorm) {
+torch::Tensor clipGradNorm(const std::vector<torch::Tensor>& parameters, double maxNorm) {
     std::vector<at::Tensor> grads;
     grads.reserve(parameters.size());
+    bool allFusable = true;
     for (const auto& parameter : parameters) {
         const at::Tensor& grad = parameter.grad();
         if (!grad.defined()) continue;
-        if (!fusable(grad)) return torch::nn::utils::clip_grad_norm_(parameters, maxNorm);
+        allFusable = allFusable && fusable(grad);
         grads.push_back(grad);
     }
-    if (grads.empty()) return 0.0;
+    if (grads.empty()) return torch::zeros({}, torch::kDouble);
+    if (!allFusable) {
+        if (uniform(grads)) return clipOnDevice(grads, maxNorm);
+        return torch::scalar_tensor(torch::nn::utils::clip_grad_norm_(parameters, maxNorm), torch::kDouble);
+    }
     double squares = 0;
     for (const auto& grad : grads) squares += sumOfSquares(grad);
     const double norm = std::sqrt(squares);
@@ -67,7 +91,7 @@ double clipGradNorm(const std::vector<torch::Tensor>& parameters, double maxNorm
     if (!(coefficient >= 1.0F)) {
         for (const auto& grad : grads) scale(grad, coefficient);
     }
-    return norm;
+    return torch::scalar_tensor(norm, torch::kDouble);
 }
 
 }  // namespace bb
