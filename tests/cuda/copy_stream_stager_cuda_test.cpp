@@ -20,12 +20,7 @@ namespace {
 
 const torch::Device kGpu("cuda:0");
 
-std::vector<std::int64_t> toyEncode(std::string_view text) {
-    std::vector<std::int64_t> ids{0};
-    for (const char c : text) ids.push_back(3 + static_cast<unsigned char>(c) % 90);
-    ids.push_back(2);
-    return ids;
-}
+using test::toyEncode;
 
 LoaderOptions loaderOptions(std::int64_t workers, bool deviceTransforms, bool pinned) {
     LoaderOptions options;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <dirent.h>
@@ -66,6 +67,14 @@ inline std::filesystem::path makeSyntheticSet(const std::filesystem::path& dir, 
     options.heightPx = heightPx;
     options.seed = seed;
     return generateSyntheticDataset(dir, options).manifest;
+}
+
+// Deterministic stand-in for the tokenizer (a LoaderOptions::textEncode): <s>, one id per byte, </s>.
+inline std::vector<std::int64_t> toyEncode(std::string_view text) {
+    std::vector<std::int64_t> ids{0};
+    for (const char c : text) ids.push_back(3 + static_cast<unsigned char>(c) % 90);
+    ids.push_back(2);
+    return ids;
 }
 
 // Threads of this process right now (Linux).

@@ -67,12 +67,7 @@ private:
     mutable std::map<std::int64_t, std::thread::id> m_threads;
 };
 
-std::vector<std::int64_t> toyEncode(std::string_view text) {
-    std::vector<std::int64_t> ids{0};
-    for (const char c : text) ids.push_back(3 + static_cast<unsigned char>(c) % 90);
-    ids.push_back(2);
-    return ids;
-}
+using test::toyEncode;
 
 class LoaderStager : public ::testing::Test {
 protected:

@@ -20,15 +20,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Deterministic stand-in for the tokenizer: <s>, one id per byte, </s>.
-std::vector<std::int64_t> toyEncode(std::string_view text) {
-    std::vector<std::int64_t> ids{0};
-    for (const char c : text) {
-        ids.push_back(3 + static_cast<unsigned char>(c) % 90);
-    }
-    ids.push_back(2);
-    return ids;
-}
+using test::toyEncode;
 
 // Polls `condition` until it holds or `limit` passes; never sleeps a fixed time.
 template <typename Condition>
