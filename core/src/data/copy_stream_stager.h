@@ -17,9 +17,6 @@
 
 namespace bb {
 
-// Whether this build has the copy-stream stager (a CUDA LibTorch).
-bool copyStreamStagerBuilt() noexcept;
-
 std::shared_ptr<const BatchStager> makeCopyStreamStager(torch::Device device);
 
 }  // namespace bb

@@ -28,7 +28,7 @@ public:
     // for nothing (its step ended after its copies); one dropped unused, at a run's end, may.
     ~CudaStagedCopy() override {
         try {
-            m_copied.synchronize();
+            waitForCopies();
         } catch (...) {
             // A failed device fails the run elsewhere; a destructor only must not throw.
         }
@@ -84,8 +84,6 @@ private:
 };
 
 }  // namespace
-
-bool copyStreamStagerBuilt() noexcept { return true; }
 
 std::shared_ptr<const BatchStager> makeCopyStreamStager(torch::Device device) {
     return std::make_shared<const CopyStreamStager>(device);

@@ -6,8 +6,6 @@
 
 namespace bb {
 
-bool copyStreamStagerBuilt() noexcept { return false; }
-
 std::shared_ptr<const BatchStager> makeCopyStreamStager(torch::Device device) {
     throw std::logic_error("a copy stream to " + device.str() + " needs a LibTorch built with CUDA");
 }

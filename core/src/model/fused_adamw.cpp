@@ -130,7 +130,8 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
                 updateFloatParameter(param.data_ptr<float>(), grad.data_ptr<float>(), expAvg.data_ptr<float>(),
                                      expAvgSq.data_ptr<float>(), param.numel(), scalars);
             } else {
-                ForeachGroup& other = others[{param.device().type(), param.device().index(), param.scalar_type(), state.step()}];
+                const ForeachKey groupKey{param.device().type(), param.device().index(), param.scalar_type(), state.step()};
+                ForeachGroup& other = others[groupKey];
                 other.params.push_back(param);
                 other.grads.push_back(grad);
                 other.expAvgs.push_back(expAvg);
