@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join, there since {fmt} 11
 
 #include "bridgebench/model_catalog.h"
 #include "bridgebench/run_flops.h"

@@ -3,6 +3,7 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join, there since {fmt} 11
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/csv_table.h"
