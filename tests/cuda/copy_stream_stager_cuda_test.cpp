@@ -102,7 +102,9 @@ TEST(CopyStreamStagerCuda, CopiesRunBesideTheTrainingStream) {
     EXPECT_LT(copiedMs, computedMs / 3) << count << " products of 8192² (4 took " << fourMs << " ms)";
 }
 
-TEST(CopyStreamStagerCuda, ARunThroughTheLoaderCompletesOnIt) {
+// Also the "a step allocates nothing new after warm-up" on the path a real run takes:
+// copies on the copy stream, their memory handed to the training stream by record_stream.
+TEST(CopyStreamStagerCuda, ARunThroughTheLoaderCompletesOnItAndAllocatesNothingAfterWarmUp) {
     if (!torch::cuda::is_available()) GTEST_SKIP() << "no CUDA device (or a LibTorch without CUDA)";
     for (const bool deviceTransforms : {false, true}) {
         RunConfig config;
@@ -113,16 +115,19 @@ TEST(CopyStreamStagerCuda, ARunThroughTheLoaderCompletesOnIt) {
         config.batchSize = 8;
         config.workers = 2;
         config.deviceTransforms = deviceTransforms;
-        config.steps = 8;
-        config.warmupSteps = 2;
+        config.steps = 12;
+        config.warmupSteps = 4;
         config.probe = false;
         const TrainerResult result = test::trainWithoutObserver(config);
         ASSERT_EQ(result.status, RunStatus::Completed) << result.error;
-        ASSERT_EQ(result.steps.size(), 8U);
+        ASSERT_EQ(result.steps.size(), 12U);
         for (const StepMetrics& step : result.steps) {
             EXPECT_TRUE(std::isfinite(step.loss)) << "step " << step.step;
             EXPECT_EQ(step.samples, 8) << "step " << step.step;
         }
+        ASSERT_TRUE(result.deviceMemory.is_object());
+        EXPECT_EQ(result.deviceMemory["device_allocations_after_warmup"], 0)
+            << "device transforms " << deviceTransforms << ": " << result.deviceMemory.dump();
     }
 }
 
