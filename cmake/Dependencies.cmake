@@ -72,15 +72,15 @@ endif()
 
 # {fmt} as bb_fmt. A pip LibTorch carries its own {fmt} headers (a newer version than Debian's)
 # in its include directories, which come first on every command line that uses bb_torch: those
-# headers with Debian's libfmt would declare functions the library does not define. So where
-# the LibTorch has its own copy, bb_fmt is that copy, header-only; elsewhere it is libfmt.
+# headers with Debian's libfmt would declare functions the library does not define. Where the
+# LibTorch has its own copy, bb_fmt is header-only, so that each source uses whichever {fmt}
+# its include path finds, whole (the versions' inline namespaces keep them apart).
 find_path(BB_TORCH_FMT_INCLUDE fmt/format.h PATHS ${TORCH_INCLUDE_DIRS} NO_DEFAULT_PATH)
 get_target_property(BB_SYSTEM_FMT_INCLUDE fmt::fmt INTERFACE_INCLUDE_DIRECTORIES)
 add_library(bb_fmt INTERFACE)
 if(BB_TORCH_FMT_INCLUDE AND NOT BB_TORCH_FMT_INCLUDE IN_LIST BB_SYSTEM_FMT_INCLUDE)
-  target_include_directories(bb_fmt SYSTEM INTERFACE ${BB_TORCH_FMT_INCLUDE})
-  target_compile_definitions(bb_fmt INTERFACE FMT_HEADER_ONLY)
-  message(STATUS "{fmt}: the LibTorch's own headers, header-only (${BB_TORCH_FMT_INCLUDE})")
+  target_link_libraries(bb_fmt INTERFACE fmt::fmt-header-only)
+  message(STATUS "{fmt}: header-only, the LibTorch has its own copy (${BB_TORCH_FMT_INCLUDE})")
 else()
   target_link_libraries(bb_fmt INTERFACE fmt::fmt)
 endif()
