@@ -4,6 +4,8 @@
 
 #include <torch/torch.h>
 
+#include "util/torch_compat.h"
+
 namespace bb {
 namespace {
 
@@ -47,6 +49,26 @@ TEST(FusedAdamW, MatchesTorchAdamWOverSeveralSteps) {
     const auto untouched = twinParams().first.tensors[4];
     EXPECT_TRUE(torch::equal(fusedParams.tensors[4], untouched));
     EXPECT_FALSE(torch::allclose(fusedParams.tensors[0], twinParams().first.tensors[0]));
+}
+
+// Each parameter's state sits under the key LibTorch's own AdamW uses (text in 1.13, the
+// TensorImpl's address in 2.x), so that the two agree on whose state is whose.
+TEST(FusedAdamW, KeepsEachParametersStateUnderLibTorchsKey) {
+    auto [fusedParams, torchParams] = twinParams();
+    const auto options = torch::optim::AdamWOptions(1e-2);
+    FusedAdamW fused(fusedParams.tensors, options);
+    torch::optim::AdamW reference(torchParams.tensors, options);
+    setGrads(fusedParams, 0);
+    setGrads(torchParams, 0);
+    fused.step();
+    reference.step();
+    using StateMap = std::decay_t<decltype(reference.state())>;
+    ASSERT_EQ(fused.state().size(), reference.state().size());
+    for (std::size_t i = 0; i < fusedParams.tensors.size(); ++i) {
+        const bool stepped = i != 4;
+        EXPECT_EQ(reference.state().count(compat::optimizerStateKey<StateMap>(torchParams.tensors[i])), stepped ? 1U : 0U) << i;
+        EXPECT_EQ(fused.state().count(compat::optimizerStateKey<StateMap>(fusedParams.tensors[i])), stepped ? 1U : 0U) << i;
+    }
 }
 
 // Parameters the CPU kernel does not take (double here; CUDA ones in a run, tests/cuda) are

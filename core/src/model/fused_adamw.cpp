@@ -7,8 +7,9 @@
 
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
-#include <c10/util/string_utils.h>
 #include <torch/torch.h>
+
+#include "util/torch_compat.h"
 
 namespace bb {
 namespace {
@@ -102,7 +103,7 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
         for (auto& param : group.params()) {
             if (!param.grad().defined()) continue;
             const at::Tensor& grad = param.grad();
-            const std::string key = c10::guts::to_string(param.unsafeGetTensorImpl());
+            const auto key = compat::optimizerStateKey<decltype(state_)>(param);
             auto found = state_.find(key);
             if (found == state_.end()) {
                 auto fresh = std::make_unique<torch::optim::AdamWParamState>();

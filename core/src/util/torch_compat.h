@@ -7,10 +7,17 @@
 //   ones are deprecated there and warn on every call.
 // - at::scaled_dot_product_attention (fused attention: flash, memory-efficient and cuDNN
 //   kernels on CUDA) exists from 2.0 on.
+// - torch::optim::Optimizer's per-parameter state is keyed by the TensorImpl's address as text
+//   in 1.13 and by the address itself in 2.x (2.6 and 2.14 checked by check-torch-headers.sh).
 #pragma once
 
 #include <ATen/autocast_mode.h>
+#include <ATen/core/Tensor.h>
 #include <torch/version.h>
+
+#include <sstream>
+#include <string>
+#include <type_traits>
 
 #define BB_TORCH_VERSION_AT_LEAST(major, minor) \
     (TORCH_VERSION_MAJOR > (major) || (TORCH_VERSION_MAJOR == (major) && TORCH_VERSION_MINOR >= (minor)))
@@ -67,5 +74,19 @@ inline void setAutocastDtype(c10::DeviceType type, at::ScalarType dtype) {
 // Whether this LibTorch has at::scaled_dot_product_attention (run-time form of the macro, for
 // tests and the run's environment).
 constexpr bool hasScaledDotProductAttention() { return BB_TORCH_HAS_SDPA != 0; }
+
+// The key under which torch::optim keeps a parameter's state in a map of type StateMap (an
+// optimizer's state_), so that an optimizer of ours and LibTorch's own serialisation agree.
+template <typename StateMap>
+typename StateMap::key_type optimizerStateKey(const at::Tensor& parameter) {
+    using Key = typename StateMap::key_type;
+    if constexpr (std::is_same_v<Key, std::string>) {
+        std::ostringstream text;  // as 1.13's c10::guts::to_string, which 2.x removed
+        text << parameter.unsafeGetTensorImpl();
+        return text.str();
+    } else {
+        return parameter.unsafeGetTensorImpl();
+    }
+}
 
 }  // namespace bb::compat
