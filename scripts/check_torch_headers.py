@@ -97,7 +97,7 @@ def main():
 
     if opts.only:
         jobs = [job for job in jobs if any(part in job[0] for part in opts.only)]
-        used = {part.split("/CMakeFiles/")[1].split("/")[0] for _, command in jobs
+        used = {os.path.basename(os.path.dirname(part)) for _, command in jobs
                 for part in command if part.endswith("cmake_pch.hxx")}
         pchs = {name: value for name, value in pchs.items() if name in used}
     for name, (original, flags) in pchs.items():
