@@ -21,7 +21,7 @@ CHECKED_TOP_DIRS = ("core", "tests", "bench", "app")  # ui/ and the GUI never in
 SYSTEM_TORCH_API = "/usr/include/torch/csrc/api/include"
 
 
-def rewrite(command, include, stub):
+def rewrite(command, include, configured):
     """The compile command, rewritten; and the precompiled header it used, if any."""
     args = shlex.split(command)
     out, pch, skip = [], None, False
@@ -37,7 +37,7 @@ def rewrite(command, include, stub):
         if arg in ("-c", "-Winvalid-pch"):
             continue
         out.append(f"{include}/torch/csrc/api/include" if arg == SYSTEM_TORCH_API else arg)
-    out[1:1] = ["-isystem", include, "-isystem", stub, "-w"]
+    out[1:1] = ["-isystem", include, "-isystem", configured, "-w"]
     if pch:
         name = pch.split("/CMakeFiles/")[1].split("/")[0]
         return out, (name, pch)
@@ -56,10 +56,11 @@ def main():
     opts = parser.parse_args()
 
     include = os.path.join(opts.prefix, "usr/include")
-    # A CPU LibTorch's headers lack this configured file, which c10/cuda's headers include.
-    stub = os.path.join(opts.work, "cuda-stub")
-    os.makedirs(os.path.join(stub, "c10/cuda/impl"), exist_ok=True)
-    with open(os.path.join(stub, "c10/cuda/impl/cuda_cmake_macros.h"), "w") as f:
+    # c10/cuda's headers include a file that CMake writes when it builds a CUDA LibTorch, so a
+    # CPU LibTorch's packages lack it; this is its content in a shared-library build.
+    configured = os.path.join(opts.work, "cuda-configured")
+    os.makedirs(os.path.join(configured, "c10/cuda/impl"), exist_ok=True)
+    with open(os.path.join(configured, "c10/cuda/impl/cuda_cmake_macros.h"), "w") as f:
         f.write("#pragma once\n#define C10_CUDA_BUILD_SHARED_LIBS\n")
     pch_dir = os.path.join(opts.work, "pch")
 
@@ -70,7 +71,7 @@ def main():
         rel = os.path.relpath(entry["file"], opts.source)
         if rel.split(os.sep)[0] not in CHECKED_TOP_DIRS or rel.endswith(".hxx.cxx"):
             continue
-        command, pch = rewrite(entry["command"], include, stub)
+        command, pch = rewrite(entry["command"], include, configured)
         if pch:
             name, original = pch
             pchs.setdefault(name, (original, command[:-1]))
@@ -80,6 +81,7 @@ def main():
         jobs.append((rel, command[:1] + ["-fsyntax-only"] + command[1:]))
 
     cuda_sources = sorted(glob.glob(os.path.join(opts.source, "core/src/**/*_cuda.cpp"), recursive=True))
+    # Not a _cuda.cpp file, but it reads the CUDA allocator only under BB_TORCH_CUDA.
     cuda_sources.append(os.path.join(opts.source, "core/src/engine/device_memory.cpp"))
     if not os.path.isfile(os.path.join(opts.cuda_include, "cuda_runtime_api.h")):
         print(f"note: no CUDA headers in {opts.cuda_include}: the _cuda.cpp sources are not checked")
@@ -87,7 +89,7 @@ def main():
         print("note: no core source in the compile database: the _cuda.cpp sources are not checked")
     else:
         # CUDA's defines differ from the ones core's precompiled header was made with.
-        base = [a for a in core_command[:-1]]
+        base = list(core_command[:-1])
         at = base.index("-include")
         del base[at:at + 2]
         for source in cuda_sources:
