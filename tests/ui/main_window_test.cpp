@@ -2,12 +2,14 @@
 
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QHeaderView>
 #include <QProgressBar>
 #include <QSettings>
 #include <QTabWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTest>
 #include <QTimer>
 
@@ -269,6 +271,32 @@ TEST(MainWindow, ANewDatabaseOpensOnTheStudyComparison) {
     EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
     EXPECT_EQ(window.compareView()->runIds().size(), 10);
     EXPECT_EQ(window.compareView()->chart()->barLabels().size(), 10);
+}
+
+TEST(MainWindow, TheRunsTableShowsEachRunsThroughputWholeWithoutScrollingAtTheDefaultSize) {
+    // At 1280 px the throughput column once sat past the viewport's edge and read "344." under
+    // a cut header: the figure the table exists for must not need the horizontal scroll bar.
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    window.show();
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    auto* view = window.runsBrowser()->view();
+    auto* header = view->horizontalHeader();
+    for (int column : {ui::RunTableModel::Name, ui::RunTableModel::Device, ui::RunTableModel::DeviceCount,
+                       ui::RunTableModel::MedianSamplesPerSec}) {
+        const auto title = view->model()->headerData(column, Qt::Horizontal).toString().toStdString();
+        EXPECT_GE(header->sectionViewportPosition(column), 0) << title;
+        EXPECT_LE(header->sectionViewportPosition(column) + header->sectionSize(column), view->viewport()->width())
+            << title << " ends past the visible table at " << window.width() << " px";
+    }
+    EXPECT_GE(header->sectionSize(ui::RunTableModel::MedianSamplesPerSec),
+              header->sectionSizeHint(ui::RunTableModel::MedianSamplesPerSec));
+    const auto& metrics = view->fontMetrics();
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const auto text = view->model()->index(row, ui::RunTableModel::MedianSamplesPerSec).data().toString();
+        EXPECT_LT(metrics.horizontalAdvance(text), header->sectionSize(ui::RunTableModel::MedianSamplesPerSec)) << row;
+    }
 }
 
 TEST(MainWindow, RemembersRecentDatabasesAndTheLastConfig) {

@@ -17,18 +17,20 @@ class RunStore;
 class RunTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
+    // The throughput comes right after what ran it, so that it is in view without scrolling in
+    // a window of 1280 px; the long model name, where a run came from and when sit at the end.
     enum Column {
         Name,
-        Source,
         Device,
         DeviceCount,
-        Model,
-        Batch,
-        Precision,
+        MedianSamplesPerSec,
         Workers,
         DeviceTransforms,
-        MedianSamplesPerSec,
+        Batch,
+        Precision,
         Status,
+        Model,
+        Source,
         Date,
         Tags,
         ColumnCount
