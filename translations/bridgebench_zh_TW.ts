@@ -222,7 +222,8 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+7"/>
+        <location line="+8"/>
+        <location line="+3"/>
         <location line="+3"/>
         <source>n/a</source>
         <translation>不適用</translation>
@@ -330,6 +331,17 @@ libjpeg-turbo %9</translation>
         <source>MFU %</source>
         <translation>MFU %</translation>
     </message>
+    <message>
+        <location line="+79"/>
+        <location line="+13"/>
+        <source>%1 has no value in this metric</source>
+        <translation>%1 在此指標沒有數值</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>%1 has no run with %2 to compare against</source>
+        <translation>%1 沒有 %2 的執行可供比較</translation>
+    </message>
 </context>
 <context>
     <name>bb::ui::ConfigKeys</name>
@@ -399,7 +411,7 @@ libjpeg-turbo %9</translation>
         <translation>裝置</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Threads</source>
         <translation>執行緒數</translation>
     </message>
@@ -524,7 +536,7 @@ libjpeg-turbo %9</translation>
         <translation>cpu；若此建置支援 CUDA，也可使用 cuda:N。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>Intra-op threads for LibTorch and BLAS; 0 chooses from the free cores.</source>
         <translation>LibTorch 與 BLAS 的 intra-op 執行緒數；0 表示依閒置核心數自動選擇。</translation>
     </message>
@@ -584,18 +596,22 @@ libjpeg-turbo %9</translation>
         <translation>一個 rank 等待其他 rank（會合、all-reduce）的秒數，逾時則執行失敗。</translation>
     </message>
     <message>
+        <location line="-63"/>
         <source>TF32 on CUDA</source>
         <translation>CUDA 上的 TF32</translation>
     </message>
     <message>
+        <location line="+1"/>
         <source>nvJPEG library</source>
         <translation>nvJPEG 函式庫</translation>
     </message>
     <message>
+        <location line="+39"/>
         <source>On cuda, let fp32 matmuls and convolutions use TF32 tensor cores; no effect on cpu.</source>
         <translation>在 cuda 上讓 fp32 矩陣乘法與卷積使用 TF32 張量核心；在 cpu 上沒有作用。</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>nvJPEG library (path or soname) for decoding on a cuda device with device_transforms; empty searches the usual names. A named library that does not load is an error; none found decodes on the CPU.</source>
         <translation>在 cuda 裝置上搭配 device_transforms 解碼所用的 nvJPEG 函式庫（路徑或 soname）；留空則搜尋常見名稱。指定的函式庫無法載入即為錯誤；找不到任何一個則在 CPU 上解碼。</translation>
     </message>
@@ -968,8 +984,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>samples/s 曲線的平滑程度：採用指數移動平均，與 TensorBoard 相同</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+56"/>
+        <location line="+62"/>
         <location line="+55"/>
         <source>%v / %m steps</source>
         <translation>%v / %m 步</translation>
@@ -1015,12 +1030,12 @@ RSS MiB：常駐記憶體</translation>
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-168"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+153"/>
+        <location line="+154"/>
         <source> · all-reduce wait %1%</source>
         <translation> · all-reduce 等待 %1%</translation>
     </message>

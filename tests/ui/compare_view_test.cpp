@@ -26,6 +26,17 @@ TEST(CompareView, ShowsTheStudyWithSpeedupsAgainstTheA100) {
     EXPECT_TRUE(labels.contains("768.7\n×2.23"));
     EXPECT_TRUE(labels.contains("847.7"));  // no A100 media-pipeline figure to compare with
     EXPECT_EQ(view.tableModel()->rowCount(), 10);
+    // The media pipeline's row says why it has no speedup rather than leaving the cell blank.
+    constexpr int kSpeedupColumn = 4;
+    int mediaRow = -1;
+    for (int row = 0; row < view.tableModel()->rowCount(); ++row)
+        if (view.tableModel()->item(row, 2)->text() == "workers 2 + media pipeline") mediaRow = row;
+    ASSERT_GE(mediaRow, 0);
+    EXPECT_EQ(view.tableModel()->horizontalHeaderItem(kSpeedupColumn)->text(), "Speedup");
+    EXPECT_EQ(view.tableModel()->item(mediaRow, kSpeedupColumn)->text(), "n/a");
+    EXPECT_EQ(view.tableModel()->item(mediaRow, kSpeedupColumn)->toolTip(),
+              "8× A100 80GB has no run with workers 2 + media pipeline to compare against");
+    EXPECT_EQ(view.tableModel()->item(mediaRow == 0 ? 1 : 0, kSpeedupColumn)->toolTip(), "");
     // Round ticks over the tallest bar (847.7) and its label's headroom, not 254.3, 508.6, …
     const auto ticks = view.chart()->valueTicks();
     EXPECT_EQ(ticks.min, 0);

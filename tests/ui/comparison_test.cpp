@@ -41,6 +41,9 @@ TEST(Comparison, DeviceBaselineGivesTheStudysSpeedups) {
     EXPECT_NEAR(comparison.find("8× H100", "workers 2")->speedup, 1.74, 0.005);
     EXPECT_DOUBLE_EQ(comparison.find("8× A100 80GB", "workers 0")->speedup, 1.0);
     EXPECT_TRUE(std::isnan(comparison.find("8× Gaudi2", "workers 2 + media pipeline")->speedup));
+    EXPECT_EQ(comparison.find("8× Gaudi2", "workers 2 + media pipeline")->speedupNote,
+              "8× A100 80GB has no run with workers 2 + media pipeline to compare against");
+    EXPECT_TRUE(comparison.find("8× H100", "workers 2")->speedupNote.isEmpty());
 }
 
 TEST(Comparison, RunBaselineAndPerDeviceNormalisation) {

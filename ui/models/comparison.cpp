@@ -166,14 +166,24 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         if (found != comparison.entries.end()) {
             comparison.baselineLabel = found->runName;
             const double base = found->value;
-            for (auto& entry : comparison.entries)
+            for (auto& entry : comparison.entries) {
                 entry.speedup = std::isfinite(base) && base > 0 ? entry.value / base : kNaN;
+                if (!std::isfinite(entry.speedup))
+                    entry.speedupNote = ComparisonText::tr("%1 has no value in this metric")
+                                            .arg(std::isfinite(base) && base > 0 ? entry.runName : found->runName);
+            }
         }
     } else if (baseline.kind == ComparisonBaseline::Kind::Device && comparison.categories.contains(baseline.category)) {
         comparison.baselineLabel = baseline.category;
         for (auto& entry : comparison.entries) {
             const auto* base = comparison.find(baseline.category, entry.configuration);
             entry.speedup = base && std::isfinite(base->value) && base->value > 0 ? entry.value / base->value : kNaN;
+            if (!base)
+                entry.speedupNote = ComparisonText::tr("%1 has no run with %2 to compare against")
+                                        .arg(baseline.category, entry.configuration);
+            else if (!std::isfinite(entry.speedup))
+                entry.speedupNote = ComparisonText::tr("%1 has no value in this metric")
+                                        .arg(std::isfinite(base->value) && base->value > 0 ? entry.runName : base->runName);
         }
     }
     return comparison;

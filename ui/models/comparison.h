@@ -33,6 +33,7 @@ struct ComparisonEntry {
     bool reference = false;
     double value = 0;       // NaN when the metric is unknown for this run
     double speedup = 0;     // NaN without a baseline value
+    QString speedupNote;    // with a baseline, why there is no speedup, e.g. no such run on that device
     bool workloadDiffers = false;
     QString workloadNote;   // what differs, e.g. "batch 40 vs 48"
     QString workloadUnknown;  // fields one side does not know, e.g. "batch, precision"

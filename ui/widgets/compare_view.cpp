@@ -234,7 +234,11 @@ void CompareView::rebuild() {
                                                                : QString::number(entry.value, 'g', 3);
         auto* value = new QStandardItem(valueText);
         value->setData(std::isfinite(entry.value) ? entry.value : -1.0, Qt::UserRole);
-        auto* speedup = new QStandardItem(std::isfinite(entry.speedup) ? QStringLiteral("×%1").arg(entry.speedup, 0, 'f', 2) : QString());
+        // Without a baseline the column says nothing; with one, a missing speedup says why.
+        auto* speedup = new QStandardItem(std::isfinite(entry.speedup)  ? QStringLiteral("×%1").arg(entry.speedup, 0, 'f', 2)
+                                          : entry.speedupNote.isEmpty() ? QString()
+                                                                        : tr("n/a"));
+        speedup->setToolTip(entry.speedupNote);
         auto* tflops = new QStandardItem(std::isfinite(entry.tflopsPerDevice) ? QString::number(entry.tflopsPerDevice, 'g', 3)
                                                                               : tr("n/a"));
         tflops->setData(std::isfinite(entry.tflopsPerDevice) ? entry.tflopsPerDevice : -1.0, Qt::UserRole);
