@@ -19,7 +19,14 @@
 #
 # Variables: OUT (default build/device-check-out), BB_SCRATCH (default /tmp/bb-device-check),
 # BB_DEVICE_DEBS (default .device-debs), BB_DEVICE_STEPS (default 40 on the GPU, 5 rehearsing),
-# BB_DEVICE_JOBS (build jobs; default all cores on the GPU, 2 rehearsing).
+# BB_DEVICE_JOBS (build jobs; default all cores on the GPU, 2 rehearsing), BB_DEVICE_BUDGET_S
+# (seconds for the whole check; default 560 on the GPU, 3600 rehearsing).
+#
+# The budget: a lent machine's call ends at 600 s and a session's device time allows one such
+# call, so a check killed from outside would return nothing of what it measured. Each stage gets
+# what is left of the budget less what the stages after it need at least; the sweep, stopped at
+# its limit with SIGINT, finishes its step, keeps the runs done (and the steps of the one it
+# stopped) and prints its summary, and the logs are always packed.
 set -uo pipefail
 
 mode=device
@@ -37,6 +44,11 @@ db=$out/results.db
 mkdir -p "$out" "$logs"
 rm -f "$db" "$out/summary.txt" "$out/logs.tar.gz"
 started=$SECONDS
+if [[ $mode == device ]]; then budget=${BB_DEVICE_BUDGET_S:-560}; else budget=${BB_DEVICE_BUDGET_S:-3600}; fi
+deadline=$((started + budget))
+# Seconds a stage may take: what is left of the budget less RESERVE for the stages after it,
+# never under 1 (timeout 0 would mean no limit at all).
+limit() { local seconds=$((deadline - SECONDS - $1)); echo $((seconds > 0 ? seconds : 1)); }
 summary=$out/summary.txt
 note() { echo "[+$((SECONDS - started))s] $*" | tee -a "$summary"; }
 finish() {
@@ -46,7 +58,7 @@ finish() {
   exit "${2:-0}"
 }
 
-note "device-check ($mode) of $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown) on $(hostname)"
+note "device-check ($mode, budget ${budget}s) of $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown) on $(hostname)"
 
 # 0. The pip torch, asked before the carried libraries go on LD_LIBRARY_PATH.
 if [[ $mode == device ]]; then
@@ -112,16 +124,27 @@ grep -E "^(BB_|SQLite3_|ICU_|fmt_|SQLiteCpp_|nlohmann_json_|CLI11_|Protobuf_|GTe
   "$build/CMakeCache.txt" >"$logs/found-dependencies.txt"
 outside=$(grep -v "$prefix" "$logs/found-dependencies.txt" | grep -v -- "-NOTFOUND" | grep -v "=$" || true)
 note "dependencies found outside the carried prefix: ${outside:-none}"
-cmake --build "$build" --target bridgebench-cli cuda_tests -j "$jobs" >"$logs/build.log" 2>&1 || {
+# Everything after the build needs the budget's last 150 s at least: the tests, the grid and the
+# loader benchmark, however short.
+timeout -k 10 "$(limit 150)" cmake --build "$build" --target bridgebench-cli cuda_tests -j "$jobs" >"$logs/build.log" 2>&1
+build_rc=$?
+if (( build_rc == 124 || build_rc == 137 )); then
+  tail -5 "$logs/build.log"
+  finish "build ran past the budget (${budget}s; logs/build.log)" 1
+elif (( build_rc != 0 )); then
   grep -E "error|Error" "$logs/build.log" | head -30
   finish "build failed (logs/build.log)" 1
-}
+fi
 cli=$build/app/bridgebench-cli
 note "built: $("$cli" --version 2>&1 | head -1)"
 
 # 3. The tests that need a GPU (they skip, saying why, without one).
-(cd "$build" && ctest -L cuda --output-on-failure --timeout 300 >"$logs/ctest-cuda.log" 2>&1)
+# At most 3 minutes, and never the grid's last 120 s.
+tests_limit=$(limit 120)
+(( tests_limit > 180 )) && tests_limit=180
+(cd "$build" && timeout -k 5 "$tests_limit" ctest -L cuda --output-on-failure --timeout 120 >"$logs/ctest-cuda.log" 2>&1)
 tests_rc=$?
+(( tests_rc == 124 || tests_rc == 137 )) && note "ctest -L cuda stopped at its limit of ${tests_limit}s"
 grep -E "tests passed|tests failed|Skipped|\*\*\*Failed|Passed|Not Run" "$logs/ctest-cuda.log" | tee -a "$summary"
 note "ctest -L cuda: exit $tests_rc"
 
@@ -134,9 +157,11 @@ rm -rf "$data"
 note "generated $images JPEGs of 640x480"
 sweep=(sweep --preset study --set dataset="$data" --set steps="$steps" --set probe=false --db "$db" --json)
 if [[ $mode == rehearse ]]; then sweep+=(--set batch_size=8 --set threads=2); fi
-"$cli" "${sweep[@]}" >"$logs/sweep.json" 2>"$logs/sweep.log"
+# The loader benchmark and the show lines keep the budget's last 60 s.
+sweep_limit=$(limit 60)
+timeout -s INT -k 30 "$sweep_limit" "$cli" "${sweep[@]}" >"$logs/sweep.json" 2>"$logs/sweep.log"
 sweep_rc=$?
-note "sweep: exit $sweep_rc"
+note "sweep: exit $sweep_rc$( (( sweep_rc == 124 || sweep_rc == 137 )) && echo ", stopped at its limit of ${sweep_limit}s")"
 python3 - "$logs/sweep.json" <<'PY' | tee -a "$summary"
 import json, sys
 try:
@@ -158,7 +183,7 @@ if [[ $mode == rehearse ]]; then
 else
   bench+=(--device cuda:0 --device-decoding off,on --batch 48 --batches 10)
 fi
-"$cli" "${bench[@]}" >"$logs/loader-bench.json" 2>"$logs/loader-bench.log"
+timeout -k 5 "$(limit 15)" "$cli" "${bench[@]}" >"$logs/loader-bench.json" 2>"$logs/loader-bench.log"
 bench_rc=$?
 note "bench loader: exit $bench_rc"
 python3 - "$logs/loader-bench.json" <<'PY' | tee -a "$summary"
