@@ -126,7 +126,7 @@ libjpeg-turbo %9</translation>
         <translation>顯示 BridgeTower 研究（Hugging Face，2023 年 8 月）的數據</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>Metric</source>
         <translation>指標</translation>
     </message>
@@ -136,7 +136,7 @@ libjpeg-turbo %9</translation>
         <translation>基準</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+71"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -186,12 +186,12 @@ libjpeg-turbo %9</translation>
         <translation>尚無步驟</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Device</source>
         <translation>裝置</translation>
     </message>
@@ -201,12 +201,12 @@ libjpeg-turbo %9</translation>
         <translation>組態</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Speedup</source>
         <translation>加速比</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Workload</source>
         <translation>工作負載</translation>
     </message>
@@ -221,7 +221,7 @@ libjpeg-turbo %9</translation>
         <translation>MFU</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <location line="+8"/>
         <location line="+3"/>
         <location line="+3"/>
@@ -317,17 +317,17 @@ libjpeg-turbo %9</translation>
         <translation>每裝置 samples/s</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>TFLOP/s</source>
+        <translation>TFLOP/s</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>achieved TFLOP/s</source>
-        <translation>實際達成 TFLOP/s</translation>
+        <source>TFLOP/s per device</source>
+        <translation>每裝置 TFLOP/s</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>achieved TFLOP/s per device</source>
-        <translation>每裝置實際達成 TFLOP/s</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>MFU %</source>
         <translation>MFU %</translation>
     </message>

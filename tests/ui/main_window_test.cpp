@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFontMetricsF>
 #include <QHeaderView>
 #include <QProgressBar>
 #include <QSettings>
@@ -296,6 +297,79 @@ TEST(MainWindow, TheRunsTableShowsEachRunsThroughputWholeWithoutScrollingAtTheDe
     for (int row = 0; row < view->model()->rowCount(); ++row) {
         const auto text = view->model()->index(row, ui::RunTableModel::MedianSamplesPerSec).data().toString();
         EXPECT_LT(metrics.horizontalAdvance(text), header->sectionSize(ui::RunTableModel::MedianSamplesPerSec)) << row;
+    }
+}
+
+TEST(MainWindow, TheStudyComparisonAWindowOpensOnShowsEveryFigureColumnWhole) {
+    // A new database opens on this table; at 1280 px its TFLOP/s and MFU once sat behind the
+    // horizontal scroll bar, hidden by the run names that Device and Configuration repeat.
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
+    auto* view = window.compareView()->tableView();
+    auto* header = view->horizontalHeader();
+    const auto* model = view->model();
+    QStringList seen;
+    int runColumn = -1;
+    for (int column = 0; column < model->columnCount(); ++column) {
+        const auto title = model->headerData(column, Qt::Horizontal).toString();
+        if (title == "Run") runColumn = column;
+        if (title == "Workload" || title == "Run") continue;  // words, after the figures
+        seen << title;
+        EXPECT_GE(header->sectionViewportPosition(column), 0) << title.toStdString();
+        EXPECT_LE(header->sectionViewportPosition(column) + header->sectionSize(column), view->viewport()->width())
+            << title.toStdString() << " ends past the visible table at " << window.width() << " px";
+    }
+    EXPECT_EQ(seen, (QStringList{"Device", "Configuration", "samples/s", "Speedup", "TFLOP/s per device", "MFU"}));
+    ASSERT_GE(runColumn, 0);
+    for (int row = 0; row < model->rowCount(); ++row)
+        EXPECT_EQ(model->index(row, runColumn).data(Qt::ToolTipRole).toString(), model->index(row, runColumn).data().toString());
+}
+
+TEST(MainWindow, TheComparisonsValueAxisTitleIsWholeInEveryMetricAndBesideTheStudy) {
+    // Qt Charts elides an axis title longer than the plot is high: at 1280 × 800, beside the
+    // study, the axis read "achieved TFL…".
+    test::TempDir dir;
+    const auto file = dir.file("axis.db");
+    qint64 local = 0;
+    {
+        ResultStore direct(file);
+        RunRecord run;
+        run.name = "my cpu run";
+        run.status = RunStatus::Completed;
+        run.deviceKind = "cpu";
+        run.model = "tiny";
+        run.precision = "fp32";
+        run.batchSize = 8;
+        run.workers = 2;
+        run.summary = {{"median_samples_per_s", 40.0}, {"mean_samples_per_s", 40.0}, {"achieved_flops_per_s", 4e9}};
+        local = direct.createRun(run);
+    }
+    ui::MainWindow window(QString::fromStdString(file.string()));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.tabs()->setCurrentIndex(ui::MainWindow::CompareTab);
+    auto* view = window.compareView();
+    auto* metric = view->findChild<QComboBox*>("metric");
+    ASSERT_NE(metric, nullptr);
+    auto checkAxis = [&](const std::string& where) {
+        QCoreApplication::processEvents();  // the chart lays its plot out in a posted event
+        const auto title = view->chart()->valueAxisTitle();
+        ASSERT_FALSE(title.text.isEmpty()) << where;
+        EXPECT_LE(QFontMetricsF(title.font).horizontalAdvance(title.text), title.room)
+            << where << ": '" << title.text.toStdString() << "' (" << QFontMetricsF(title.font).horizontalAdvance(title.text) << " px) over a plot " << title.room << " px high";
+    };
+    for (int index = 0; index < metric->count(); ++index) {
+        metric->setCurrentIndex(index);
+        checkAxis("the study, " + metric->currentText().toStdString());
+    }
+    view->compareWithStudy(local);
+    ASSERT_FALSE(view->reasonText().isEmpty());
+    for (int index = 0; index < metric->count(); ++index) {
+        metric->setCurrentIndex(index);
+        checkAxis("a run beside the study, " + metric->currentText().toStdString());
     }
 }
 

@@ -97,6 +97,13 @@ ShownTicks CompareChart::valueTicks() const {
     return {};
 }
 
+CompareChart::AxisTitle CompareChart::valueAxisTitle() const {
+    for (auto* axis : chart()->axes(Qt::Vertical))
+        if (const auto* values = qobject_cast<QValueAxis*>(axis))
+            return {values->titleText(), values->titleFont(), chart()->plotArea().height()};
+    return {};
+}
+
 void CompareChart::plotAreaChanged() { placeLabels(); }
 
 void CompareChart::placeLabels() {

@@ -3,7 +3,9 @@
 // workload differs from the baseline's.
 #pragma once
 
+#include <QFont>
 #include <QList>
+#include <QString>
 
 #include "charts/chart_widget.h"
 #include "charts/nice_axis.h"
@@ -25,6 +27,13 @@ public:
     QStringList barLabels() const;
     // The value axis' range and its round ticks.
     ShownTicks valueTicks() const;
+    // The value axis' title, its font, and the plot's height it must fit in (tests).
+    struct AxisTitle {
+        QString text;
+        QFont font;
+        double room = 0;
+    };
+    AxisTitle valueAxisTitle() const;
 
 protected:
     void plotAreaChanged() override;

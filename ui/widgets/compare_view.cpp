@@ -51,6 +51,8 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     m_tableView->horizontalHeader()->setStretchLastSection(true);
     m_tableView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_tableView->setSortingEnabled(true);
+    // A name cut by the table's edge reads "8x Gaudi2 · wo…", not two broken lines.
+    m_tableView->setWordWrap(false);
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(new QLabel(tr("Metric")));
@@ -75,6 +77,9 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     splitter->addWidget(lower);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    // The size hints alone gave the chart a plot about 120 px high at 800 px, too low for its
+    // value axis' title; the table below still shows the study's ten rows.
+    m_chart->setMinimumHeight(300);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addWidget(m_reason);
@@ -222,12 +227,14 @@ void CompareView::rebuild() {
     m_chart->setComparison(m_comparison);
 
     m_table->clear();
-    m_table->setHorizontalHeaderLabels({tr("Run"), tr("Device"), tr("Configuration"), m_comparison.unit,
-                                        tr("Speedup"), tr("TFLOP/s per device"), tr("MFU"), tr("Workload")});
+    // The figures come first and the run's name last: Device and Configuration already say what
+    // the name does (the study's names are both and a date), and at 1280 px a name column first
+    // pushed TFLOP/s and MFU behind the scroll bar.
+    m_table->setHorizontalHeaderLabels({tr("Device"), tr("Configuration"), m_comparison.unit, tr("Speedup"),
+                                        tr("TFLOP/s per device"), tr("MFU"), tr("Workload"), tr("Run")});
     for (const auto& entry : m_comparison.entries) {
         QList<QStandardItem*> row;
-        row << new QStandardItem(entry.runName) << new QStandardItem(entry.category)
-            << new QStandardItem(entry.configuration);
+        row << new QStandardItem(entry.category) << new QStandardItem(entry.configuration);
         // A CPU run's TFLOP/s is a few thousandths: significant digits, not two decimals of zeros.
         const QString valueText = !std::isfinite(entry.value)      ? tr("n/a")
                                   : std::abs(entry.value) >= 1 ? QString::number(entry.value, 'f', 2)
@@ -249,12 +256,25 @@ void CompareView::rebuild() {
         QString workloadText = entry.workloadDiffers ? QStringLiteral("† ") + entry.workloadNote : tr("same");
         if (!entry.workloadUnknown.isEmpty()) workloadText += QStringLiteral(" ") + tr("(unknown: %1)").arg(entry.workloadUnknown);
         auto* workload = new QStandardItem(workloadText);
+        workload->setToolTip(workloadText);
         if (entry.workloadDiffers) workload->setForeground(QColor(0xd3, 0x2f, 0x2f));
-        row << value << speedup << tflops << mfu << workload;
+        auto* name = new QStandardItem(entry.runName);
+        name->setToolTip(entry.runName);
+        row << value << speedup << tflops << mfu << workload << name;
         for (auto* item : row) item->setData(static_cast<qlonglong>(entry.runId), Qt::UserRole + 1);
         m_table->appendRow(row);
     }
     m_tableView->resizeColumnsToContents();
+    // Several differences make a long note; it is whole in its tooltip, and the name stays in view.
+    // The value column already holds TFLOP/s per device or MFU when that is the metric.
+    constexpr int kTflopsColumn = 4;
+    constexpr int kMfuColumn = 5;
+    const auto metric = static_cast<CompareMetric>(m_metric->currentData().toInt());
+    m_tableView->setColumnHidden(kTflopsColumn, metric == CompareMetric::AchievedTflopsPerDevice);
+    m_tableView->setColumnHidden(kMfuColumn, metric == CompareMetric::Mfu);
+    constexpr int kWorkloadColumn = 6;
+    constexpr int kWorkloadWidthPx = 240;
+    m_tableView->setColumnWidth(kWorkloadColumn, std::min(m_tableView->columnWidth(kWorkloadColumn), kWorkloadWidthPx));
 }
 
 }  // namespace bb::ui
