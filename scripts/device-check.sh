@@ -113,7 +113,7 @@ else
   jobs=${BB_DEVICE_JOBS:-2}
   steps=${BB_DEVICE_STEPS:-5}
 fi
-(cd "$root" && cmake "${configure[@]}") >"$logs/configure.log" 2>&1 || {
+(cd "$root" && timeout -k 5 "$(limit 150)" cmake "${configure[@]}") >"$logs/configure.log" 2>&1 || {
   tail -40 "$logs/configure.log"
   cp "$build/CMakeFiles/CMakeError.log" "$logs/" 2>/dev/null
   finish "configure failed (logs/configure.log)" 1
