@@ -9,6 +9,7 @@
 #include "bridgebench/result_store.h"
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
+#include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 
 namespace bb::ui {
@@ -90,21 +91,7 @@ TEST(CompareView, PerDeviceMetricDividesByTheDeviceCount) {
 TEST(CompareView, ComparesARunWithTheStudyInTflopsPerDeviceWhenTheWorkloadsDiffer) {
     test::TempDir dir;
     const auto file = dir.file("compare.db");
-    qint64 local = 0;
-    {
-        ResultStore direct(file);
-        RunRecord run;
-        run.name = "my cpu run";
-        run.status = RunStatus::Completed;
-        run.deviceKind = "cpu";
-        run.deviceName = "cpu";
-        run.model = "tiny";
-        run.precision = "fp32";
-        run.batchSize = 8;
-        run.workers = 1;
-        run.summary = {{"median_samples_per_s", 40.0}, {"mean_samples_per_s", 40.0}, {"achieved_flops_per_s", 4e9}};
-        local = direct.createRun(run);
-    }
+    const qint64 local = test::storeCompletedCpuRun(file, "my cpu run", 1);
     RunStore store;
     ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
     CompareView view(store);

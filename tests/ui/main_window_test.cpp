@@ -23,6 +23,7 @@
 #include "bridgebench/result_store.h"
 #include "charts/time_series_chart.h"
 #include "stall_meter.h"
+#include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 #include "bridgebench/build_info.h"
 #include "charts/compare_chart.h"
@@ -333,20 +334,7 @@ TEST(MainWindow, TheComparisonsValueAxisTitleIsWholeInEveryMetricAndBesideTheStu
     // study, the axis read "achieved TFL…".
     test::TempDir dir;
     const auto file = dir.file("axis.db");
-    qint64 local = 0;
-    {
-        ResultStore direct(file);
-        RunRecord run;
-        run.name = "my cpu run";
-        run.status = RunStatus::Completed;
-        run.deviceKind = "cpu";
-        run.model = "tiny";
-        run.precision = "fp32";
-        run.batchSize = 8;
-        run.workers = 2;
-        run.summary = {{"median_samples_per_s", 40.0}, {"mean_samples_per_s", 40.0}, {"achieved_flops_per_s", 4e9}};
-        local = direct.createRun(run);
-    }
+    const qint64 local = test::storeCompletedCpuRun(file, "my cpu run", 2);
     ui::MainWindow window(QString::fromStdString(file.string()));
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
