@@ -265,13 +265,13 @@ void CompareView::rebuild() {
         m_table->appendRow(row);
     }
     m_tableView->resizeColumnsToContents();
-    // Several differences make a long note; it is whole in its tooltip, and the name stays in view.
     // The value column already holds TFLOP/s per device or MFU when that is the metric.
     constexpr int kTflopsColumn = 4;
     constexpr int kMfuColumn = 5;
     const auto metric = static_cast<CompareMetric>(m_metric->currentData().toInt());
     m_tableView->setColumnHidden(kTflopsColumn, metric == CompareMetric::AchievedTflopsPerDevice);
     m_tableView->setColumnHidden(kMfuColumn, metric == CompareMetric::Mfu);
+    // Several differences make a long note; it is whole in its tooltip, and the name stays in view.
     constexpr int kWorkloadColumn = 6;
     constexpr int kWorkloadWidthPx = 240;
     m_tableView->setColumnWidth(kWorkloadColumn, std::min(m_tableView->columnWidth(kWorkloadColumn), kWorkloadWidthPx));
