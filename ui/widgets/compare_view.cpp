@@ -21,6 +21,9 @@ namespace bb::ui {
 
 namespace {
 enum BaselineData { kNone = 0, kDevice = 1, kRun = 2 };
+// The table's columns, in the order of its header.
+enum TableColumn { kDeviceColumn, kConfigurationColumn, kValueColumn, kSpeedupColumn, kTflopsColumn, kMfuColumn,
+                   kWorkloadColumn, kRunColumn };
 }  // namespace
 
 CompareView::CompareView(RunStore& store, QWidget* parent)
@@ -223,7 +226,8 @@ void CompareView::rebuild() {
         baseline.kind = ComparisonBaseline::Kind::Run;
         baseline.runId = m_baseline->currentData(Qt::UserRole + 2).toLongLong();
     }
-    m_comparison = buildComparison(m_runs, static_cast<CompareMetric>(m_metric->currentData().toInt()), baseline);
+    const auto metric = static_cast<CompareMetric>(m_metric->currentData().toInt());
+    m_comparison = buildComparison(m_runs, metric, baseline);
     m_chart->setComparison(m_comparison);
 
     m_table->clear();
@@ -266,13 +270,9 @@ void CompareView::rebuild() {
     }
     m_tableView->resizeColumnsToContents();
     // The value column already holds TFLOP/s per device or MFU when that is the metric.
-    constexpr int kTflopsColumn = 4;
-    constexpr int kMfuColumn = 5;
-    const auto metric = static_cast<CompareMetric>(m_metric->currentData().toInt());
     m_tableView->setColumnHidden(kTflopsColumn, metric == CompareMetric::AchievedTflopsPerDevice);
     m_tableView->setColumnHidden(kMfuColumn, metric == CompareMetric::Mfu);
     // Several differences make a long note; it is whole in its tooltip, and the name stays in view.
-    constexpr int kWorkloadColumn = 6;
     constexpr int kWorkloadWidthPx = 240;
     m_tableView->setColumnWidth(kWorkloadColumn, std::min(m_tableView->columnWidth(kWorkloadColumn), kWorkloadWidthPx));
 }
