@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/run_comparison.h"
+#include "bridgebench/study_runs.h"
 #include "cli/cli_common.h"
 #include "cli/text_table.h"
 
@@ -48,18 +49,6 @@ std::string percentText(double fraction) {
     return fraction >= 0.001 ? fmt::format("{:.1f}%", fraction * 100) : fmt::format("{:.2g}%", fraction * 100);
 }
 
-// The published study's newest table: the reference runs of the latest date.
-std::vector<RunRecord> studyRuns(ResultStore& store) {
-    std::string newest;
-    const auto runs = store.listRuns();
-    for (const auto& run : runs)
-        if (run.source == "reference") newest = std::max(newest, run.createdAt);
-    std::vector<RunRecord> study;
-    for (const auto& run : runs)
-        if (run.source == "reference" && run.createdAt == newest) study.push_back(run);
-    return study;
-}
-
 void printSources(const RunComparison& comparison) {
     std::set<std::string> printed;
     std::cout << "Where TFLOP/s and MFU come from:\n";
@@ -94,7 +83,7 @@ int compareCommand(CompareOptions options) {
     if (options.withStudy) {
         const RunRecord yours = compared.front();  // a copy: compared grows below
         if (!baselineId) baselineId = yours.id;
-        const auto study = studyRuns(store);
+        const auto study = studyRuns(store.listRuns());
         for (const auto& run : study)
             if (std::none_of(compared.begin(), compared.end(), [&](const auto& r) { return r.id == run.id; }))
                 compared.push_back(run);

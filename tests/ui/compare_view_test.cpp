@@ -9,6 +9,7 @@
 #include "bridgebench/result_store.h"
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
+#include "support/measured_reference.h"
 #include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 
@@ -45,6 +46,55 @@ TEST(CompareView, ShowsTheStudyWithSpeedupsAgainstTheA100) {
     EXPECT_EQ(ticks.max, 1250);
     EXPECT_EQ(ticks.count, 6);
     EXPECT_EQ(ticks.labelFormat, "%.0f");
+}
+
+// A table measured on one device with the study's workload otherwise, as device-check.sh's
+// grid is: it stands beside the study, each device per device against the A100.
+TEST(CompareView, ShowsAMeasuredTableBesideTheStudyPerDeviceAgainstTheA100) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    RunData measured;
+    measured.run.uuid = "7d1e0b8a-3f52-4c9e-b6a1-2e8f0c4d5a71";
+    measured.run.name = "large bf16 b48 w0";
+    measured.run.status = RunStatus::Completed;
+    measured.run.deviceKind = "cuda";
+    measured.run.deviceName = "Test GPU";
+    measured.run.model = "large";
+    measured.run.precision = "bf16";
+    measured.run.batchSize = 48;
+    // As the engine records its config: a reference says its worker count there.
+    measured.run.config = {{"model", "large"}, {"batch_size", 48}, {"precision", "bf16"}, {"workers", 0},
+                           {"device_transforms", false}};
+    measured.run.summary = {{"median_samples_per_s", 150.0}};
+    measured.run.createdAt = "2026-12-02T10:00:00Z";
+    measured.steps.resize(4);
+    for (std::size_t index = 0; index < measured.steps.size(); ++index) {
+        measured.steps[index].step = static_cast<std::int64_t>(index);
+        measured.steps[index].samples = 48;
+        measured.steps[index].wallMs = 320;
+        measured.steps[index].samplesPerSec = samplesPerSecond(48, 320);
+    }
+    test::addMeasuredReferenceTable(file, "5c2a9e1d-0b7f-4e36-a8d4-1f9b3c6e2d80", "2 Dec 2026", {measured});
+
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.showStudy();
+    ASSERT_EQ(view.runIds().size(), 11);
+    EXPECT_EQ(view.comparison().unit, "samples/s per device");
+    EXPECT_EQ(view.comparison().baselineLabel, "8× A100 80GB");
+    EXPECT_EQ(view.reasonText(), "The runs BridgeBench measured differ from the study's in device count (1 devices vs "
+                                 "8), so runs are compared in samples/s per device.");
+    // One table per device: no dates are needed to keep devices apart.
+    EXPECT_TRUE(view.comparison().categories.contains("1× Test GPU"));
+    EXPECT_TRUE(view.comparison().categories.contains("8× A100 80GB"));
+    const auto entry = std::find_if(view.comparison().entries.begin(), view.comparison().entries.end(),
+                                    [](const auto& each) { return each.category == "1× Test GPU"; });
+    ASSERT_NE(entry, view.comparison().entries.end());
+    EXPECT_EQ(entry->runName, "1x Test GPU · workers 0 (2 Dec 2026)");
+    EXPECT_TRUE(entry->reference);
+    EXPECT_DOUBLE_EQ(entry->value, 150.0);
+    EXPECT_NEAR(entry->speedup, 150.0 / (227.5 / 8), 1e-9);
 }
 
 TEST(CompareView, ThePerStepChartOfPublishedFiguresSaysTheyHaveNoSteps) {

@@ -92,11 +92,15 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     case CompareMetric::AchievedTflopsPerDevice: comparison.unit = ComparisonText::tr("TFLOP/s per device"); break;
     case CompareMetric::Mfu: comparison.unit = ComparisonText::tr("MFU %"); break;
     }
-    // Reference tables from several dates share devices; the date keeps them apart.
-    std::set<std::string> referenceDates;
-    for (const auto& run : runs)
-        if (run.source == "reference") referenceDates.insert(run.environment.value("date", std::string()));
-    const bool withDate = referenceDates.size() > 1;
+    // Reference tables from several dates share devices; the date keeps them apart. A device only
+    // one table has (an H200 BridgeBench measured, beside the study's) needs none.
+    std::map<std::string, std::set<std::string>> referenceDates;  // device → the tables' dates
+    for (const auto& run : runs) {
+        const auto date = run.environment.value("date", std::string());
+        if (run.source == "reference" && !date.empty()) referenceDates[runDeviceLabel(run)].insert(date);
+    }
+    const bool withDate = std::any_of(referenceDates.begin(), referenceDates.end(),
+                                      [](const auto& device) { return device.second.size() > 1; });
 
     std::vector<const RunRecord*> ordered;
     for (const auto& run : runs) ordered.push_back(&run);

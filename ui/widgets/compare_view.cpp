@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "adapters/run_store.h"
+#include "bridgebench/study_runs.h"
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
 
@@ -95,13 +96,8 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
 }
 
 QVector<qint64> CompareView::studyRunIds() const {
-    // The newest reference table: its runs share the latest created_at among reference runs.
-    std::string newest;
-    for (const auto& run : m_store.runs())
-        if (run.source == "reference") newest = std::max(newest, run.createdAt);
     QVector<qint64> ids;
-    for (const auto& run : m_store.runs())
-        if (run.source == "reference" && run.createdAt == newest) ids.append(run.id);
+    for (const auto& run : studyRuns(m_store.runs())) ids.append(run.id);
     return ids;
 }
 
@@ -144,11 +140,48 @@ void CompareView::compareWithStudy(qint64 runId) {
 void CompareView::showStudy() {
     m_reason->clear();
     m_reason->hide();
-    setRuns(studyRunIds());
-    // As the study reads its table: each device against the last one listed (the A100), per
+    const auto study = studyRuns(m_store.runs());
+    QVector<qint64> ids;
+    for (const auto& run : study) ids.append(run.id);
+    const auto published = std::find_if(study.rbegin(), study.rend(), [](const auto& run) { return !isMeasuredReference(run); });
+    // A table BridgeBench measured on one device stands beside the study's eight: per device
+    // where only the device count differs, in TFLOP/s per device where more does.
+    QString difference;
+    bool onlyDeviceCount = true;
+    if (published != study.rend()) {
+        for (const auto& run : study) {
+            if (!isMeasuredReference(run)) continue;
+            const auto differences = workloadDifferences(runWorkload(run), runWorkload(*published));
+            for (const auto& field : differences) onlyDeviceCount = onlyDeviceCount && field.field == WorkloadField::DeviceCount;
+            if (!differences.empty() && difference.isEmpty()) {
+                ComparisonBaseline against;
+                against.kind = ComparisonBaseline::Kind::Run;
+                against.runId = published->id;
+                for (const auto& entry : buildComparison({*published, run}, CompareMetric::SamplesPerSec, against).entries)
+                    if (entry.runId == run.id) difference = entry.workloadNote;
+            }
+        }
+    }
+    setRuns(ids);
+    if (!difference.isEmpty()) {
+        setMetric(onlyDeviceCount ? CompareMetric::SamplesPerSecPerDevice : CompareMetric::AchievedTflopsPerDevice);
+        m_reason->setText(onlyDeviceCount
+                              ? tr("The runs BridgeBench measured differ from the study's in device count (%1), so "
+                                   "runs are compared in samples/s per device.")
+                                    .arg(difference)
+                              : tr("The runs BridgeBench measured differ from the study's workload (%1), so runs are "
+                                   "compared in achieved TFLOP/s per device; MFU is beside it.")
+                                    .arg(difference));
+        m_reason->show();
+    }
+    // As the study reads its table: each device against the last one it lists (the A100), per
     // configuration.
-    for (int index = m_baseline->count() - 1; index > 0; --index) {
-        if (m_baseline->itemData(index).toInt() == kDevice) {
+    if (published == study.rend()) return;
+    QString category;
+    for (const auto& entry : m_comparison.entries)
+        if (entry.runId == published->id) category = entry.category;
+    for (int index = 0; index < m_baseline->count(); ++index) {
+        if (m_baseline->itemData(index).toInt() == kDevice && m_baseline->itemData(index, Qt::UserRole + 2).toString() == category) {
             setBaselineIndex(index);
             break;
         }

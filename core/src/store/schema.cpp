@@ -2,9 +2,11 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
+#include <sqlite3.h>
 
 #include "bridgebench/errors.h"
 #include "store/reference_runs.h"
+#include "store/references/shipped_tables.h"
 
 namespace bb {
 
@@ -107,16 +109,24 @@ constexpr Step kLadder[] = {createTables, addReferenceRuns, addLoadTimings, addC
 
 int latestSchemaVersion() { return static_cast<int>(std::size(kLadder)); }
 
-void migrate(SQLite::Database& db, const char* file) {
+void migrate(SQLite::Database& db, const char* file) { migrate(db, file, shippedMeasuredTables()); }
+
+void migrate(SQLite::Database& db, const char* file, const std::vector<MeasuredTable>& tables) {
     SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
     const int current = db.execAndGet("PRAGMA user_version").getInt();
     if (current > latestSchemaVersion())
         throw StoreError(fmt::format("{}: written by a newer BridgeBench (schema {}; this build reads up to {})",
                                      file, current, latestSchemaVersion()));
-    if (current == latestSchemaVersion()) return;
+    const bool climb = current < latestSchemaVersion();
     for (int version = current; version < latestSchemaVersion(); ++version) kLadder[version](db);
-    db.exec(fmt::format("PRAGMA user_version = {}", latestSchemaVersion()));
-    transaction.commit();
+    if (climb) db.exec(fmt::format("PRAGMA user_version = {}", latestSchemaVersion()));
+    // Outside the ladder: a table shipped later needs no schema step, so an older build still
+    // opens the file, and a file opened read-only is read as it is.
+    const bool readOnly = sqlite3_db_readonly(db.getHandle(), "main") == 1;
+    bool addedTables = false;
+    if (!readOnly)
+        for (const auto& table : tables) addedTables = insertMeasuredTable(db, table) || addedTables;
+    if (climb || addedTables) transaction.commit();
 }
 
 }  // namespace bb

@@ -1,0 +1,190 @@
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <nlohmann/json.hpp>
+
+#include "bridgebench/errors.h"
+#include "bridgebench/run_json.h"
+#include "bridgebench/study_runs.h"
+#include "store/references/measured_table.h"
+#include "store/references/shipped_table_files.h"
+#include "store/references/shipped_tables.h"
+#include "store/schema.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr int kSteps = 7;
+
+// A run as the engine stores it, with its steps, exported as `export --format json` writes it.
+nlohmann::json exportedRun(const std::filesystem::path& database, RunStatus status) {
+    ResultStore store(database);
+    RunRecord run;
+    run.name = "measured on this machine";
+    run.deviceKind = "cpu";
+    run.deviceName = "cpu";
+    run.model = "tiny";
+    run.precision = "fp32";
+    run.batchSize = 8;
+    run.deviceTransforms = true;
+    const auto id = store.createRun(run);
+    std::vector<StepMetrics> steps;
+    for (int index = 0; index < kSteps; ++index) {
+        StepMetrics step;
+        step.step = index;
+        step.timestampMs = 1.7e12 + 200.0 * index;
+        step.wallMs = 200.0 + index;
+        step.samples = 8;
+        step.samplesPerSec = samplesPerSecond(step.samples, step.wallMs);
+        step.dataWaitMs = 2.5;
+        step.forwardMs = 90;
+        steps.push_back(step);
+    }
+    store.appendSteps(id, steps);
+    store.finishRun(id, status, "", {{"median_samples_per_s", 39.6}});
+    return runsToJson(loadRuns(store, {*store.findRun(id)}));
+}
+
+nlohmann::json tableHeader() {
+    return {{"uuid", "0d3e6a52-7c1b-4f0e-9a7d-5e2c8b1f4a60"},
+            {"name", "BridgeBench, 1× cpu, a test's table"},
+            {"date", "2 Dec 2026"},
+            {"created_at", "2026-12-02T00:00:00Z"},
+            {"software", "this build"},
+            {"source", "measured_reference_test"}};
+}
+
+std::string refusal(const nlohmann::json& header, const nlohmann::json& runs) {
+    try {
+        measuredTableFromJson(header, runs, "core/references/test");
+    } catch (const InputError& error) {
+        return error.what();
+    }
+    return "accepted";
+}
+
+TEST(MeasuredReferences, ATableFromARunsExportStandsBesideTheStudyWithItsSteps) {
+    test::TempDir dir;
+    const auto exported = exportedRun(dir.file("measured.db"), RunStatus::Completed);
+    const auto table = measuredTableFromJson(tableHeader(), exported, "core/references/test");
+    const auto file = dir.file("user.db");
+    { ResultStore created(file); }  // a user's database, with the study and nothing measured
+    {
+        SQLite::Database db(file.string(), SQLite::OPEN_READWRITE);
+        migrate(db, file.c_str(), {table});
+    }
+
+    ResultStore store(file);
+    const auto runs = store.listRuns();
+    const auto measured = std::find_if(runs.begin(), runs.end(), isMeasuredReference);
+    ASSERT_NE(measured, runs.end());
+    EXPECT_EQ(measured->source, "reference");
+    EXPECT_EQ(measured->name, "1x cpu · workers 0 + device-side loading (2 Dec 2026)");
+    EXPECT_EQ(measured->status, RunStatus::Completed);
+    EXPECT_NE(measured->uuid, exported["runs"][0]["uuid"].get<std::string>());
+    EXPECT_DOUBLE_EQ(measured->summary.value("median_samples_per_s", 0.0), 39.6);
+    const auto steps = store.steps(measured->id);
+    ASSERT_EQ(steps.size(), static_cast<std::size_t>(kSteps));
+    EXPECT_DOUBLE_EQ(steps.back().wallMs, 200.0 + kSteps - 1);
+    EXPECT_DOUBLE_EQ(steps.front().dataWaitMs, 2.5);
+
+    const auto study = store.runsInStudy(measured->studyId);
+    ASSERT_EQ(study.size(), 1u);
+    const auto studies = store.listStudies();
+    const auto row = std::find_if(studies.begin(), studies.end(),
+                                  [](const auto& each) { return each.uuid == tableHeader()["uuid"]; });
+    ASSERT_NE(row, studies.end());
+    EXPECT_EQ(row->kind, "reference");
+    EXPECT_EQ(row->config.value("date", ""), "2 Dec 2026");
+    EXPECT_TRUE(row->config.value("measured", false));
+
+    // Beside the study's newest table (ten figures), not in its place.
+    const auto shown = studyRuns(runs);
+    ASSERT_EQ(shown.size(), 11u);
+    EXPECT_EQ(shown.back().id, measured->id);
+    EXPECT_EQ(std::count_if(shown.begin(), shown.end(), isMeasuredReference), 1);
+    EXPECT_THROW(store.renameRun(measured->id, "mine now"), StoreError);
+}
+
+TEST(MeasuredReferences, AreAddedOnceWhateverTheDatabaseAlreadyHolds) {
+    test::TempDir dir;
+    const auto table =
+        measuredTableFromJson(tableHeader(), exportedRun(dir.file("measured.db"), RunStatus::Completed), "test");
+    const auto file = dir.file("user.db");
+    { ResultStore created(file); }
+    SQLite::Database db(file.string(), SQLite::OPEN_READWRITE);
+    const auto count = [&] { return db.execAndGet("SELECT count(*) FROM runs").getInt(); };
+    const int before = count();
+    EXPECT_TRUE(insertMeasuredTable(db, table));
+    EXPECT_EQ(count(), before + 1);
+    EXPECT_FALSE(insertMeasuredTable(db, table));
+    migrate(db, file.c_str(), {table});
+    EXPECT_EQ(count(), before + 1);
+    EXPECT_EQ(db.execAndGet("SELECT count(*) FROM steps").getInt(), kSteps);
+}
+
+TEST(MeasuredReferences, AFileOpenedReadOnlyIsReadAsItIs) {
+    test::TempDir dir;
+    const auto table =
+        measuredTableFromJson(tableHeader(), exportedRun(dir.file("measured.db"), RunStatus::Completed), "test");
+    const auto file = dir.file("user.db");
+    { ResultStore created(file); }
+    {
+        SQLite::Database db(file.string(), SQLite::OPEN_READONLY);
+        migrate(db, file.c_str(), {table});
+    }
+    SQLite::Database db(file.string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(db.execAndGet("SELECT count(*) FROM runs WHERE summary_json NOT LIKE '%headline_only%'").getInt(), 0);
+}
+
+TEST(MeasuredReferences, ARunThatDidNotCompleteIsRefusedNamingTheFileTheRunAndTheKey) {
+    test::TempDir dir;
+    EXPECT_EQ(refusal(tableHeader(), exportedRun(dir.file("cancelled.db"), RunStatus::Cancelled)),
+              "core/references/test: runs[0] (\"measured on this machine\"): status: cancelled; a reference must be "
+              "a completed run");
+}
+
+TEST(MeasuredReferences, AMalformedTableIsRefusedNamingWhatIsWrong) {
+    test::TempDir dir;
+    const auto runs = exportedRun(dir.file("measured.db"), RunStatus::Completed);
+    auto header = tableHeader();
+    header.erase("uuid");
+    EXPECT_EQ(refusal(header, runs), "core/references/test: uuid: missing");
+    header = tableHeader();
+    header["date"] = 2026;
+    EXPECT_EQ(refusal(header, runs), "core/references/test: date: expected a non-empty string, found 2026");
+    EXPECT_THAT(refusal(tableHeader(), runs["runs"]), HasSubstr("not a BridgeBench JSON export"));
+    auto empty = runs;
+    empty["runs"] = nlohmann::json::array();
+    EXPECT_EQ(refusal(tableHeader(), empty), "core/references/test: runs: the table holds no runs");
+    auto stepless = runs;
+    stepless["runs"][0]["steps"] = nlohmann::json::array();
+    EXPECT_EQ(refusal(tableHeader(), stepless),
+              "core/references/test: runs[0] (\"measured on this machine\"): steps: a measured reference needs its "
+              "steps");
+    auto badStep = runs;
+    badStep["runs"][0]["steps"][3]["wall_ms"] = "slow";
+    EXPECT_THAT(refusal(tableHeader(), badStep), HasSubstr("runs[0] (\"measured on this machine\"): steps[3]: wall_ms"));
+}
+
+TEST(MeasuredReferences, EveryShippedTableLoadsIntoANewDatabase) {
+    if (shippedTableFiles().empty()) GTEST_SKIP() << "no measured table is shipped yet (core/references/)";
+    test::TempDir dir;
+    ResultStore store(dir.file("new.db"));
+    const auto runs = store.listRuns();
+    for (const auto& table : shippedMeasuredTables()) {
+        for (const auto& data : table.runs) {
+            const auto found = std::find_if(runs.begin(), runs.end(), [&](const auto& run) { return run.uuid == data.run.uuid; });
+            ASSERT_NE(found, runs.end()) << data.run.name;
+            EXPECT_TRUE(isMeasuredReference(*found)) << data.run.name;
+            EXPECT_EQ(store.stepCount(found->id), static_cast<std::int64_t>(data.steps.size())) << data.run.name;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace bb
