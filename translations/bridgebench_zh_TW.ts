@@ -122,8 +122,8 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Show the figures of the BridgeTower study (Hugging Face, August 2023)</source>
-        <translation>顯示 BridgeTower 研究（Hugging Face，2023 年 8 月）的數據</translation>
+        <source>Show the figures of the BridgeTower study (Hugging Face, August 2023) and, beside them, the reference tables BridgeBench measured</source>
+        <translation>顯示 BridgeTower 研究（Hugging Face，2023 年 8 月）的數據，並列出 BridgeBench 實測的參考表</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -144,6 +144,14 @@ libjpeg-turbo %9</translation>
         <location line="+5"/>
         <source>This run has the study&apos;s workload: compared in samples/s.</source>
         <translation>此執行與研究的工作負載相同：以 samples/s 比較。</translation>
+    </message>
+    <message>
+        <source>The runs BridgeBench measured differ from the study&apos;s in device count (%1), so runs are compared in samples/s per device.</source>
+        <translation>BridgeBench 實測的執行與研究的裝置數不同（%1），因此以每裝置 samples/s 比較。</translation>
+    </message>
+    <message>
+        <source>The runs BridgeBench measured differ from the study&apos;s workload (%1), so runs are compared in achieved TFLOP/s per device; MFU is beside it.</source>
+        <translation>BridgeBench 實測的執行與研究的工作負載不同（%1），因此以每裝置實際 TFLOP/s 比較；旁列 MFU。</translation>
     </message>
     <message>
         <location line="+43"/>

@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/result_store.h"
+#include "bridgebench/run_data.h"
 #include "bridgebench/tfevents_writer.h"
+#include "support/measured_reference.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
@@ -93,6 +95,45 @@ TEST(CliThroughput, ImportOptionsFillTheWorkloadAndCompareWithStudySwitchesTheMe
     const auto samples =
         test::runCommand(cli(fmt::format("compare {} --with-study --metric samples --json --db {}", id, q(db))));
     EXPECT_EQ(nlohmann::json::parse(samples.out)["metric"], "samples");
+}
+
+// A table BridgeBench measured stands beside the study's figures in `compare --with-study`.
+TEST(CliThroughput, TheStudyComparisonHoldsAMeasuredTableBesideThePublishedOne) {
+    const test::TempDir dir;
+    const auto measuredDb = dir.file("measured.db");
+    const auto ran = test::runCommand(cli("run --set model=tiny --set steps=4 --set batch_size=4 --json --db " + q(measuredDb)));
+    ASSERT_EQ(ran.exitCode, 0) << ran.err;
+    std::vector<RunData> measured;
+    {
+        ResultStore store(measuredDb);
+        std::vector<RunRecord> local;
+        for (const auto& run : store.listRuns())
+            if (run.source == "local") local.push_back(run);
+        measured = loadRuns(store, local);
+    }
+    ASSERT_EQ(measured.size(), 1U);
+    const auto db = dir.file("user.db");
+    test::addMeasuredReferenceTable(db, "2e4b6d80-1a3c-4e5f-8a7b-9c0d1e2f3a4b", "2 Dec 2026", measured);
+    const auto mine = test::runCommand(cli("run --set model=tiny --set steps=4 --set batch_size=4 --json --db " + q(db)));
+    ASSERT_EQ(mine.exitCode, 0) << mine.err;
+    const auto id = nlohmann::json::parse(mine.out)["run_id"].get<std::int64_t>();
+
+    const auto compared = test::runCommand(cli(fmt::format("compare {} --with-study --json --db {}", id, q(db))));
+    ASSERT_EQ(compared.exitCode, 0) << compared.err;
+    int published = 0;
+    int beside = 0;
+    const auto json = nlohmann::json::parse(compared.out);
+    for (const auto& run : json["runs"]) {
+        if (run["name"] == "1x cpu · workers 0 (2 Dec 2026)") {
+            EXPECT_TRUE(run["reference"].get<bool>());
+            EXPECT_EQ(run["device"], "1× cpu");
+            ++beside;
+        } else if (run["reference"].get<bool>() && run["device"].get<std::string>().rfind("8× ", 0) == 0) {
+            ++published;
+        }
+    }
+    EXPECT_EQ(beside, 1) << compared.out;
+    EXPECT_EQ(published, 10);
 }
 
 TEST(CliThroughput, ARunWhoseWorkersAreUnknownIsNotShownWithZero) {

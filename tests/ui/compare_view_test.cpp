@@ -80,7 +80,8 @@ TEST(CompareView, ShowsAMeasuredTableBesideTheStudyPerDeviceAgainstTheA100) {
     ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
     CompareView view(store);
     view.showStudy();
-    ASSERT_EQ(view.runIds().size(), 11);
+    // The ten published figures, this test's table and whatever tables this build ships.
+    ASSERT_GE(view.runIds().size(), 11);
     EXPECT_EQ(view.comparison().unit, "samples/s per device");
     EXPECT_EQ(view.comparison().baselineLabel, "8× A100 80GB");
     EXPECT_EQ(view.reasonText(), "The runs BridgeBench measured differ from the study's in device count (1 devices vs "

@@ -47,7 +47,8 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     m_baseline->setObjectName("baseline");
     m_baseline->setToolTip(tr("Speedups are computed against this device (same configuration) or run"));
     auto* study = new QPushButton(tr("Published study"));
-    study->setToolTip(tr("Show the figures of the BridgeTower study (Hugging Face, August 2023)"));
+    study->setToolTip(tr("Show the figures of the BridgeTower study (Hugging Face, August 2023) and, beside them, the "
+                          "reference tables BridgeBench measured"));
     m_chart->setObjectName("compareChart");
     m_tableView->setObjectName("compareTable");
     m_tableView->setModel(m_table);
