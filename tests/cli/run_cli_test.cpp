@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/result_store.h"
+#include "support/measured_reference.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
@@ -111,7 +112,7 @@ TEST(CliList, ListsReferenceAndLocalRunsAsTableAndJson) {
     ASSERT_EQ(json.exitCode, 0);
     const auto runs = nlohmann::json::parse(json.out);
     ASSERT_TRUE(runs.is_array());
-    EXPECT_EQ(runs.size(), 17u);
+    EXPECT_EQ(runs.size(), 17u + test::shippedMeasuredRunCount());
     EXPECT_EQ(runs.back()["name"], "listed-run");
     EXPECT_EQ(runs.back()["source"], "local");
 }

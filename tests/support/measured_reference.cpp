@@ -4,6 +4,7 @@
 
 #include "bridgebench/run_json.h"
 #include "store/references/measured_table.h"
+#include "store/references/shipped_tables.h"
 #include "store/schema.h"
 
 namespace bb::test {
@@ -17,6 +18,12 @@ void addMeasuredReferenceTable(const std::filesystem::path& database, const std:
     { ResultStore created(database); }
     SQLite::Database db(database.string(), SQLite::OPEN_READWRITE);
     migrate(db, database.c_str(), {table});
+}
+
+std::size_t shippedMeasuredRunCount() {
+    std::size_t count = 0;
+    for (const auto& table : shippedMeasuredTables()) count += table.runs.size();
+    return count;
 }
 
 }  // namespace bb::test

@@ -13,4 +13,8 @@ namespace bb::test {
 void addMeasuredReferenceTable(const std::filesystem::path& database, const std::string& tableUuid,
                                const std::string& date, const std::vector<RunData>& runs);
 
+// How many measured reference runs this build ships (core/references/): every new database
+// holds them beside the study's published figures.
+std::size_t shippedMeasuredRunCount();
+
 }  // namespace bb::test

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "bridgebench/result_store.h"
+#include "bridgebench/study_runs.h"
 #include "support/temp_dir.h"
 
 namespace bb::ui {
@@ -64,7 +65,7 @@ TEST(Comparison, MarksRunsOfADifferentWorkload) {
     ResultStore store(dir.file("study.db"));
     std::vector<RunRecord> runs;
     for (auto& run : store.listRuns())
-        if (run.source == "reference") runs.push_back(run);
+        if (run.source == "reference" && !isMeasuredReference(run)) runs.push_back(run);
     RunRecord local;
     local.id = 999;
     local.name = "my cpu run";

@@ -10,6 +10,7 @@
 #include "adapters/run_store.h"
 #include "models/run_filter_model.h"
 #include "models/run_table_model.h"
+#include "support/measured_reference.h"
 #include "support/temp_dir.h"
 
 namespace bb::ui {
@@ -71,10 +72,13 @@ TEST(RunsBrowser, ColumnsAreAsWideAsTheirHeadersAndModelsGoByTheirShortName) {
     EXPECT_EQ(shortModelName("tiny"), "tiny");
 }
 
+// The measured reference runs this build ships (core/references/) stand beside the study's.
+int shipped() { return static_cast<int>(test::shippedMeasuredRunCount()); }
+
 TEST(RunsBrowser, ListsReferenceAndLocalRunsWithTheirColumns) {
     BrowserFixture fixture;
     auto* model = fixture.browser->model();
-    EXPECT_EQ(model->rowCount(), 17);  // 16 published figures + ours
+    EXPECT_EQ(model->rowCount(), 17 + shipped());  // 16 published figures, the shipped measured ones, ours
     const int row = model->rowOf(fixture.local);
     ASSERT_GE(row, 0);
     EXPECT_EQ(model->index(row, RunTableModel::Device).data().toString(), "Test CPU");
@@ -93,7 +97,7 @@ TEST(RunsBrowser, SearchAndSourceFilterNarrowTheRows) {
     filter->setSourceFilter("local");
     EXPECT_EQ(filter->rowCount(), 1);
     filter->setSourceFilter("reference");
-    EXPECT_EQ(filter->rowCount(), 16);
+    EXPECT_EQ(filter->rowCount(), 16 + shipped());
 }
 
 TEST(RunsBrowser, SortsMedianThroughputNumerically) {
@@ -144,13 +148,13 @@ TEST(RunsBrowser, DeleteAsksThenUndoBringsTheRunBack) {
     fixture.browser->selectRuns({fixture.local});
     fixture.browser->deleteSelected();
     EXPECT_FALSE(fixture.store.run(fixture.local));
-    EXPECT_EQ(fixture.browser->model()->rowCount(), 16);
+    EXPECT_EQ(fixture.browser->model()->rowCount(), 16 + shipped());
     EXPECT_TRUE(fixture.store.canUndoDelete());
 
     EXPECT_TRUE(fixture.store.undoDelete());
     EXPECT_TRUE(fixture.store.run(fixture.local));
     EXPECT_EQ(fixture.store.steps(fixture.local).size(), 1u);
-    EXPECT_EQ(fixture.browser->model()->rowCount(), 17);
+    EXPECT_EQ(fixture.browser->model()->rowCount(), 17 + shipped());
 }
 
 TEST(RunsBrowser, ReferenceRunsAreNeverDeleted) {

@@ -7,6 +7,7 @@
 
 #include "bridgebench/errors.h"
 #include "support/file_bytes.h"
+#include "support/measured_reference.h"
 #include "support/temp_dir.h"
 
 namespace bb {
@@ -191,6 +192,7 @@ TEST(ImportRuns, WritesAllRunsOrNoneAndSkipsUuidsItHas) {
     const auto db = dir.file("results.db");
     ResultStore store(db);
     const auto runsBefore = rowCount(db, "runs");
+    const auto stepsBefore = rowCount(db, "steps");  // a shipped measured table's
 
     ImportBatch good = readTrainerImport(kData / "trainer/gaudi2", {});
     ImportBatch bad = readTrainerImport(kData / "trainer/gaudi2", {.name = "second"});
@@ -200,7 +202,7 @@ TEST(ImportRuns, WritesAllRunsOrNoneAndSkipsUuidsItHas) {
     both.runs.push_back(bad.runs[0]);
     EXPECT_THROW(importRuns(store, both), StoreError);
     EXPECT_EQ(rowCount(db, "runs"), runsBefore);
-    EXPECT_EQ(rowCount(db, "steps"), 0);
+    EXPECT_EQ(rowCount(db, "steps"), stepsBefore);
 
     const ImportResult first = importRuns(store, good);
     ASSERT_EQ(first.added.size(), 1U);
@@ -242,7 +244,7 @@ TEST(MergeDatabase, KeepsUuidsStepsAndTagsAndAddsNothingTheSecondTime) {
     const auto before = store.listRuns().size();
     const ImportResult first = mergeDatabase(store, otherPath);
     ASSERT_EQ(first.added.size(), 1U);
-    EXPECT_EQ(first.skipped.size(), 16U);  // the reference runs both files hold
+    EXPECT_EQ(first.skipped.size(), 16U + test::shippedMeasuredRunCount());  // the reference runs both files hold
     const auto merged = store.findRun(uuid);
     ASSERT_TRUE(merged);
     EXPECT_EQ(merged->name, "remote-h100");
@@ -270,7 +272,7 @@ TEST(MergeDatabase, RefusesAFileThatIsNotABridgeBenchDatabase) {
     } catch (const InputError& error) {
         EXPECT_THAT(error.what(), HasSubstr("empty.db: not a BridgeBench database"));
     }
-    EXPECT_EQ(store.listRuns().size(), 16U);
+    EXPECT_EQ(store.listRuns().size(), 16U + test::shippedMeasuredRunCount());
 }
 
 TEST(CsvImport, WorkersAColumnDoesNotStateStayUnknownAndImportOptionsWin) {
