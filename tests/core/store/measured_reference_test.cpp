@@ -59,6 +59,17 @@ nlohmann::json tableHeader() {
             {"source", "measured_reference_test"}};
 }
 
+// A table of one completed run, and a user's database with the study and nothing measured.
+MeasuredTable completedTable(const test::TempDir& dir) {
+    return measuredTableFromJson(tableHeader(), exportedRun(dir.file("measured.db"), RunStatus::Completed), "test");
+}
+
+std::filesystem::path newUserDatabase(const test::TempDir& dir) {
+    const auto file = dir.file("user.db");
+    ResultStore created(file);
+    return file;
+}
+
 std::string refusal(const nlohmann::json& header, const nlohmann::json& runs) {
     try {
         measuredTableFromJson(header, runs, "core/references/test");
@@ -114,10 +125,8 @@ TEST(MeasuredReferences, ATableFromARunsExportStandsBesideTheStudyWithItsSteps) 
 
 TEST(MeasuredReferences, AreAddedOnceWhateverTheDatabaseAlreadyHolds) {
     test::TempDir dir;
-    const auto table =
-        measuredTableFromJson(tableHeader(), exportedRun(dir.file("measured.db"), RunStatus::Completed), "test");
-    const auto file = dir.file("user.db");
-    { ResultStore created(file); }
+    const auto table = completedTable(dir);
+    const auto file = newUserDatabase(dir);
     SQLite::Database db(file.string(), SQLite::OPEN_READWRITE);
     const auto count = [&](const char* table) {
         return db.execAndGet(fmt::format("SELECT count(*) FROM {}", table)).getInt();
@@ -134,10 +143,8 @@ TEST(MeasuredReferences, AreAddedOnceWhateverTheDatabaseAlreadyHolds) {
 
 TEST(MeasuredReferences, AFileOpenedReadOnlyIsReadAsItIs) {
     test::TempDir dir;
-    const auto table =
-        measuredTableFromJson(tableHeader(), exportedRun(dir.file("measured.db"), RunStatus::Completed), "test");
-    const auto file = dir.file("user.db");
-    { ResultStore created(file); }
+    const auto table = completedTable(dir);
+    const auto file = newUserDatabase(dir);
     {
         SQLite::Database db(file.string(), SQLite::OPEN_READONLY);
         migrate(db, file.c_str(), {table});
