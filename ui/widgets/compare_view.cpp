@@ -25,6 +25,17 @@ enum BaselineData { kNone = 0, kDevice = 1, kRun = 2 };
 // The table's columns, in the order of its header.
 enum TableColumn { kDeviceColumn, kConfigurationColumn, kValueColumn, kSpeedupColumn, kTflopsColumn, kMfuColumn,
                    kWorkloadColumn, kRunColumn };
+
+// What differs in `run`'s workload from `against`'s, worded as the table words it; empty when
+// nothing does.
+QString workloadDifference(const RunRecord& run, const RunRecord& against) {
+    ComparisonBaseline baseline;
+    baseline.kind = ComparisonBaseline::Kind::Run;
+    baseline.runId = against.id;
+    for (const auto& entry : buildComparison({against, run}, CompareMetric::SamplesPerSec, baseline).entries)
+        if (entry.runId == run.id && entry.workloadDiffers) return entry.workloadNote;
+    return {};
+}
 }  // namespace
 
 CompareView::CompareView(RunStore& store, QWidget* parent)
@@ -119,13 +130,9 @@ void CompareView::compareWithStudy(qint64 runId) {
     // Worded from this run against the study's, whatever the baseline.
     const auto study = studyRunIds();
     QString difference;
-    if (!study.isEmpty()) {
-        ComparisonBaseline against;
-        against.kind = ComparisonBaseline::Kind::Run;
-        against.runId = study.front();
-        for (const auto& entry : buildComparison(m_runs, CompareMetric::SamplesPerSec, against).entries)
-            if (entry.runId == runId && entry.workloadDiffers) difference = entry.workloadNote;
-    }
+    const auto run = m_store.run(runId);
+    const auto against = study.isEmpty() ? std::nullopt : m_store.run(study.front());
+    if (run && against) difference = workloadDifference(*run, *against);
     if (!difference.isEmpty()) {
         setMetric(CompareMetric::AchievedTflopsPerDevice);
         m_reason->setText(tr("This run's workload differs from the study's (%1), so runs are compared in achieved "
@@ -154,13 +161,7 @@ void CompareView::showStudy() {
             if (!isMeasuredReference(run)) continue;
             const auto differences = workloadDifferences(runWorkload(run), runWorkload(*published));
             for (const auto& field : differences) onlyDeviceCount = onlyDeviceCount && field.field == WorkloadField::DeviceCount;
-            if (!differences.empty() && difference.isEmpty()) {
-                ComparisonBaseline against;
-                against.kind = ComparisonBaseline::Kind::Run;
-                against.runId = published->id;
-                for (const auto& entry : buildComparison({*published, run}, CompareMetric::SamplesPerSec, against).entries)
-                    if (entry.runId == run.id) difference = entry.workloadNote;
-            }
+            if (difference.isEmpty()) difference = workloadDifference(run, *published);
         }
     }
     setRuns(ids);
