@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/run_comparison.h"
+#include "bridgebench/speedup_figure.h"
 #include "bridgebench/study_runs.h"
 #include "cli/cli_common.h"
 #include "cli/text_table.h"
@@ -42,6 +43,10 @@ std::string figureOr(double value, const char* format) {
 std::string tflopsText(double value) {
     if (!std::isfinite(value)) return "-";
     return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
+}
+
+std::string speedupText(double speedup) {
+    return std::isfinite(speedup) ? speedupFigure(speedup) + "x" : "-";
 }
 
 std::string percentText(double fraction) {
@@ -140,7 +145,7 @@ int compareCommand(CompareOptions options) {
                               comparison.metric == CompareMetric::AchievedTflopsPerDevice
                           ? tflopsText(entry.value)
                           : figureOr(entry.value, "{:.1f}"),
-                      figureOr(entry.speedup, "{:.2f}x"), tflopsText(entry.tflopsPerDevice), percentText(entry.mfu),
+                      speedupText(entry.speedup), tflopsText(entry.tflopsPerDevice), percentText(entry.mfu),
                       workload});
     }
     if (!studyReason.empty()) std::cout << studyReason << '\n';

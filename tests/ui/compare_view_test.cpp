@@ -1,5 +1,6 @@
 #include "widgets/compare_view.h"
 
+#include <QRegularExpression>
 #include <QStandardItemModel>
 #include <QTableView>
 
@@ -166,8 +167,33 @@ TEST(CompareView, ComparesARunWithTheStudyInTflopsPerDeviceWhenTheWorkloadsDiffe
         sawH100 = true;
         EXPECT_EQ(cell(4), "112");
         EXPECT_EQ(cell(5), "11.3%");
+        // Thousands of times the CPU run: whole, not "×5510.51".
+        const auto entry = std::find_if(view.comparison().entries.begin(), view.comparison().entries.end(),
+                                        [](const auto& each) { return each.category == "8× H100" &&
+                                                                      each.configuration == "workers 2"; });
+        ASSERT_NE(entry, view.comparison().entries.end());
+        ASSERT_GT(entry->speedup, 1000);
+        EXPECT_EQ(cell(3), QStringLiteral("×%1").arg(std::lround(entry->speedup)));
     }
     EXPECT_TRUE(sawH100);
+    // Against the A100, the CPU run is a small fraction: three significant digits, not "×0.00".
+    view.setBaselineIndex(view.baselineChoices().indexOf("Device: 8× A100 80GB"));
+    ASSERT_EQ(view.comparison().baselineLabel, "8× A100 80GB");
+    const auto own = std::find_if(view.comparison().entries.begin(), view.comparison().entries.end(),
+                                  [](const auto& each) { return each.runName == "my cpu run"; });
+    ASSERT_NE(own, view.comparison().entries.end());
+    ASSERT_LT(own->speedup, 0.01);
+    ASSERT_GT(own->speedup, 0);
+    bool sawOwn = false;
+    for (int row = 0; row < view.tableModel()->rowCount(); ++row) {
+        if (view.tableModel()->index(row, 0).data().toString() != own->category) continue;
+        sawOwn = true;
+        const QString text = view.tableModel()->index(row, 3).data().toString();
+        ASSERT_TRUE(text.startsWith("×0.")) << text.toStdString();
+        EXPECT_NEAR(text.mid(1).toDouble(), own->speedup, own->speedup * 0.01) << text.toStdString();
+        EXPECT_EQ(text.mid(3).remove(QRegularExpression("^0+")).size(), 3) << text.toStdString();  // its digits
+    }
+    EXPECT_TRUE(sawOwn);
 }
 
 }  // namespace

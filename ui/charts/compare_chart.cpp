@@ -10,6 +10,7 @@
 
 #include <cmath>
 
+#include "bridgebench/speedup_figure.h"
 #include "charts/nice_axis.h"
 
 namespace bb::ui {
@@ -52,7 +53,7 @@ void CompareChart::setComparison(const Comparison& comparison) {
             maxValue = std::max(maxValue, value);
             if (!entry || !std::isfinite(entry->value)) continue;
             QString text = valueText(entry->value);
-            if (std::isfinite(entry->speedup)) text += QStringLiteral("\n×%1").arg(entry->speedup, 0, 'f', 2);
+            if (std::isfinite(entry->speedup)) text += QStringLiteral("\n×%1").arg(QString::fromStdString(speedupFigure(entry->speedup)));
             if (entry->workloadDiffers) text += QStringLiteral(" †");
             auto* item = new QGraphicsSimpleTextItem(text, chart());
             m_labels.append({item, set, category, value});

@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "adapters/run_store.h"
+#include "bridgebench/speedup_figure.h"
 #include "bridgebench/study_runs.h"
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
@@ -281,7 +282,7 @@ void CompareView::rebuild() {
         auto* value = new QStandardItem(valueText);
         value->setData(std::isfinite(entry.value) ? entry.value : -1.0, Qt::UserRole);
         // Without a baseline the column says nothing; with one, a missing speedup says why.
-        auto* speedup = new QStandardItem(std::isfinite(entry.speedup)  ? QStringLiteral("×%1").arg(entry.speedup, 0, 'f', 2)
+        auto* speedup = new QStandardItem(std::isfinite(entry.speedup)  ? QStringLiteral("×%1").arg(QString::fromStdString(speedupFigure(entry.speedup)))
                                           : entry.speedupNote.isEmpty() ? QString()
                                                                         : tr("n/a"));
         speedup->setToolTip(entry.speedupNote);

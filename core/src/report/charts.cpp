@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "bridgebench/axis_ticks.h"
+#include "bridgebench/speedup_figure.h"
 
 namespace bb::report {
 
@@ -108,7 +109,7 @@ void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartS
             const double barWidth = std::max(1.0, xOf(entry.value) - left);
             canvas.rect(left, y + 4, barWidth, kBarRow - 8, color, "bar");
             std::string value = fmt::format("{:.1f}", entry.value);
-            if (std::isfinite(entry.speedup)) value += fmt::format(" ({:.2f}×)", entry.speedup);
+            if (std::isfinite(entry.speedup)) value += fmt::format(" ({}×)", speedupFigure(entry.speedup));
             if (entry.workloadDiffers) value += " †";
             canvas.text(left + barWidth + 6, y + kBarRow * 0.62, value, valueStyle);
         } else {

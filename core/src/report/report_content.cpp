@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/build_info.h"
+#include "bridgebench/speedup_figure.h"
 #include "bridgebench/diagnosis.h"
 #include "util/time_format.h"
 
@@ -63,7 +64,7 @@ ReportContent buildReportContent(const ReportInput& input) {
              !std::isfinite(entry.mfu) ? "–"
              : entry.mfu >= 0.001      ? fmt::format("{:.1f}%", entry.mfu * 100)
                                        : fmt::format("{:.2g}%", entry.mfu * 100),
-             std::isfinite(entry.speedup) ? fmt::format("{:.2f}×", entry.speedup) : "–",
+             std::isfinite(entry.speedup) ? speedupFigure(entry.speedup) + "×" : "–",
              entry.workloadDiffers ? entry.workloadNote : "same"});
         // Where the FLOP/s and MFU figures come from, deduplicated: the study's ten runs share one.
         std::vector<std::string> lines{entry.flopsBasis.empty() ? std::string("TFLOP/s unknown: the run names no model "
