@@ -1,9 +1,11 @@
 #include "widgets/compare_view.h"
 
 #include <QRegularExpression>
+#include <QSet>
 #include <QStandardItemModel>
 #include <QTableView>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "adapters/run_store.h"
@@ -97,6 +99,63 @@ TEST(CompareView, ShowsAMeasuredTableBesideTheStudyPerDeviceAgainstTheA100) {
     EXPECT_TRUE(entry->reference);
     EXPECT_DOUBLE_EQ(entry->value, 150.0);
     EXPECT_NEAR(entry->speedup, 150.0 / (227.5 / 8), 1e-9);
+}
+
+// device-check.sh's grid as a table: six runs named "1x Test GPU · workers … (2 Dec 2026)". Their
+// per-step lines were six legend entries cut to "1x Te…" in five colours, the sixth repeating the
+// first; now each is named and coloured as its configuration's bars.
+TEST(CompareView, AMeasuredGridsStepLinesAreNamedAndColouredAsTheirBars) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    std::vector<RunData> grid;
+    for (const bool deviceTransforms : {false, true}) {
+        for (const int workers : {0, 1, 2}) {
+            RunData measured;
+            measured.run.uuid = fmt::format("7d1e0b8a-3f52-4c9e-b6a1-2e8f0c4d5a{}{}", deviceTransforms ? 1 : 0, workers);
+            measured.run.name = fmt::format("large w{} dt{}", workers, deviceTransforms);
+            measured.run.status = RunStatus::Completed;
+            measured.run.deviceKind = "cuda";
+            measured.run.deviceName = "Test GPU";
+            measured.run.model = "large";
+            measured.run.precision = "bf16";
+            measured.run.batchSize = 48;
+            measured.run.workers = workers;
+            measured.run.deviceTransforms = deviceTransforms;
+            measured.run.config = {{"model", "large"}, {"batch_size", 48}, {"precision", "bf16"}, {"workers", workers},
+                                   {"device_transforms", deviceTransforms}};
+            measured.run.summary = {{"median_samples_per_s", 100.0 + 10 * workers + (deviceTransforms ? 5 : 0)}};
+            measured.run.createdAt = "2026-12-02T10:00:00Z";
+            measured.steps.resize(4);
+            for (std::size_t index = 0; index < measured.steps.size(); ++index) {
+                measured.steps[index].step = static_cast<std::int64_t>(index);
+                measured.steps[index].samples = 48;
+                measured.steps[index].wallMs = 320;
+                measured.steps[index].samplesPerSec = samplesPerSecond(48, 320);
+            }
+            grid.push_back(std::move(measured));
+        }
+    }
+    test::addMeasuredReferenceTable(file, "5c2a9e1d-0b7f-4e36-a8d4-1f9b3c6e2d81", "2 Dec 2026", grid);
+
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    QVector<qint64> ids;
+    for (const auto& run : store.runs())
+        if (run.deviceName == "Test GPU") ids.append(run.id);
+    ASSERT_EQ(ids.size(), 6);
+    CompareView view(store);
+    view.setRuns(ids);
+    const QStringList names = view.overlay()->seriesNames();
+    EXPECT_EQ(names, QStringList({"workers 0", "workers 1", "workers 2", "workers 0 + device-side loading",
+                                  "workers 1 + device-side loading", "workers 2 + device-side loading"}));
+    QSet<QRgb> colours;
+    for (int track = 0; track < view.overlay()->trackCount(); ++track) {
+        const QColor bar = view.chart()->configurationColour(names[track]);
+        ASSERT_TRUE(bar.isValid()) << names[track].toStdString();
+        EXPECT_EQ(view.overlay()->trackColour(track), bar) << names[track].toStdString();
+        colours.insert(bar.rgb());
+    }
+    EXPECT_EQ(colours.size(), names.size());
 }
 
 TEST(CompareView, ThePerStepChartOfPublishedFiguresSaysTheyHaveNoSteps) {

@@ -92,6 +92,14 @@ QStringList CompareChart::barLabels() const {
     return texts;
 }
 
+QColor CompareChart::configurationColour(const QString& configuration) const {
+    for (auto* series : chart()->series())
+        if (const auto* bars = qobject_cast<const QBarSeries*>(series))
+            for (auto* set : bars->barSets())
+                if (set->label() == configuration) return set->color();
+    return {};
+}
+
 ShownTicks CompareChart::valueTicks() const {
     for (auto* axis : chart()->axes(Qt::Vertical))
         if (const auto* values = qobject_cast<QValueAxis*>(axis)) return shownTicks(values);

@@ -25,6 +25,8 @@ public:
     void setComparison(const Comparison& comparison);
     // The text on each bar, in bar-set order then category order (tests, exports).
     QStringList barLabels() const;
+    // The colour of a configuration's bars (invalid when it has none), for lines that stand for it.
+    QColor configurationColour(const QString& configuration) const;
     // The value axis' range and its round ticks.
     ShownTicks valueTicks() const;
     // The value axis' title, its font, and the plot's height it must fit in (tests).

@@ -135,6 +135,15 @@ void TimeSeriesChart::setTrackVisible(int track, bool visible) {
     scheduleRefresh();
 }
 
+void TimeSeriesChart::setTrackColour(int track, const QColor& colour) {
+    auto* line = m_tracks.at(static_cast<std::size_t>(track)).line;
+    QPen pen = line->pen();
+    pen.setColor(colour);
+    line->setPen(pen);
+}
+
+QColor TimeSeriesChart::trackColour(int track) const { return m_tracks.at(static_cast<std::size_t>(track)).line->pen().color(); }
+
 qsizetype TimeSeriesChart::drawnPointCount(int track) const {
     return m_tracks.at(static_cast<std::size_t>(track)).line->count();
 }

@@ -47,6 +47,9 @@ public:
     const std::vector<QPointF>& points(int track) const;
     int trackCount() const { return static_cast<int>(m_tracks.size()); }
     void setTrackVisible(int track, bool visible);
+    // A line's colour after it was added (an overlay colours its lines as another chart's bars).
+    void setTrackColour(int track, const QColor& colour);
+    QColor trackColour(int track) const;
     // Points handed to Qt Charts for drawing, after decimation.
     qsizetype drawnPointCount(int track) const;
     QList<QPointF> drawnPoints(int track) const;

@@ -5,6 +5,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QSet>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -18,6 +19,7 @@
 #include "bridgebench/study_runs.h"
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
+#include "models/overlay_names.h"
 
 namespace bb::ui {
 
@@ -240,16 +242,42 @@ void CompareView::rebuildOverlay() {
         return run.source == "reference";
     });
     m_overlay->setEmptyText(onlyPublished ? tr("Published figures have no per-step data") : tr("No steps yet"));
+    std::vector<RunRecord> withSteps;
+    std::vector<std::vector<StepMetrics>> stepsOf;
     for (const auto& run : m_runs) {
-        const auto steps = m_store.steps(run.id);
+        auto steps = m_store.steps(run.id);
         if (steps.empty()) continue;
-        const int track = m_overlay->addLine(QString::fromStdString(run.name));
+        withSteps.push_back(run);
+        stepsOf.push_back(std::move(steps));
+    }
+    const QStringList names = overlayNames(withSteps);
+    m_overlayConfigurations.clear();
+    for (const auto& run : withSteps) m_overlayConfigurations << comparisonConfiguration(run);
+    m_overlayByConfiguration = QSet<QString>(m_overlayConfigurations.begin(), m_overlayConfigurations.end()).size() ==
+                               m_overlayConfigurations.size();
+    for (std::size_t index = 0; index < withSteps.size(); ++index) {
+        const int track = m_overlay->addLine(names[static_cast<int>(index)]);
         std::vector<QPointF> points;
-        points.reserve(steps.size());
-        for (const auto& step : steps) points.emplace_back(static_cast<double>(step.step), step.samplesPerSec);
+        points.reserve(stepsOf[index].size());
+        for (const auto& step : stepsOf[index]) points.emplace_back(static_cast<double>(step.step), step.samplesPerSec);
         m_overlay->setPoints(track, std::move(points));
     }
+    // Along the bottom of a chart this narrow, three names or more are cut to "1x H2…".
+    if (m_overlay->trackCount() > 2) m_overlay->placeLegendBesidePlot();
     m_overlayBox->addWidget(m_overlay);
+}
+
+void CompareView::colourOverlay() {
+    // A line has its configuration's bar colour when configurations tell the lines apart; else,
+    // or where a configuration has no bar, a colour of its own: Qt's theme repeats after five.
+    static const QColor kDistinct[] = {{0x1f, 0x77, 0xb4}, {0xff, 0x7f, 0x0e}, {0x2c, 0xa0, 0x2c}, {0xd6, 0x27, 0x28},
+                                       {0x94, 0x67, 0xbd}, {0x8c, 0x56, 0x4b}, {0xe3, 0x77, 0xc2}, {0x7f, 0x7f, 0x7f},
+                                       {0xbc, 0xbd, 0x22}, {0x17, 0xbe, 0xcf}};
+    for (int track = 0; track < m_overlay->trackCount(); ++track) {
+        QColor colour = m_overlayByConfiguration ? m_chart->configurationColour(m_overlayConfigurations[track]) : QColor();
+        if (!colour.isValid()) colour = kDistinct[track % std::size(kDistinct)];
+        m_overlay->setTrackColour(track, colour);
+    }
 }
 
 void CompareView::rebuild() {
@@ -265,6 +293,7 @@ void CompareView::rebuild() {
     const auto metric = static_cast<CompareMetric>(m_metric->currentData().toInt());
     m_comparison = buildComparison(m_runs, metric, baseline);
     m_chart->setComparison(m_comparison);
+    colourOverlay();
 
     m_table->clear();
     // The figures come first and the run's name last: Device and Configuration already say what

@@ -55,6 +55,7 @@ private:
     QVector<qint64> studyRunIds() const;
     void rebuildBaselines();
     void rebuildOverlay();
+    void colourOverlay();
 
     RunStore& m_store;
     QVector<qint64> m_runIds;
@@ -65,6 +66,8 @@ private:
     QLabel* m_reason;
     CompareChart* m_chart;
     TimeSeriesChart* m_overlay = nullptr;
+    QStringList m_overlayConfigurations;  // each overlay line's run's configuration
+    bool m_overlayByConfiguration = false;
     QVBoxLayout* m_overlayBox;
     QStandardItemModel* m_table;
     QTableView* m_tableView;
