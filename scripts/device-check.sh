@@ -9,7 +9,9 @@
 #   4. generate 640x480 JPEGs and run the study grid (`sweep --preset study`: BridgeTower-large,
 #      bf16, batch 48, workers 0/1/2 x device_transforms off/on);
 #   5. leave under $OUT: results.db, summary.txt (the sweep's and each run's headline) and
-#      logs.tar.gz (every log, and `show --json` of each run). Three files, within $OUT's limits.
+#      logs.tar.gz (every log, and `show --json` of each run); and the completed runs as a
+#      measured reference table, reference.table.json and reference.runs.json, to be renamed
+#      into core/references/. Five files, within $OUT's limits.
 #
 #   scripts/device-check.sh              on the GPU machine, from the repository root
 #   scripts/device-check.sh --rehearse   here: Debian's CPU LibTorch from the system, everything
@@ -42,7 +44,7 @@ logs=$scratch/logs
 data=$scratch/jpegs
 db=$out/results.db
 mkdir -p "$out" "$logs"
-rm -f "$db" "$out/summary.txt" "$out/logs.tar.gz"
+rm -f "$db" "$out/summary.txt" "$out/logs.tar.gz" "$out/reference.table.json" "$out/reference.runs.json"
 started=$SECONDS
 if [[ $mode == device ]]; then budget=${BB_DEVICE_BUDGET_S:-560}; else budget=${BB_DEVICE_BUDGET_S:-3600}; fi
 deadline=$((started + budget))
@@ -221,6 +223,38 @@ print(f"  {run.get('name')}: status {run.get('status')}, median {summary.get('me
       f"MFU {(run.get('throughput') or {}).get('mfu')} ({(run.get('throughput') or {}).get('no_mfu_because') or (run.get('throughput') or {}).get('peak_source')})")
 PY
 done
+
+# 6. The completed runs as a measured reference table (core/references/README.md), ready to commit
+#    under core/references/ once looked at: the runs as `export --format json` writes them, and
+#    the header beside them. Cancelled or failed runs are left out, as the table refuses them.
+completed=$("$cli" list --db "$db" --json 2>/dev/null | python3 -c 'import json,sys; print(" ".join(str(r["id"]) for r in json.load(sys.stdin) if r.get("source") == "local" and r.get("status") == "completed"))' 2>/dev/null)
+if [[ -n $completed ]]; then
+  # shellcheck disable=SC2086 # one argument per run id
+  if "$cli" export $completed --format json --out "$out/reference.runs.json" --db "$db" >"$logs/table-export.log" 2>&1; then
+    python3 - "$out/reference.table.json" "$mode" "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)" <<'PY' | tee -a "$summary"
+import datetime, json, subprocess, sys, uuid
+path, mode, commit = sys.argv[1:4]
+now = datetime.datetime.now(datetime.timezone.utc)
+date = f"{now.day} {now:%b %Y}"
+if mode == "device":
+    import torch
+    device = torch.cuda.get_device_name(0).removeprefix("NVIDIA ")
+    software = f"BridgeBench {commit}, LibTorch {torch.__version__}, CUDA {torch.version.cuda}"
+else:
+    device = "CPU (rehearsal)"
+    software = f"BridgeBench {commit}, Debian's LibTorch, CPU"
+header = {"uuid": str(uuid.uuid4()), "name": f"BridgeBench, 1× {device}, {date}", "date": date,
+          "created_at": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "software": software,
+          "source": f"scripts/device-check.sh on the lent {device}; logs in the closing note of issue 14"}
+json.dump(header, open(path, "w"), ensure_ascii=False, indent=2)
+print(f"table: '{header['name']}' in reference.table.json and reference.runs.json")
+PY
+  else
+    note "table export failed (logs/table-export.log)"
+  fi
+else
+  note "no completed run: no reference table"
+fi
 
 status="tests exit $tests_rc, sweep exit $sweep_rc, bench loader exit $bench_rc"
 if (( tests_rc != 0 || sweep_rc != 0 || bench_rc != 0 )); then finish "$status" 1; fi
