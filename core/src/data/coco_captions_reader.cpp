@@ -48,7 +48,10 @@ const std::string& stringMember(const nlohmann::json& object, const char* key, c
 }
 
 const nlohmann::json& arrayMember(const nlohmann::json& object, const char* key, const std::filesystem::path& file) {
-    const nlohmann::json& value = member(object, key, file, "top level");
+    // Named, not a temporary: GCC 14's -Wdangling-reference takes a reference returned from a
+    // call with a temporary argument for a dangling one, though `value` refers into `object`.
+    const std::string where = "top level";
+    const nlohmann::json& value = member(object, key, file, where);
     if (!value.is_array()) {
         fail(file, key, "expected an array");
     }
