@@ -63,7 +63,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareChart</name>
     <message>
-        <location filename="../ui/charts/compare_chart.cpp" line="+76"/>
+        <location filename="../ui/charts/compare_chart.cpp" line="+77"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
     </message>
@@ -81,7 +81,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareView</name>
     <message>
-        <location filename="../ui/widgets/compare_view.cpp" line="+37"/>
+        <location filename="../ui/widgets/compare_view.cpp" line="+55"/>
         <source>Samples/s (all devices)</source>
         <translation>Samples/s（所有裝置）</translation>
     </message>
@@ -126,7 +126,7 @@ libjpeg-turbo %9</translation>
         <translation>顯示 BridgeTower 研究（Hugging Face，2023 年 8 月）的數據，並列出 BridgeBench 實測的參考表</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Metric</source>
         <translation>指標</translation>
     </message>
@@ -136,7 +136,7 @@ libjpeg-turbo %9</translation>
         <translation>基準</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+62"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -146,10 +146,12 @@ libjpeg-turbo %9</translation>
         <translation>此執行與研究的工作負載相同：以 samples/s 比較。</translation>
     </message>
     <message>
+        <location line="+28"/>
         <source>The runs BridgeBench measured differ from the study&apos;s in device count (%1), so runs are compared in samples/s per device.</source>
         <translation>BridgeBench 實測的執行與研究的裝置數不同（%1），因此以每裝置 samples/s 比較。</translation>
     </message>
     <message>
+        <location line="+3"/>
         <source>The runs BridgeBench measured differ from the study&apos;s workload (%1), so runs are compared in achieved TFLOP/s per device; MFU is beside it.</source>
         <translation>BridgeBench 實測的執行與研究的工作負載不同（%1），因此以每裝置實際 TFLOP/s 比較；旁列 MFU。</translation>
     </message>
@@ -170,11 +172,12 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
+        <location line="+49"/>
         <source>samples/s per step</source>
         <translation>每步 samples/s</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-48"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
@@ -194,7 +197,12 @@ libjpeg-turbo %9</translation>
         <translation>尚無步驟</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+44"/>
+        <source>samples/s per step, coloured as the bars</source>
+        <translation>每步 samples/s，顏色與長條圖相同</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
@@ -340,7 +348,7 @@ libjpeg-turbo %9</translation>
         <translation>MFU %</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+83"/>
         <location line="+13"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>

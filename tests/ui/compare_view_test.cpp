@@ -156,6 +156,9 @@ TEST(CompareView, AMeasuredGridsStepLinesAreNamedAndColouredAsTheirBars) {
         colours.insert(bar.rgb());
     }
     EXPECT_EQ(colours.size(), names.size());
+    // Six names would be cut in a legend this narrow; the bars' legend above says the colours.
+    EXPECT_FALSE(view.overlay()->isLegendVisible());
+    EXPECT_EQ(view.overlay()->title(), "samples/s per step, coloured as the bars");
 }
 
 TEST(CompareView, ThePerStepChartOfPublishedFiguresSaysTheyHaveNoSteps) {

@@ -70,6 +70,10 @@ QStringList ChartWidget::seriesNames() const {
 
 void ChartWidget::placeLegendBesidePlot() { m_chart->legend()->setAlignment(Qt::AlignRight); }
 
+void ChartWidget::setLegendVisible(bool visible) { m_chart->legend()->setVisible(visible); }
+
+bool ChartWidget::isLegendVisible() const { return m_chart->legend()->isVisible(); }
+
 void ChartWidget::render(QPainter& painter, const QSizeF& logicalSize) {
     const QSizeF previous = m_chart->size();
     const QPointF origin = m_chart->pos();

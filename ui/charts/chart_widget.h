@@ -26,6 +26,8 @@ public:
     // A legend of many entries goes to the right of the plot, one entry a line: along the
     // bottom of a dashboard tile, seven of them get cut to "transf…".
     void placeLegendBesidePlot();
+    void setLegendVisible(bool visible);
+    bool isLegendVisible() const;
 
     // Paints the whole chart laid out for `logicalSize` rather than its size on screen, so an
     // export has the asked proportions; the painter's transform scales it to the device.

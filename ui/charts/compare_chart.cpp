@@ -9,6 +9,7 @@
 #include <QValueAxis>
 
 #include <cmath>
+#include <vector>
 
 #include "bridgebench/speedup_figure.h"
 #include "charts/nice_axis.h"
@@ -92,6 +93,12 @@ QStringList CompareChart::barLabels() const {
     return texts;
 }
 
+QList<QRectF> CompareChart::barLabelRects() const {
+    QList<QRectF> rects;
+    for (const auto& label : m_labels) rects << label.item->mapRectToScene(label.item->boundingRect());
+    return rects;
+}
+
 QColor CompareChart::configurationColour(const QString& configuration) const {
     for (auto* series : chart()->series())
         if (const auto* bars = qobject_cast<const QBarSeries*>(series))
@@ -121,13 +128,26 @@ void CompareChart::placeLabels() {
     const int sets = static_cast<int>(m_comparison.configurations.size());
     QFont font = chart()->font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.8));
+    // A label wider than its bar (a CPU run's "0.0207 ×0.000489 †" among seven configurations)
+    // would run into its neighbour's: such a label goes up above the one it meets instead.
+    std::vector<QRectF> placed;
     for (const auto& label : m_labels) {
         // Bars of a category share kBarWidth around its centre (category index on the axis).
         const double x = label.category - kBarWidth / 2 + (label.set + 0.5) * kBarWidth / sets;
         const QPointF top = chart()->mapToPosition(QPointF(x, label.value), seriesList.front());
         label.item->setFont(font);
         const QRectF box = label.item->boundingRect();
-        label.item->setPos(top.x() - box.width() / 2, top.y() - box.height() - 2);
+        QRectF at(top.x() - box.width() / 2, top.y() - box.height() - 2, box.width(), box.height());
+        for (bool moved = true; moved;) {
+            moved = false;
+            for (const auto& other : placed) {
+                if (!at.intersects(other)) continue;
+                at.moveBottom(other.top() - 1);
+                moved = true;
+            }
+        }
+        label.item->setPos(at.topLeft());
+        placed.push_back(at);
     }
 }
 

@@ -262,8 +262,6 @@ void CompareView::rebuildOverlay() {
         for (const auto& step : stepsOf[index]) points.emplace_back(static_cast<double>(step.step), step.samplesPerSec);
         m_overlay->setPoints(track, std::move(points));
     }
-    // Along the bottom of a chart this narrow, three names or more are cut to "1x H2…".
-    if (m_overlay->trackCount() > 2) m_overlay->placeLegendBesidePlot();
     m_overlayBox->addWidget(m_overlay);
 }
 
@@ -273,11 +271,21 @@ void CompareView::colourOverlay() {
     static const QColor kDistinct[] = {{0x1f, 0x77, 0xb4}, {0xff, 0x7f, 0x0e}, {0x2c, 0xa0, 0x2c}, {0xd6, 0x27, 0x28},
                                        {0x94, 0x67, 0xbd}, {0x8c, 0x56, 0x4b}, {0xe3, 0x77, 0xc2}, {0x7f, 0x7f, 0x7f},
                                        {0xbc, 0xbd, 0x22}, {0x17, 0xbe, 0xcf}};
+    bool asTheBars = m_overlayByConfiguration;
     for (int track = 0; track < m_overlay->trackCount(); ++track) {
         QColor colour = m_overlayByConfiguration ? m_chart->configurationColour(m_overlayConfigurations[track]) : QColor();
-        if (!colour.isValid()) colour = kDistinct[track % std::size(kDistinct)];
+        if (!colour.isValid()) {
+            colour = kDistinct[track % std::size(kDistinct)];
+            asTheBars = false;
+        }
         m_overlay->setTrackColour(track, colour);
     }
+    // Two names fit along the bottom of a chart this narrow; more are cut ("1x H2…", "workers 2 +
+    // device-si…"). Lines coloured as the bars need no legend of their own: the bars' says it.
+    const bool many = m_overlay->trackCount() > 2;
+    m_overlay->setLegendVisible(!(many && asTheBars));
+    if (many && !asTheBars) m_overlay->placeLegendBesidePlot();
+    m_overlay->setTitle(many && asTheBars ? tr("samples/s per step, coloured as the bars") : tr("samples/s per step"));
 }
 
 void CompareView::rebuild() {
