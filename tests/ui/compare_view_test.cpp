@@ -19,6 +19,36 @@
 namespace bb::ui {
 namespace {
 
+// A run of the study's workload (BridgeTower-large, bf16, batch 48) on one "Test GPU", as a
+// measured table holds it: completed, with four steps.
+RunData measuredLargeRun(const std::string& uuid, const std::string& name, int workers, bool deviceTransforms,
+                         double medianSamplesPerSec) {
+    RunData measured;
+    measured.run.uuid = uuid;
+    measured.run.name = name;
+    measured.run.status = RunStatus::Completed;
+    measured.run.deviceKind = "cuda";
+    measured.run.deviceName = "Test GPU";
+    measured.run.model = "large";
+    measured.run.precision = "bf16";
+    measured.run.batchSize = 48;
+    measured.run.workers = workers;
+    measured.run.deviceTransforms = deviceTransforms;
+    // As the engine records its config: a reference says its worker count there.
+    measured.run.config = {{"model", "large"}, {"batch_size", 48}, {"precision", "bf16"}, {"workers", workers},
+                           {"device_transforms", deviceTransforms}};
+    measured.run.summary = {{"median_samples_per_s", medianSamplesPerSec}};
+    measured.run.createdAt = "2026-12-02T10:00:00Z";
+    measured.steps.resize(4);
+    for (std::size_t index = 0; index < measured.steps.size(); ++index) {
+        measured.steps[index].step = static_cast<std::int64_t>(index);
+        measured.steps[index].samples = 48;
+        measured.steps[index].wallMs = 320;
+        measured.steps[index].samplesPerSec = samplesPerSecond(48, 320);
+    }
+    return measured;
+}
+
 TEST(CompareView, ShowsTheStudyWithSpeedupsAgainstTheA100) {
     test::TempDir dir;
     RunStore store;
@@ -56,27 +86,7 @@ TEST(CompareView, ShowsTheStudyWithSpeedupsAgainstTheA100) {
 TEST(CompareView, ShowsAMeasuredTableBesideTheStudyPerDeviceAgainstTheA100) {
     test::TempDir dir;
     const auto file = dir.file("compare.db");
-    RunData measured;
-    measured.run.uuid = "7d1e0b8a-3f52-4c9e-b6a1-2e8f0c4d5a71";
-    measured.run.name = "large bf16 b48 w0";
-    measured.run.status = RunStatus::Completed;
-    measured.run.deviceKind = "cuda";
-    measured.run.deviceName = "Test GPU";
-    measured.run.model = "large";
-    measured.run.precision = "bf16";
-    measured.run.batchSize = 48;
-    // As the engine records its config: a reference says its worker count there.
-    measured.run.config = {{"model", "large"}, {"batch_size", 48}, {"precision", "bf16"}, {"workers", 0},
-                           {"device_transforms", false}};
-    measured.run.summary = {{"median_samples_per_s", 150.0}};
-    measured.run.createdAt = "2026-12-02T10:00:00Z";
-    measured.steps.resize(4);
-    for (std::size_t index = 0; index < measured.steps.size(); ++index) {
-        measured.steps[index].step = static_cast<std::int64_t>(index);
-        measured.steps[index].samples = 48;
-        measured.steps[index].wallMs = 320;
-        measured.steps[index].samplesPerSec = samplesPerSecond(48, 320);
-    }
+    const RunData measured = measuredLargeRun("7d1e0b8a-3f52-4c9e-b6a1-2e8f0c4d5a71", "large bf16 b48 w0", 0, false, 150.0);
     test::addMeasuredReferenceTable(file, "5c2a9e1d-0b7f-4e36-a8d4-1f9b3c6e2d80", "2 Dec 2026", {measured});
 
     RunStore store;
@@ -110,29 +120,9 @@ TEST(CompareView, AMeasuredGridsStepLinesAreNamedAndColouredAsTheirBars) {
     std::vector<RunData> grid;
     for (const bool deviceTransforms : {false, true}) {
         for (const int workers : {0, 1, 2}) {
-            RunData measured;
-            measured.run.uuid = fmt::format("7d1e0b8a-3f52-4c9e-b6a1-2e8f0c4d5a{}{}", deviceTransforms ? 1 : 0, workers);
-            measured.run.name = fmt::format("large w{} dt{}", workers, deviceTransforms);
-            measured.run.status = RunStatus::Completed;
-            measured.run.deviceKind = "cuda";
-            measured.run.deviceName = "Test GPU";
-            measured.run.model = "large";
-            measured.run.precision = "bf16";
-            measured.run.batchSize = 48;
-            measured.run.workers = workers;
-            measured.run.deviceTransforms = deviceTransforms;
-            measured.run.config = {{"model", "large"}, {"batch_size", 48}, {"precision", "bf16"}, {"workers", workers},
-                                   {"device_transforms", deviceTransforms}};
-            measured.run.summary = {{"median_samples_per_s", 100.0 + 10 * workers + (deviceTransforms ? 5 : 0)}};
-            measured.run.createdAt = "2026-12-02T10:00:00Z";
-            measured.steps.resize(4);
-            for (std::size_t index = 0; index < measured.steps.size(); ++index) {
-                measured.steps[index].step = static_cast<std::int64_t>(index);
-                measured.steps[index].samples = 48;
-                measured.steps[index].wallMs = 320;
-                measured.steps[index].samplesPerSec = samplesPerSecond(48, 320);
-            }
-            grid.push_back(std::move(measured));
+            grid.push_back(measuredLargeRun(fmt::format("7d1e0b8a-3f52-4c9e-b6a1-2e8f0c4d5a{}{}", deviceTransforms ? 1 : 0, workers),
+                                            fmt::format("large w{} dt{}", workers, deviceTransforms), workers,
+                                            deviceTransforms, 100.0 + 10 * workers + (deviceTransforms ? 5 : 0)));
         }
     }
     test::addMeasuredReferenceTable(file, "5c2a9e1d-0b7f-4e36-a8d4-1f9b3c6e2d81", "2 Dec 2026", grid);
