@@ -47,6 +47,12 @@ if(BB_WITH_CAIRO AND PkgConfig_FOUND)
   endif()
   if(CAIRO_FOUND)
     set(BB_HAVE_CAIRO ON)
+    # Its folders for source properties (the report sources and their test), less the compiler's
+    # own: Debian trixie's Cairo lists /usr/include, which on the command line comes before
+    # libstdc++'s folders, whose <cmath> then fails to #include_next <math.h>. A source property
+    # is not filtered as a target's include folders are.
+    set(BB_CAIRO_INCLUDE_DIRS ${CAIRO_INCLUDE_DIRS})
+    list(REMOVE_ITEM BB_CAIRO_INCLUDE_DIRS ${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES})
   endif()
 elseif(BB_BUILD_GUI)
   message(FATAL_ERROR "The desktop build needs Cairo (found through pkg-config) for its PDF and PNG reports")
