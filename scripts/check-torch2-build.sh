@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Builds the headless configuration (core, bridgebench-cli and the core, cli and cuda tests) in a
+# Debian chroot whose LibTorch is 2.x, and runs the tests there: linked and run, not only parsed
+# (scripts/check-torch-headers.sh parses). The sources must build and behave alike against
+# Debian 12's LibTorch 1.13 and a GPU server's pip LibTorch 2.x; this machine has only the first,
+# and a 2.x LibTorch's libraries need a newer C library than Debian 12's, so they cannot be linked
+# here outside a newer system. trixie's is 2.6: it has scaled_dot_product_attention (which 1.13
+# lacks, so the SDPA-against-eager test runs instead of skipping), autocast's per-device-type
+# calls of 2.4 and c10d's ProcessGroup-over-Backend of 2.0, which are the three places
+# core/src/util/torch_compat.h and core/src/distributed/c10d_compat.h tell the versions apart.
+#
+#   scripts/check-torch2-build.sh [SUITE] [-- CTEST-ARGS...]
+#     SUITE: a Debian suite with a 2.x libtorch-dev, default trixie (2.6); sid had 2.14 (2026-12)
+#     CTEST-ARGS: instead of the default selection (every core and cli test)
+#
+# Needs root (debootstrap, chroot, mounts) and Debian's archive. The chroot stays in
+# build/torch2/SUITE/root (about 3 GB) so that a second run only rebuilds what changed; delete
+# that folder to start afresh. The source tree is bind-mounted read-only at /src; the build is
+# /build inside the chroot. BB_JOBS: parallel compilers (default: the cores). Exits with the
+# build's or ctest's status; the mounts are undone on every exit.
+set -euo pipefail
+
+suite=trixie
+if [[ $# -gt 0 && $1 != -- ]]; then suite=$1; shift; fi
+[[ ${1:-} == -- ]] && shift
+ctest_args=("$@")
+if [[ ${#ctest_args[@]} -eq 0 ]]; then ctest_args=(-L '^(core|cli|cuda)$'); fi
+
+if [[ $(id -u) -ne 0 ]]; then
+  echo "check-torch2-build.sh needs root (debootstrap, chroot and bind mounts)" >&2
+  exit 2
+fi
+command -v debootstrap >/dev/null || { echo "install debootstrap first (apt-get install debootstrap)" >&2; exit 2; }
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+chroot_dir=$root/build/torch2/$suite/root
+jobs=${BB_JOBS:-$(nproc)}
+
+# What the headless build needs, as scripts/packages.txt names it for Debian 12, with the optional
+# Cairo and libxml2 so that the report tests run too; iproute2 for the multi-node test's
+# namespaces, python3 for the fixtures' helpers.
+packages=(
+  build-essential cmake ninja-build ccache pkg-config git python3 iproute2 procps
+  libtorch-dev libgloo-dev libopenblas0-pthread
+  libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libicu-dev libcsv-dev
+  libturbojpeg0-dev libopencv-core-dev libopencv-imgproc-dev libprotobuf-dev protobuf-compiler
+  libgtest-dev libgmock-dev libbenchmark-dev libcairo2-dev libxml2-dev
+)
+
+mounted=()
+undo_mounts() {
+  local index
+  for ((index = ${#mounted[@]} - 1; index >= 0; index--)); do umount -l "${mounted[index]}" 2>/dev/null || true; done
+}
+trap undo_mounts EXIT
+mount_into() {  # mount_into TARGET MOUNT-ARGS...
+  local target=$chroot_dir$1
+  shift
+  mkdir -p "$target"
+  mount "$@" "$target"
+  mounted+=("$target")
+}
+
+if [[ ! -x $chroot_dir/usr/bin/apt-get ]]; then
+  rm -rf "$chroot_dir"
+  mkdir -p "$chroot_dir"
+  echo "debootstrap $suite into $chroot_dir"
+  debootstrap --variant=minbase "$suite" "$chroot_dir" http://deb.debian.org/debian
+fi
+cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
+mount_into /proc -t proc proc
+mount_into /dev --rbind /dev
+mount_into /sys --rbind /sys
+mount_into /src --bind "$root"
+mount -o remount,bind,ro "$chroot_dir/src"
+
+in_chroot() { chroot "$chroot_dir" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"; }
+
+missing=$(in_chroot dpkg-query -W -f='${Package} ${Status}\n' "${packages[@]}" 2>&1 | grep -v 'install ok installed' || true)
+if [[ -n $missing ]]; then
+  in_chroot env DEBIAN_FRONTEND=noninteractive apt-get -qq update
+  in_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}"
+fi
+version=$(grep -h -E '^#define TORCH_VERSION_(MAJOR|MINOR|PATCH) ' "$chroot_dir"/usr/include/torch/csrc/api/include/torch/version.h \
+            | awk '{print $3}' | paste -sd.)
+echo "Debian $suite: LibTorch ${version:-unknown}, $(in_chroot g++ --version | head -1)"
+
+# The read-only source tree belongs to another user than the build's git; say it is safe so that
+# the build's commit id is read as on the host.
+in_chroot git config --global --replace-all safe.directory /src
+in_chroot env CCACHE_DIR=/ccache cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DBB_BUILD_GUI=OFF -DBB_BUILD_BENCH=OFF
+# What the default tests need: not the benchmarks or the fuzz targets' replays.
+in_chroot env CCACHE_DIR=/ccache cmake --build /build -j "$jobs" --target bridgebench-cli core_tests cli_tests cuda_tests
+echo "ctest ${ctest_args[*]}"
+in_chroot ctest --test-dir /build --output-on-failure -j "$jobs" "${ctest_args[@]}"
