@@ -149,6 +149,10 @@ TEST(CompareView, AMeasuredGridsStepLinesAreNamedAndColouredAsTheirBars) {
     // Six names would be cut in a legend this narrow; the bars' legend above says the colours.
     EXPECT_FALSE(view.overlay()->isLegendVisible());
     EXPECT_EQ(view.overlay()->title(), "samples/s per step, coloured as the bars");
+    // Two lines too: beside a wide table the chart cut even "workers 0" to "worker…".
+    view.setRuns({ids[0], ids[1]});
+    EXPECT_EQ(view.overlay()->trackCount(), 2);
+    EXPECT_FALSE(view.overlay()->isLegendVisible());
 }
 
 TEST(CompareView, ThePerStepChartOfPublishedFiguresSaysTheyHaveNoSteps) {

@@ -280,12 +280,13 @@ void CompareView::colourOverlay() {
         }
         m_overlay->setTrackColour(track, colour);
     }
-    // Two names fit along the bottom of a chart this narrow; more are cut ("1x H2…", "workers 2 +
-    // device-si…"). Lines coloured as the bars need no legend of their own: the bars' says it.
-    const bool many = m_overlay->trackCount() > 2;
-    m_overlay->setLegendVisible(!(many && asTheBars));
-    if (many && !asTheBars) m_overlay->placeLegendBesidePlot();
-    m_overlay->setTitle(many && asTheBars ? tr("samples/s per step, coloured as the bars") : tr("samples/s per step"));
+    // Lines coloured as the bars need no legend of their own: the bars' says it, and this chart is
+    // too narrow for one ("1x H2…", "workers 2 + device-si…", even "worker…" beside a wide table).
+    // Otherwise two names fit along its bottom; more go beside the plot.
+    asTheBars = asTheBars && m_overlay->trackCount() > 0;
+    m_overlay->setLegendVisible(!asTheBars);
+    if (!asTheBars && m_overlay->trackCount() > 2) m_overlay->placeLegendBesidePlot();
+    m_overlay->setTitle(asTheBars ? tr("samples/s per step, coloured as the bars") : tr("samples/s per step"));
 }
 
 void CompareView::rebuild() {
