@@ -3,9 +3,13 @@
 #include <opencv2/core/version.hpp>
 #include <sqlite3.h>
 #include <torch/version.h>
-// jconfig.h carries libjpeg-turbo's version; it needs <cstdio> first for FILE.
+// jconfig.h carries libjpeg-turbo's version; it needs <cstdio> first for FILE. It comes with
+// libjpeg's headers (libjpeg62-turbo-dev), not TurboJPEG's (libturbojpeg0-dev), so a build with only
+// TurboJPEG's (Debian trixie's chroot, a GPU server's carried packages) goes without the version.
 #include <cstdio>
+#if __has_include(<jconfig.h>)
 #include <jconfig.h>
+#endif
 
 namespace bb::detail {
 extern const char* const kAppVersion;
