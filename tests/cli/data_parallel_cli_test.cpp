@@ -83,12 +83,17 @@ std::vector<pid_t> childrenOf(pid_t parent) {
     return children;
 }
 
-pid_t spawn(std::vector<std::string> args) {
+// Starts args with this process's environment plus `extraEnvironment` ("NAME=value" each).
+pid_t spawn(std::vector<std::string> args, std::vector<std::string> extraEnvironment = {}) {
     std::vector<char*> argv;
     for (auto& arg : args) argv.push_back(arg.data());
     argv.push_back(nullptr);
+    std::vector<char*> envp;
+    for (char** variable = environ; *variable != nullptr; ++variable) envp.push_back(*variable);
+    for (auto& variable : extraEnvironment) envp.push_back(variable.data());
+    envp.push_back(nullptr);
     pid_t pid = 0;
-    if (posix_spawn(&pid, args[0].c_str(), nullptr, nullptr, argv.data(), environ) != 0) return -1;
+    if (posix_spawn(&pid, args[0].c_str(), nullptr, nullptr, argv.data(), envp.data()) != 0) return -1;
     return pid;
 }
 
@@ -299,12 +304,16 @@ TEST(CliDataParallel, KillingRankOneFailsTheRunNamingItAndLeavesNoProcess) {
     EXPECT_GE(store.stepCount(runs[0].id), 3) << "rows already stored stay";
 }
 
-TEST(CliDataParallel, KillingTheParentTakesItsRanksWithIt) {
+TEST(CliDataParallel, KillingTheParentTakesItsRanksWithItAndLeavesNoFileBehind) {
     test::TempDir dir;
     const auto db = dir.file("orphans.db");
+    // Where the parent writes the config its ranks start from.
+    const auto temporary = dir.file("tmp");
+    std::filesystem::create_directory(temporary);
     const pid_t parent = spawn({BB_CLI_PATH, "run", "--set", "model=mini-clip", "--set", "dataset=synthetic-tensors",
                                 "--set", "batch_size=4", "--set", "threads=1", "--set", "steps=10000000", "--set",
-                                "devices=2", "--db", db.string()});
+                                "devices=2", "--db", db.string()},
+                               {"TMPDIR=" + temporary.string()});
     ASSERT_GT(parent, 0);
     ASSERT_TRUE(waitForSteps(db, 2, 180s));
     const auto children = childrenOf(parent);
@@ -314,6 +323,9 @@ TEST(CliDataParallel, KillingTheParentTakesItsRanksWithIt) {
     const auto deadline = std::chrono::steady_clock::now() + 30s;
     while (alive(children[0]) && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(20ms);
     EXPECT_FALSE(alive(children[0])) << "rank 1 outlived the parent";
+    std::vector<std::string> left;
+    for (const auto& entry : std::filesystem::directory_iterator(temporary)) left.push_back(entry.path().filename());
+    EXPECT_TRUE(left.empty()) << "left in TMPDIR: " << left.front();
 }
 
 TEST(CliDataParallel, InterruptStopsBothRanksAfterTheSameStepAsCancelled) {

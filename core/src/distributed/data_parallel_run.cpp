@@ -89,6 +89,9 @@ std::unique_ptr<DistributedRun> DistributedRun::start(RunConfig& config, const E
     }
     run->m_collectives = Collectives::join(run->m_world, options, startRanks);
     run->m_world = run->m_collectives->world();
+    // Each started rank read the file before it joined, so it goes now: a parent killed during
+    // training (SIGKILL runs no destructor) leaves nothing behind in the temporary folder.
+    run->removeConfigFile();
 
     auto& store = *run->m_collectives;
     const int rank = run->m_world.rank;
@@ -115,10 +118,14 @@ std::unique_ptr<DistributedRun> DistributedRun::start(RunConfig& config, const E
 DistributedRun::~DistributedRun() {
     m_collectives.reset();  // closes our sockets first: ranks still waiting on us fail at once
     m_localRanks.reset();
-    if (!m_configFile.empty()) {
-        std::error_code ignored;
-        std::filesystem::remove(m_configFile, ignored);
-    }
+    removeConfigFile();
+}
+
+void DistributedRun::removeConfigFile() noexcept {
+    if (m_configFile.empty()) return;
+    std::error_code ignored;
+    std::filesystem::remove(m_configFile, ignored);
+    m_configFile.clear();
 }
 
 const World& DistributedRun::world() const { return m_world; }

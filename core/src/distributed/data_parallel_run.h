@@ -47,6 +47,7 @@ public:
 
 private:
     DistributedRun() = default;
+    void removeConfigFile() noexcept;
     World m_world;
     std::string m_backend;
     std::shared_ptr<Collectives> m_collectives;
