@@ -6,6 +6,7 @@
 #include <exception>
 #include <functional>
 #include <future>
+#include <mutex>
 
 #include "distributed/collectives.h"
 
@@ -17,6 +18,9 @@ inline constexpr std::chrono::milliseconds kTimeout{30'000};  // a bug fails the
 inline void onTwoRanks(const std::function<void(int, Collectives&)>& body) {
     std::promise<int> port;
     auto portReady = port.get_future().share();
+    // Set once: with rank 0's port, or with rank 0's error when it fails before it has one, so
+    // that rank 1 fails with it instead of waiting for a port forever.
+    std::once_flag portSettled;
     auto rank = [&](int r) {
         World world;
         world.rank = r;
@@ -27,7 +31,8 @@ inline void onTwoRanks(const std::function<void(int, Collectives&)>& body) {
         world.masterPort = r == 0 ? 0 : portReady.get();
         JoinOptions options;
         options.timeout = kTimeout;
-        auto collectives = Collectives::join(world, options, [&](int p) { port.set_value(p); });
+        auto collectives =
+            Collectives::join(world, options, [&](int p) { std::call_once(portSettled, [&] { port.set_value(p); }); });
         body(r, *collectives);
     };
     auto second = std::async(std::launch::async, rank, 1);
@@ -36,6 +41,7 @@ inline void onTwoRanks(const std::function<void(int, Collectives&)>& body) {
         rank(0);
     } catch (...) {
         firstError = std::current_exception();
+        std::call_once(portSettled, [&] { port.set_exception(firstError); });
     }
     second.get();
     if (firstError) std::rethrow_exception(firstError);
