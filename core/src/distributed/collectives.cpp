@@ -56,6 +56,17 @@ std::string firstLine(const char* text) {
     return line;
 }
 
+// LibTorch 2.4+ asks for the libuv server by default, which a build without libuv refuses
+// (Debian's 2.x): the older server then serves instead.
+c10::intrusive_ptr<c10d::TCPStore> openStore(const std::string& host, c10d::TCPStoreOptions options) {
+    try {
+        return c10::make_intrusive<c10d::TCPStore>(host, options);
+    } catch (const std::exception& error) {
+        if (std::string(error.what()).find("libuv") == std::string::npos || !useStoreWithoutLibuv(options)) throw;
+    }
+    return c10::make_intrusive<c10d::TCPStore>(host, options);
+}
+
 c10::intrusive_ptr<c10d::Store> connectStore(const World& world, const JoinOptions& options,
                                              const std::function<void(int)>& onServing) {
     c10d::TCPStoreOptions storeOptions;
@@ -67,7 +78,7 @@ c10::intrusive_ptr<c10d::Store> connectStore(const World& world, const JoinOptio
     c10::intrusive_ptr<c10d::TCPStore> store;
     const std::string where = fmt::format("{}:{}", world.masterAddr, world.masterPort);
     try {
-        store = c10::make_intrusive<c10d::TCPStore>(world.masterAddr, storeOptions);
+        store = openStore(world.masterAddr, storeOptions);
     } catch (const std::exception& error) {
         if (storeOptions.isServer)
             throw WorldError("MASTER_PORT", fmt::format("rank 0 cannot serve the rendezvous store at {} ({}); "
