@@ -37,14 +37,14 @@ chroot_dir=$root/build/torch2/$suite/root
 jobs=${BB_JOBS:-$(nproc)}
 
 # What the headless build needs, as scripts/packages.txt names it for Debian 12, with the optional
-# Cairo and libxml2 so that the report tests run too; iproute2 for the multi-node test's
+# Cairo, libxml2 and zlib so that the report tests run too; iproute2 for the multi-node test's
 # namespaces, python3 for the fixtures' helpers.
 packages=(
   build-essential cmake ninja-build ccache pkg-config git python3 iproute2 procps
   libtorch-dev libgloo-dev libopenblas0-pthread
   libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libicu-dev libcsv-dev
   libturbojpeg0-dev libopencv-core-dev libopencv-imgproc-dev libprotobuf-dev protobuf-compiler
-  libgtest-dev libgmock-dev libbenchmark-dev libcairo2-dev libxml2-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libcairo2-dev libxml2-dev zlib1g-dev
 )
 
 mounted=()
@@ -90,7 +90,8 @@ echo "Debian $suite: LibTorch ${version:-unknown}, $(in_chroot g++ --version | h
 in_chroot git config --global --replace-all safe.directory /src
 in_chroot env CCACHE_DIR=/ccache cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DBB_BUILD_GUI=OFF -DBB_BUILD_BENCH=OFF
-# What the default tests need: not the benchmarks or the fuzz targets' replays.
-in_chroot env CCACHE_DIR=/ccache cmake --build /build -j "$jobs" --target bridgebench-cli core_tests cli_tests cuda_tests
+# What the default tests need: not the benchmarks or the fuzz targets' replays. -k 0: every file
+# that fails to compile is reported in one run, not only the first.
+in_chroot env CCACHE_DIR=/ccache cmake --build /build -j "$jobs" --target bridgebench-cli core_tests cli_tests cuda_tests -- -k 0
 echo "ctest ${ctest_args[*]}"
 in_chroot ctest --test-dir /build --output-on-failure -j "$jobs" "${ctest_args[@]}"

@@ -93,8 +93,9 @@ TEST(MeasuredReferences, ATableFromARunsExportStandsBesideTheStudyWithItsSteps) 
     ResultStore store(file);
     const auto runs = store.listRuns();
     const auto studies = store.listStudies();
-    const auto row = std::find_if(studies.begin(), studies.end(),
-                                  [](const auto& each) { return each.uuid == tableHeader()["uuid"]; });
+    const auto uuid = tableHeader()["uuid"].get<std::string>();
+    const auto row =
+        std::find_if(studies.begin(), studies.end(), [&uuid](const auto& each) { return each.uuid == uuid; });
     ASSERT_NE(row, studies.end());
     EXPECT_EQ(row->kind, "reference");
     EXPECT_EQ(row->config.value("date", ""), "2 Dec 2026");
