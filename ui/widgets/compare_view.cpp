@@ -253,8 +253,6 @@ void CompareView::rebuildOverlay() {
     const QStringList names = overlayNames(withSteps);
     m_overlayConfigurations.clear();
     for (const auto& run : withSteps) m_overlayConfigurations << comparisonConfiguration(run);
-    m_overlayByConfiguration = QSet<QString>(m_overlayConfigurations.begin(), m_overlayConfigurations.end()).size() ==
-                               m_overlayConfigurations.size();
     for (std::size_t index = 0; index < withSteps.size(); ++index) {
         const int track = m_overlay->addLine(names[static_cast<int>(index)]);
         std::vector<QPointF> points;
@@ -271,9 +269,12 @@ void CompareView::colourOverlay() {
     static const QColor kDistinct[] = {{0x1f, 0x77, 0xb4}, {0xff, 0x7f, 0x0e}, {0x2c, 0xa0, 0x2c}, {0xd6, 0x27, 0x28},
                                        {0x94, 0x67, 0xbd}, {0x8c, 0x56, 0x4b}, {0xe3, 0x77, 0xc2}, {0x7f, 0x7f, 0x7f},
                                        {0xbc, 0xbd, 0x22}, {0x17, 0xbe, 0xcf}};
-    bool asTheBars = m_overlayByConfiguration;
+    const bool byConfiguration =
+        QSet<QString>(m_overlayConfigurations.begin(), m_overlayConfigurations.end()).size() ==
+        m_overlayConfigurations.size();
+    bool asTheBars = byConfiguration;
     for (int track = 0; track < m_overlay->trackCount(); ++track) {
-        QColor colour = m_overlayByConfiguration ? m_chart->configurationColour(m_overlayConfigurations[track]) : QColor();
+        QColor colour = byConfiguration ? m_chart->configurationColour(m_overlayConfigurations[track]) : QColor();
         if (!colour.isValid()) {
             colour = kDistinct[track % std::size(kDistinct)];
             asTheBars = false;

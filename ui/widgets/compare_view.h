@@ -67,7 +67,6 @@ private:
     CompareChart* m_chart;
     TimeSeriesChart* m_overlay = nullptr;
     QStringList m_overlayConfigurations;  // each overlay line's run's configuration
-    bool m_overlayByConfiguration = false;
     QVBoxLayout* m_overlayBox;
     QStandardItemModel* m_table;
     QTableView* m_tableView;
