@@ -6,6 +6,13 @@ if(BB_REQUIRE_CUDA AND NOT TORCH_CUDA_LIBRARIES AND NOT CAFFE2_USE_CUDA)
 endif()
 find_package(Threads REQUIRED)
 find_package(SQLite3 REQUIRED)
+# CMake 4.3 named FindSQLite3's target SQLite3::SQLite3 and deprecated SQLite::SQLite3, the only
+# name Debian 12's CMake knows.
+if(TARGET SQLite3::SQLite3)
+  set(BB_SQLITE3 SQLite3::SQLite3)
+else()
+  set(BB_SQLITE3 SQLite::SQLite3)
+endif()
 find_package(SQLiteCpp REQUIRED)
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(CLI11 REQUIRED)
