@@ -78,11 +78,15 @@ in_chroot() { chroot "$chroot_dir" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sb
 
 missing=$(in_chroot dpkg-query -W -f='${Package} ${Status}\n' "${packages[@]}" 2>&1 | grep -v 'install ok installed' || true)
 if [[ -n $missing ]]; then
-  in_chroot env DEBIAN_FRONTEND=noninteractive apt-get -qq update
+  # A mirror that serves a snapshot of a fast-moving suite (sid) can hand out a Release file past
+  # its Valid-Until date; its packages are still what this check wants to build against.
+  in_chroot env DEBIAN_FRONTEND=noninteractive apt-get -qq -o Acquire::Check-Valid-Until=false update
   in_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}"
 fi
-version=$(grep -h -E '^#define TORCH_VERSION_(MAJOR|MINOR|PATCH) ' "$chroot_dir"/usr/include/torch/csrc/api/include/torch/version.h \
-            | awk '{print $3}' | paste -sd.)
+# The numbers moved to torch/headeronly/version.h in later 2.x; the API's version.h includes it.
+version=$(cat "$chroot_dir"/usr/include/torch/csrc/api/include/torch/version.h \
+              "$chroot_dir"/usr/include/torch/headeronly/version.h 2>/dev/null \
+            | grep -E '^#define TORCH_VERSION_(MAJOR|MINOR|PATCH) ' | awk '{print $3}' | paste -sd. || true)
 echo "Debian $suite: LibTorch ${version:-unknown}, $(in_chroot g++ --version | head -1)"
 
 # The read-only source tree belongs to another user than the build's git; say it is safe so that
