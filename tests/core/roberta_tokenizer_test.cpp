@@ -165,8 +165,9 @@ TEST_F(RobertaTokenizerTest, EncodesAMegabyteWordInBoundedTime) {
     EXPECT_EQ(encoded, expected);
 
     const TokenizedText truncated = tokenizer().encode(word, 16);
-    std::vector<std::int64_t> expectedTruncated(encoded.begin(), encoded.begin() + 15);
-    expectedTruncated.push_back(2);
+    // The first 15 ids, then </s> in the 16th place.
+    std::vector<std::int64_t> expectedTruncated(encoded.begin(), encoded.begin() + 16);
+    expectedTruncated.back() = 2;
     EXPECT_EQ(truncated.inputIds, expectedTruncated);
 }
 

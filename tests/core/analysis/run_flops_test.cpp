@@ -4,6 +4,7 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <string_view>
 
 #include "bridgebench/study_runs.h"
 
@@ -18,7 +19,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const RunRecord& augustRun(const std::vector<RunRecord>& runs, const std::string& device, std::int64_t workers) {
+const RunRecord& augustRun(const std::vector<RunRecord>& runs, std::string_view device, std::int64_t workers) {
     for (const auto& run : runs)
         if (run.source == "reference" && run.batchSize == 48 && run.deviceName == device && run.workers == workers &&
             !run.deviceTransforms)

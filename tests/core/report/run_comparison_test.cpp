@@ -1,6 +1,7 @@
 #include "bridgebench/run_comparison.h"
 
 #include <cmath>
+#include <string_view>
 
 #include <gtest/gtest.h>
 
@@ -18,7 +19,7 @@ std::vector<RunRecord> augustRuns(ResultStore& store) {
     return runs;
 }
 
-const RunRecord& named(const std::vector<RunRecord>& runs, const std::string& device, std::int64_t workers, bool media) {
+const RunRecord& named(const std::vector<RunRecord>& runs, std::string_view device, std::int64_t workers, bool media) {
     for (const auto& run : runs)
         if (run.deviceName == device && run.workers == workers && run.deviceTransforms == media) return run;
     throw std::logic_error("no such run");
