@@ -51,6 +51,9 @@ mounted=()
 undo_mounts() {
   local index
   for ((index = ${#mounted[@]} - 1; index >= 0; index--)); do umount -l "${mounted[index]}" 2>/dev/null || true; done
+  # And what the tests mounted inside (ip netns bind-mounts /run/netns), deepest first.
+  awk -v root="$chroot_dir/" 'index($2, root) == 1 {print $2}' /proc/mounts | sort -r |
+    while read -r target; do umount -l "$target" 2>/dev/null || true; done
 }
 trap undo_mounts EXIT
 mount_into() {  # mount_into TARGET MOUNT-ARGS...
