@@ -99,6 +99,17 @@ TEST(Decimation, HandlesEmptyAndDegenerateInput) {
     EXPECT_LE(drawn.size(), 24);
 }
 
+TEST(Decimation, PointsAtXTakeTheStepsOfAnotherTracksDecimation) {
+    const std::vector<QPointF> points = {{0, 1}, {1, 3}, {2, 5}, {4, 9}};
+    const auto at = pointsAtX(points, {{1, 100}, {3, 100}, {-1, 100}, {9, 100}});
+    ASSERT_EQ(at.size(), 4);
+    EXPECT_EQ(at[0], QPointF(1, 3)) << "a step both tracks have keeps its own value";
+    EXPECT_EQ(at[1], QPointF(3, 7)) << "a step this track lacks lies on the line between its neighbours";
+    EXPECT_EQ(at[2], QPointF(-1, 1)) << "before the first step: the first value";
+    EXPECT_EQ(at[3], QPointF(9, 9)) << "after the last step: the last value";
+    EXPECT_TRUE(pointsAtX({}, {{1, 1}}).empty());
+}
+
 }  // namespace
 }  // namespace bb::ui
 

@@ -184,5 +184,98 @@ TEST(TimeSeriesChart, AStackedAreaWithoutPointsDrawsNothing) {
     EXPECT_GT(redPixels(chart, 0.7), 1000) << "with points the area is drawn";
 }
 
+// A long run whose forward phase spikes on every other step by nearly the same amount, as the
+// breakdown of a 400-step run on two busy cores did. When each band was thinned on its own, a
+// band's edge and the edge below it kept different spike steps of one column, and the top band
+// (optimizer, about 1 ms a step) was drawn 180 ms tall between them.
+TEST(TimeSeriesChart, StackedBandsAreDrawnFromTheSameStepsSoEachBandIsThatStepsPhase) {
+    TimeSeriesChart chart;
+    const int wait = chart.addStackedArea("wait", -1);
+    const int forward = chart.addStackedArea("forward", wait);
+    const int optimizer = chart.addStackedArea("optimizer", forward);
+    chart.resize(600, 400);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+
+    constexpr int kSteps = 3000;
+    std::vector<double> phases[3];
+    QList<QPointF> cumulative[3];
+    for (int step = 0; step < kSteps; ++step) {
+        const double part[3] = {9.0 + (step * 5 % 11) * 0.3,
+                                step % 2 ? 180.0 + (step * 7 % 5) * 0.1 : 6.0 + (step * 3 % 4) * 0.5,
+                                1.0 + (step * 13 % 7) * 0.2};
+        double sum = 0;
+        for (int track = 0; track < 3; ++track) {
+            phases[track].push_back(part[track]);
+            sum += part[track];
+            cumulative[track].append(QPointF(step, sum));
+        }
+    }
+    for (int track = 0; track < 3; ++track) chart.appendPoints(track, cumulative[track]);
+    chart.refresh();
+
+    const QList<QPointF> top = chart.drawnPoints(optimizer);
+    ASSERT_LT(top.size(), kSteps) << "the test needs a thinned chart";
+    for (const int track : {wait, forward}) {
+        const QList<QPointF> drawn = chart.drawnPoints(track);
+        ASSERT_EQ(drawn.size(), top.size()) << "track " << track;
+        for (qsizetype index = 0; index < drawn.size(); ++index)
+            ASSERT_EQ(drawn[index].x(), top[index].x()) << "track " << track << ", point " << index;
+    }
+    const QList<QPointF> lower[3] = {{}, chart.drawnPoints(wait), chart.drawnPoints(forward)};
+    for (const int track : {wait, forward, optimizer}) {
+        const QList<QPointF> drawn = chart.drawnPoints(track);
+        for (qsizetype index = 0; index < drawn.size(); ++index) {
+            const auto step = static_cast<std::size_t>(drawn[index].x());
+            const double height = drawn[index].y() - (track == wait ? 0.0 : lower[track][index].y());
+            EXPECT_NEAR(height, phases[track][step], 1e-9) << "track " << track << ", step " << step;
+        }
+    }
+}
+
+// Pixels whose strongest channel is `channel` (0 red, 1 green, 2 blue) by a clear margin.
+int pixelsLeaningTo(const QImage& image, int channel) {
+    int count = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor pixel = image.pixelColor(x, y);
+            const int rgb[3] = {pixel.red(), pixel.green(), pixel.blue()};
+            const int other = std::max(rgb[(channel + 1) % 3], rgb[(channel + 2) % 3]);
+            if (rgb[channel] > 120 && rgb[channel] - other > 60) ++count;
+        }
+    }
+    return count;
+}
+
+// A step is less than a pixel wide here, as in a 400-step run's breakdown. Each band was
+// outlined, and on a one-step spike the top band's outline, drawn last along both of its
+// edges, covered the spike: a 1 ms band looked like the 180 ms one under it.
+TEST(TimeSeriesChart, ABandOfOneMillisecondStaysThinOverSpikesNarrowerThanAPixel) {
+    TimeSeriesChart chart;
+    const int wait = chart.addStackedArea("wait", -1, QColor(0xd0, 0x10, 0x10));
+    const int forward = chart.addStackedArea("forward", wait, QColor(0x10, 0x10, 0xd0));
+    const int optimizer = chart.addStackedArea("optimizer", forward, QColor(0x10, 0xb0, 0x10));
+    chart.resize(500, 300);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    QList<QPointF> points[3];
+    for (int step = 0; step < 1000; ++step) {
+        const double waitMs = 9.0;
+        const double forwardMs = step % 2 ? 180.0 : 6.0;
+        points[wait].append(QPointF(step, waitMs));
+        points[forward].append(QPointF(step, waitMs + forwardMs));
+        points[optimizer].append(QPointF(step, waitMs + forwardMs + 1.0));
+    }
+    for (int track = 0; track < 3; ++track) chart.appendPoints(track, points[track]);
+    chart.refresh();
+
+    const QImage image = chart.grab().toImage();
+    const int forwardPixels = pixelsLeaningTo(image, 2);
+    const int optimizerPixels = pixelsLeaningTo(image, 1);
+    // The optimizer is 1 ms of 103 on average; allow its legend marker and antialiased edges.
+    EXPECT_GT(forwardPixels, 5000);
+    EXPECT_LT(optimizerPixels, forwardPixels / 10) << "forward " << forwardPixels << ", optimizer " << optimizerPixels;
+}
+
 }  // namespace
 }  // namespace bb::ui

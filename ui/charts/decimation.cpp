@@ -59,4 +59,25 @@ QList<QPointF> decimateMinMax(std::span<const QPointF> points, double xMin, doub
     return out;
 }
 
+QList<QPointF> pointsAtX(std::span<const QPointF> points, const QList<QPointF>& at) {
+    QList<QPointF> out;
+    if (points.empty()) return out;
+    out.reserve(at.size());
+    for (const QPointF& wanted : at) {
+        const double x = wanted.x();
+        const auto after = std::lower_bound(points.begin(), points.end(), x,
+                                            [](const QPointF& point, double value) { return point.x() < value; });
+        if (after == points.end()) {
+            out.append({x, points.back().y()});
+        } else if (after->x() == x || after == points.begin()) {
+            out.append({x, after->y()});
+        } else {
+            const QPointF& before = *(after - 1);
+            const double share = (x - before.x()) / (after->x() - before.x());
+            out.append({x, before.y() + share * (after->y() - before.y())});
+        }
+    }
+    return out;
+}
+
 }  // namespace bb::ui

@@ -17,4 +17,10 @@ namespace bb::ui {
 // returned unchanged. The result has at most 2 × columns + 4 points.
 QList<QPointF> decimateMinMax(std::span<const QPointF> points, double xMin, double xMax, int columns);
 
+// The points of `points` (sorted by x) at the x values of `at`, in that order: stacked bands
+// are drawn from the steps one decimation chose, so that every band's edges come from the same
+// steps. An x that `points` lacks is interpolated between its neighbours, or takes the nearest
+// end outside `points`' range.
+QList<QPointF> pointsAtX(std::span<const QPointF> points, const QList<QPointF>& at);
+
 }  // namespace bb::ui

@@ -15,6 +15,7 @@
 #include <limits>
 
 #include "bridgebench/axis_ticks.h"
+#include "charts/decimation.h"
 #include "charts/nice_axis.h"
 
 namespace bb::ui {
@@ -86,15 +87,22 @@ int TimeSeriesChart::addLine(const QString& name, YAxis axis, const QColor& colo
 int TimeSeriesChart::addStackedArea(const QString& name, int lowerTrack, const QColor& colour) {
     Track track;
     track.line = new QLineSeries(chart());
-    QLineSeries* lower = lowerTrack >= 0 ? m_tracks.at(static_cast<std::size_t>(lowerTrack)).line : nullptr;
+    track.lower = lowerTrack;
+    QLineSeries* lower = nullptr;
+    if (lowerTrack >= 0) {
+        auto& below = m_tracks.at(static_cast<std::size_t>(lowerTrack));
+        below.underArea = true;
+        lower = below.line;
+    }
     track.area = new QAreaSeries(track.line, lower);
     track.area->setName(name);
     chart()->addSeries(track.area);
-    if (colour.isValid()) {
-        track.area->setColor(colour);
-        track.area->setBorderColor(colour.darker(120));
-    }
-    track.areaBorder = track.area->pen();
+    if (colour.isValid()) track.area->setColor(colour);
+    // No outline: a band's outline is at least a pixel wide along both its edges, so where a
+    // step is narrower than a pixel it paints over every spike of the bands below, and the
+    // thinnest band, drawn last, looks as tall as the spike. Without points, Qt Charts would
+    // also outline an area as a line up the plot's left edge.
+    track.area->setPen(Qt::NoPen);
     track.area->attachAxis(m_x);
     track.area->attachAxis(m_left);
     m_tracks.push_back(std::move(track));
@@ -242,11 +250,10 @@ void TimeSeriesChart::redraw() {
     double leftMax = 0;
     double leftMin = 0;
     double rightMax = 0;
-    for (auto& track : m_tracks) {
-        // A filled area costs far more to paint than a line; one column per two pixels keeps
-        // its shape (min and max per column) at half the points.
-        const int trackColumns = track.area ? std::max(1, columns / 2) : columns;
-        QList<QPointF> drawn = track.data.decimate(low, high, trackColumns);
+    std::vector<QList<QPointF>> decimated = decimateTracks(low, high, columns);
+    for (std::size_t index = 0; index < m_tracks.size(); ++index) {
+        Track& track = m_tracks[index];
+        const QList<QPointF>& drawn = decimated[index];
         if (track.visible) {
             for (const auto& point : drawn) {
                 if (point.x() < low || point.x() > high || !std::isfinite(point.y())) continue;
@@ -258,11 +265,6 @@ void TimeSeriesChart::redraw() {
                 }
             }
         }
-        // Qt Charts outlines an area without points as a line up the left edge of the plot.
-        if (track.area && track.areaOutlined == drawn.isEmpty()) {
-            track.areaOutlined = !drawn.isEmpty();
-            track.area->setPen(track.areaOutlined ? track.areaBorder : QPen(Qt::NoPen));
-        }
         track.line->replace(drawn);
     }
     m_shownMin = low;
@@ -272,6 +274,25 @@ void TimeSeriesChart::redraw() {
     applyNiceTicks(m_left, leftMin, leftMax, kYTicks);
     if (m_right) applyNiceTicks(m_right, 0, rightMax, kYTicks);
     placeEmptyText();
+}
+
+std::vector<QList<QPointF>> TimeSeriesChart::decimateTracks(double low, double high, int columns) const {
+    std::vector<QList<QPointF>> drawn(m_tracks.size());
+    for (std::size_t index = 0; index < m_tracks.size(); ++index) {
+        const Track& track = m_tracks[index];
+        if (!track.area) {
+            if (!track.underArea) drawn[index] = track.data.decimate(low, high, columns);
+            continue;
+        }
+        if (track.underArea) continue;  // drawn with the stack's top
+        // A filled area costs far more to paint than a line; one column per two pixels keeps
+        // its shape (min and max per column) at half the points.
+        const QList<QPointF> top = track.data.decimate(low, high, std::max(1, columns / 2));
+        drawn[index] = top;
+        for (int below = track.lower; below >= 0; below = m_tracks[static_cast<std::size_t>(below)].lower)
+            drawn[static_cast<std::size_t>(below)] = pointsAtX(m_tracks[static_cast<std::size_t>(below)].data.points(), top);
+    }
+    return drawn;
 }
 
 void TimeSeriesChart::onXRangeChanged(double low, double high) {

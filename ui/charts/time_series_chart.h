@@ -5,7 +5,6 @@
 
 #include <QColor>
 #include <QList>
-#include <QPen>
 #include <QPointF>
 
 #include <vector>
@@ -33,7 +32,11 @@ public:
     void setAxisTitles(const QString& x, const QString& left, const QString& right = {});
     // Each returns the new track's index.
     int addLine(const QString& name, YAxis axis = YAxis::Left, const QColor& colour = {}, qreal widthPx = 1.5);
-    // Fills between this track and `lowerTrack` (-1: the x axis). Tracks hold cumulative values.
+    // Fills between this track and `lowerTrack` (-1: the x axis). Tracks hold cumulative values
+    // and share their steps. A stack is thinned once, by its top track's lowest and highest
+    // point per column, and every track below is drawn at those same steps, so each band's
+    // drawn height is one step's own value; a lower band's extreme in a column whose total
+    // peaks elsewhere is not drawn.
     int addStackedArea(const QString& name, int lowerTrack, const QColor& colour = {});
 
     // Points must come in ascending x, after the track's existing ones. Drawing is coalesced:
@@ -87,13 +90,15 @@ private:
         SeriesData data;
         QLineSeries* line = nullptr;
         QAreaSeries* area = nullptr;
-        QPen areaBorder;            // the area's outline while it has points
-        bool areaOutlined = true;
         YAxis axis = YAxis::Left;
         bool visible = true;
+        int lower = -1;          // the track a stacked area fills down to
+        bool underArea = false;  // another stacked area fills down to this one
     };
     void scheduleRefresh();
     void redraw();
+    // Per track, what to hand to Qt Charts for the x range [low, high] and `columns` columns.
+    std::vector<QList<QPointF>> decimateTracks(double low, double high, int columns) const;
     void placeEmptyText();
     void onXRangeChanged(double low, double high);
     QValueAxis* axisFor(YAxis axis) const;
