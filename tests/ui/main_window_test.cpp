@@ -69,7 +69,7 @@ TEST(MainWindow, RunGrowsTheDashboardAndCancelStoresTheRun) {
     EXPECT_GE(window.dashboard()->breakdownChart()->points(5).size(), 5u);
     EXPECT_GE(window.dashboard()->lossChart()->points(0).size(), 5u);
     EXPECT_GE(window.dashboard()->resourceChart()->points(1).size(), 5u);
-    EXPECT_GE(window.dashboard()->progressBar()->value(), 5);
+    EXPECT_TRUE(QTest::qWaitFor([&] { return window.dashboard()->progressBar()->value() >= 5; }, 60'000));
     EXPECT_EQ(window.dashboard()->progressBar()->maximum(), 100000);
     EXPECT_TRUE(window.dashboard()->etaText().contains("ETA"));
     QTest::mouseClick(cancel, Qt::LeftButton);

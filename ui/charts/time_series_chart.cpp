@@ -1,6 +1,7 @@
 #include "charts/time_series_chart.h"
 
 #include <QAreaSeries>
+#include <QCoreApplication>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsSimpleTextItem>
@@ -219,6 +220,9 @@ void TimeSeriesChart::refresh() {
     for (int pass = 0; pass < kMaxRefreshPasses; ++pass) {
         m_refreshAgain = false;
         redraw();
+        // New axis ranges post a layout request; laid out here, within this pass, the chart
+        // paints once per refresh instead of once for the points and again for the layout.
+        QCoreApplication::sendPostedEvents(chart(), QEvent::LayoutRequest);
         if (!m_refreshAgain) break;
     }
     m_refreshing = false;

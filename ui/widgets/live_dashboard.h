@@ -39,6 +39,13 @@ public:
     double smoothingWeight() const;
     void setSmoothingWeight(double weight);
 
+    // Steps received for the current run and the run's length; the bar and the charts show
+    // them at the next redraw tick.
+    qint64 stepsReceived() const { return m_lastStep + 1; }
+    qint64 totalSteps() const { return m_totalSteps; }
+    // Draws every chart and the bar up to the newest step now, outside the tick (screenshots).
+    void refreshNow();
+
     // Tracks of the throughput chart.
     static constexpr int kRawTrack = 0;
     static constexpr int kSmoothedTrack = 1;
@@ -63,6 +70,7 @@ private:
     TimeSeriesChart* m_resources;
     QTimer* m_redraw;
     int m_nextChart = 0;
+    bool m_progressDue = false;
     QSlider* m_smoothing;
     QLabel* m_smoothingValue;
     QProgressBar* m_progress;

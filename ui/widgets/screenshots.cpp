@@ -84,12 +84,9 @@ void saveLiveScreenshot(MainWindow& window, const QString& folder, std::function
     EngineBridge* engine = window.engine();
     // The dashboard took these steps first (it connected when the window was built).
     pending->steps = QObject::connect(engine, &EngineBridge::stepsArrived, &window, [&window, folder, pending] {
-        const auto* progress = window.dashboard()->progressBar();
-        if (2 * progress->value() < progress->maximum()) return;
         auto* dashboard = window.dashboard();
-        for (auto* chart : {dashboard->throughputChart(), dashboard->breakdownChart(), dashboard->lossChart(),
-                            dashboard->resourceChart()})
-            chart->refresh();
+        if (2 * dashboard->stepsReceived() < dashboard->totalSteps()) return;
+        dashboard->refreshNow();
         QApplication::processEvents();
         const QString path = QDir(folder).filePath(QStringLiteral("live.png"));
         const bool saved = window.grab().save(path, "PNG");
