@@ -1,6 +1,5 @@
 // How long a chart of 1,000,000 points takes to decimate and to redraw (issue: under 100 ms).
 // Run: build/dev/bench/chart_decimation_bench (offscreen; no display needed).
-#include <QApplication>
 #include <QImage>
 #include <QPainter>
 
@@ -13,6 +12,7 @@
 #include "charts/decimation.h"
 #include "charts/series_data.h"
 #include "charts/time_series_chart.h"
+#include "qt_benchmark_main.h"
 
 namespace {
 
@@ -84,11 +84,4 @@ BENCHMARK(redrawChart)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 
 }  // namespace
 
-int main(int argc, char** argv) {
-    qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
-}
+int main(int argc, char** argv) { return bb::bench::runQtBenchmarks(argc, argv); }

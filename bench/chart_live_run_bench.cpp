@@ -7,7 +7,6 @@
 // thread's CPU time as a share of one core while the run trained.
 // Run: build/release/bench/chart_live_run_bench --benchmark_enable_random_interleaving=true
 //      --benchmark_repetitions=4 (QT_QPA_PLATFORM=xcb under a display paints as the app does).
-#include <QApplication>
 #include <QEventLoop>
 
 #include <benchmark/benchmark.h>
@@ -23,6 +22,7 @@
 #include "adapters/engine_bridge.h"
 #include "bridgebench/result_store.h"
 #include "widgets/live_dashboard.h"
+#include "qt_benchmark_main.h"
 
 namespace {
 
@@ -102,11 +102,4 @@ BENCHMARK(liveRun)->ArgName("watched")->Arg(0)->Arg(1)->Iterations(1)->Unit(benc
 
 }  // namespace
 
-int main(int argc, char** argv) {
-    qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? "offscreen" : qgetenv("QT_QPA_PLATFORM"));
-    QApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
-}
+int main(int argc, char** argv) { return bb::bench::runQtBenchmarks(argc, argv); }

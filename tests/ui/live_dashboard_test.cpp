@@ -84,12 +84,19 @@ void expectEveryChartEndsAt(const ui::LiveDashboard& dashboard, double lastStep)
     }
 }
 
-TEST(LiveDashboard, EveryChartFollowsAStreamedRunToItsLastStep) {
+// A dashboard in a shown window the size of the Run tab's.
+class ShownDashboard : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dashboard.resize(1200, 800);
+        dashboard.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+    }
     ui::EngineBridge engine;
-    ui::LiveDashboard dashboard(engine);
-    dashboard.resize(1200, 800);
-    dashboard.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+    ui::LiveDashboard dashboard{engine};
+};
+
+TEST_F(ShownDashboard, EveryChartFollowsAStreamedRunToItsLastStep) {
     constexpr qint64 kSteps = 300;
     dashboard.startRun(1, "streamed", kSteps);
     qint64 next = 0;
@@ -141,12 +148,7 @@ private:
 // each took a third of a core on the 2-core box and made the watched run's mean step 46%
 // slower than the same run unwatched (bench/chart_live_run_bench). A few redraws a second
 // per chart follow a run as well.
-TEST(LiveDashboard, EachChartRedrawsAFewTimesASecondHoweverFastStepsArrive) {
-    ui::EngineBridge engine;
-    ui::LiveDashboard dashboard(engine);
-    dashboard.resize(1200, 800);
-    dashboard.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+TEST_F(ShownDashboard, EachChartRedrawsAFewTimesASecondHoweverFastStepsArrive) {
     constexpr qint64 kSteps = 100'000;
     dashboard.startRun(1, "fast", kSteps);
     ASSERT_TRUE(QTest::qWaitFor([&] { return chartsSettled(dashboard); }, 10'000));
