@@ -37,14 +37,14 @@ chroot_dir=$root/build/torch2/$suite/root
 jobs=${BB_JOBS:-$(nproc)}
 
 # What the headless build needs, as scripts/packages.txt names it for Debian 12, with the optional
-# Cairo, libxml2 and zlib so that the report tests run too; iproute2 for the multi-node test's
+# Cairo, libxml2 and poppler so that the report tests run too; iproute2 for the multi-node test's
 # namespaces, python3 for the fixtures' helpers.
 packages=(
   build-essential cmake ninja-build ccache pkg-config git python3 iproute2 procps
   libtorch-dev libgloo-dev libopenblas0-pthread
   libsqlite3-dev libsqlitecpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libicu-dev libcsv-dev
   libturbojpeg0-dev libopencv-core-dev libopencv-imgproc-dev libprotobuf-dev protobuf-compiler
-  libgtest-dev libgmock-dev libbenchmark-dev libcairo2-dev libxml2-dev zlib1g-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libcairo2-dev libxml2-dev libpoppler-cpp-dev
 )
 
 mounted=()
