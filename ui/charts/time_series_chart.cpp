@@ -89,12 +89,7 @@ int TimeSeriesChart::addStackedArea(const QString& name, int lowerTrack, const Q
     Track track;
     track.line = new QLineSeries(chart());
     track.lower = lowerTrack;
-    QLineSeries* lower = nullptr;
-    if (lowerTrack >= 0) {
-        auto& below = m_tracks.at(static_cast<std::size_t>(lowerTrack));
-        below.underArea = true;
-        lower = below.line;
-    }
+    QLineSeries* lower = lowerTrack >= 0 ? m_tracks.at(static_cast<std::size_t>(lowerTrack)).line : nullptr;
     track.area = new QAreaSeries(track.line, lower);
     track.area->setName(name);
     chart()->addSeries(track.area);
@@ -254,7 +249,7 @@ void TimeSeriesChart::redraw() {
     double leftMax = 0;
     double leftMin = 0;
     double rightMax = 0;
-    std::vector<QList<QPointF>> decimated = decimateTracks(low, high, columns);
+    const std::vector<QList<QPointF>> decimated = decimateTracks(low, high, columns);
     for (std::size_t index = 0; index < m_tracks.size(); ++index) {
         Track& track = m_tracks[index];
         const QList<QPointF>& drawn = decimated[index];
@@ -281,14 +276,17 @@ void TimeSeriesChart::redraw() {
 }
 
 std::vector<QList<QPointF>> TimeSeriesChart::decimateTracks(double low, double high, int columns) const {
+    std::vector<bool> underArea(m_tracks.size(), false);
+    for (const Track& track : m_tracks)
+        if (track.lower >= 0) underArea[static_cast<std::size_t>(track.lower)] = true;
     std::vector<QList<QPointF>> drawn(m_tracks.size());
     for (std::size_t index = 0; index < m_tracks.size(); ++index) {
+        if (underArea[index]) continue;  // drawn with the top of the stack it lies under
         const Track& track = m_tracks[index];
         if (!track.area) {
-            if (!track.underArea) drawn[index] = track.data.decimate(low, high, columns);
+            drawn[index] = track.data.decimate(low, high, columns);
             continue;
         }
-        if (track.underArea) continue;  // drawn with the stack's top
         // A filled area costs far more to paint than a line; one column per two pixels keeps
         // its shape (min and max per column) at half the points.
         const QList<QPointF> top = track.data.decimate(low, high, std::max(1, columns / 2));

@@ -92,8 +92,7 @@ private:
         QAreaSeries* area = nullptr;
         YAxis axis = YAxis::Left;
         bool visible = true;
-        int lower = -1;          // the track a stacked area fills down to
-        bool underArea = false;  // another stacked area fills down to this one
+        int lower = -1;  // the track a stacked area fills down to
     };
     void scheduleRefresh();
     void redraw();
