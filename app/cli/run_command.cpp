@@ -61,8 +61,10 @@ void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::stri
                                      rank.value("median_wall_ms", 0.0), rank.value("median_compute_ms", 0.0),
                                      rank.value("median_comm_ms", 0.0), rank.value("median_data_wait_ms", 0.0));
     }
-    if (s.achievedFlopsPerSec > 0)
-        std::cout << fmt::format("  achieved:         {:.2f} GFLOP/s\n", s.achievedFlopsPerSec / 1e9);
+    // At the median, as `show` and `compare` give it beside samples/s; the mean-based figure after it.
+    if (s.flopsPerSample > 0)
+        std::cout << fmt::format("  achieved:         {:.2f} GFLOP/s at the median step ({:.2f} over the whole time)\n",
+                                 s.medianSamplesPerSec * s.flopsPerSample / 1e9, s.achievedFlopsPerSec / 1e9);
     std::cout << fmt::format("  duration:         {:.2f} s, final loss {:.4f}\n", s.durationS, s.finalLoss);
     std::cout << "  database:         " << db << '\n';
 }

@@ -58,6 +58,7 @@ TEST(RunSummary, FallsBackToAllStepsWhenTheRunIsShorterThanWarmup) {
 TEST(RunSummary, AchievedFlopsFollowMeanThroughput) {
     const auto steps = stepsWithWallMs({100, 100, 100, 100});
     EXPECT_DOUBLE_EQ(summarize(steps, 0, 2e9).achievedFlopsPerSec, 100.0 * 2e9);
+    EXPECT_DOUBLE_EQ(summarize(steps, 0, 2e9).flopsPerSample, 2e9);
 }
 
 TEST(RunSummary, JsonRoundTrip) {
@@ -66,6 +67,7 @@ TEST(RunSummary, JsonRoundTrip) {
     const RunSummary back = json.get<RunSummary>();
     EXPECT_DOUBLE_EQ(back.medianSamplesPerSec, summary.medianSamplesPerSec);
     EXPECT_DOUBLE_EQ(back.achievedFlopsPerSec, summary.achievedFlopsPerSec);
+    EXPECT_DOUBLE_EQ(back.flopsPerSample, 1e6);
     EXPECT_EQ(back.steps, 4);
     EXPECT_TRUE(json.contains("p95_samples_per_s"));
     EXPECT_TRUE(json.contains("data_wait_share"));

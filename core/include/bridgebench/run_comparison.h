@@ -33,6 +33,7 @@ struct RunComparisonEntry {
     double tflopsPerDevice = 0;
     double mfu = 0;
     std::string flopsBasis;
+    std::string flopsSustained;  // RunFlops::sustainedNote(): empty unless slow steps pull the mean down
     std::vector<std::string> flopsAssumptions;
     std::string mfuNote;  // the peak's source, or why there is no MFU
 };

@@ -25,7 +25,10 @@ struct RunSummary {
     double p95SamplesPerSec = 0;
     double dataWaitShare = 0;       // data wait / wall time, over the counted steps
     double commShare = 0;           // gradient all-reduce wait / wall time (data parallel)
-    double achievedFlopsPerSec = 0; // 0 when the model's FLOPs per sample are unknown
+    double flopsPerSample = 0;      // the engine's count of its model (training); 0: unknown
+    // Over the whole measured time (mean samples/s), so slow steps count; the comparison's
+    // TFLOP/s follows the headline (median) samples/s instead (run_flops.h).
+    double achievedFlopsPerSec = 0;
     std::int64_t samples = 0;
     std::int64_t skippedSamples = 0;
     std::vector<SkippedSample> skippedFirst;  // the first few, with the reason

@@ -211,6 +211,7 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.tflopsPerDevice = flops.known() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
         entry.mfu = mfu.known() ? mfu.mfu : kNaN;
         entry.flopsBasis = flops.basis;
+        entry.flopsSustained = flops.sustainedNote();
         entry.flopsAssumptions = flops.assumptions;
         for (const auto& assumption : mfu.assumptions) entry.flopsAssumptions.push_back(assumption);
         entry.mfuNote = mfu.known() ? mfu.peakSource : mfu.reason;

@@ -67,6 +67,7 @@ RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupStep
     summary.meanSamplesPerSec = samplesPerSecond(samples, wallMs);
     summary.dataWaitShare = wallMs > 0 ? waitMs / wallMs : 0;
     summary.commShare = wallMs > 0 ? commMs / wallMs : 0;
+    summary.flopsPerSample = flopsPerSample;
     summary.achievedFlopsPerSec = summary.meanSamplesPerSec * flopsPerSample;
     return summary;
 }
@@ -92,6 +93,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
         {"p95_samples_per_s", s.p95SamplesPerSec},
         {"data_wait_share", s.dataWaitShare},
         {"comm_share", s.commShare},
+        {"flops_per_sample", s.flopsPerSample},
         {"achieved_flops_per_s", s.achievedFlopsPerSec},
         {"samples", s.samples},
         {"skipped_samples", s.skippedSamples},
@@ -117,6 +119,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     s.p95SamplesPerSec = in.value("p95_samples_per_s", 0.0);
     s.dataWaitShare = in.value("data_wait_share", 0.0);
     s.commShare = in.value("comm_share", 0.0);
+    s.flopsPerSample = in.value("flops_per_sample", 0.0);
     s.achievedFlopsPerSec = in.value("achieved_flops_per_s", 0.0);
     s.samples = in.value("samples", std::int64_t{0});
     s.skippedSamples = in.value("skipped_samples", std::int64_t{0});

@@ -70,6 +70,7 @@ ReportContent buildReportContent(const ReportInput& input) {
         std::vector<std::string> lines{entry.flopsBasis.empty() ? std::string("TFLOP/s unknown: the run names no model "
                                                                                "whose FLOPs can be counted")
                                                                 : "TFLOP/s: " + entry.flopsBasis};
+        if (!entry.flopsSustained.empty()) lines.push_back(entry.flopsSustained);
         for (const auto& assumption : entry.flopsAssumptions) lines.push_back("assumes " + assumption);
         lines.push_back("MFU: " + entry.mfuNote);
         for (auto& line : lines) {

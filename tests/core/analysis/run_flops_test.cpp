@@ -136,6 +136,37 @@ TEST(RunFlops, AnUnknownModelHasNoFigureAndNoMfuAndSaysWhy) {
     EXPECT_THAT(runMfu(run).reason, HasSubstr("unknown device"));
 }
 
+// The Compare table puts a run's samples/s (its median step) beside its TFLOP/s and MFU: all
+// three must come from the same throughput, or a run slowed by a few long steps reads 250
+// samples/s beside a fifth of the TFLOP/s of its 242 samples/s neighbour.
+TEST(RunFlops, ALocalRunsTflopsFollowTheSamplesPerSecondItsRowShows) {
+    RunRecord run;
+    run.source = "local";
+    run.deviceCount = 2;
+    run.summary = {{"median_samples_per_s", 250.0},
+                   {"mean_samples_per_s", 20.0},
+                   {"flops_per_sample", 5e7},
+                   {"achieved_flops_per_s", 20.0 * 5e7}};
+    const RunFlops flops = runFlops(run);
+    ASSERT_TRUE(flops.known());
+    EXPECT_DOUBLE_EQ(flops.flopsPerSample, 5e7);
+    EXPECT_DOUBLE_EQ(flops.achievedFlopsPerSec, 250.0 * 5e7);
+    EXPECT_DOUBLE_EQ(flops.achievedFlopsPerSecPerDevice, 250.0 * 5e7 / 2);
+    EXPECT_DOUBLE_EQ(flops.sustainedFlopsPerSec, 20.0 * 5e7);
+    EXPECT_THAT(flops.basis, HasSubstr("0.05 GFLOP per training sample"));
+    // The sustained figure is named where it differs, so the slow steps are not hidden.
+    EXPECT_THAT(flops.sustainedNote(), HasSubstr("over the whole measured time (mean samples/s, slow steps included): 0.001 TFLOP/s"));
+
+    // Stored before flops_per_sample was kept: the count comes back through the mean-based figure.
+    run.summary.erase("flops_per_sample");
+    EXPECT_DOUBLE_EQ(runFlops(run).achievedFlopsPerSec, 250.0 * 5e7);
+
+    // A steady run has nothing to add.
+    run.summary["mean_samples_per_s"] = 249.0;
+    run.summary["achieved_flops_per_s"] = 249.0 * 5e7;
+    EXPECT_EQ(runFlops(run).sustainedNote(), "");
+}
+
 TEST(RunMfu, ACpuRunIsHeldAgainstTheGemmPeakItsProbeMeasured) {
     RunRecord run;
     run.source = "local";
