@@ -1,9 +1,13 @@
 #include "widgets/compare_view.h"
 
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStandardItemModel>
 #include <QTableView>
+#include <QTest>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -250,6 +254,46 @@ TEST(CompareView, ComparesARunWithTheStudyInTflopsPerDeviceWhenTheWorkloadsDiffe
         EXPECT_EQ(text.mid(3).remove(QRegularExpression("^0+")).size(), 3) << text.toStdString();  // its digits
     }
     EXPECT_TRUE(sawOwn);
+}
+
+// Seen in a window: comparing a run with the study gave the table, wide with the runs' names,
+// all but about 200 px, and the per-step chart beside it read "samples/s per step, coloure..."
+// over a step axis of "0 5 ... ... ...". Every text the chart draws must be whole.
+TEST(CompareView, ThePerStepChartBesideAWideTableKeepsItsTitleAndStepLabelsWhole) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    const qint64 local = test::storeCompletedCpuRun(file, "tiny b8 w0 2026-12-03 03:44:50", 0);
+    {
+        ResultStore writer(file);
+        std::vector<StepMetrics> steps(40);
+        for (std::size_t index = 0; index < steps.size(); ++index) {
+            steps[index].step = static_cast<std::int64_t>(index);
+            steps[index].samples = 8;
+            steps[index].wallMs = 100 + 50.0 * static_cast<double>(index % 3);
+            steps[index].samplesPerSec = samplesPerSecond(8, steps[index].wallMs);
+        }
+        writer.appendSteps(local, steps);
+    }
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.compareWithStudy(local);
+    view.resize(1240, 640);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    auto* overlay = view.findChild<TimeSeriesChart*>("overlayChart");
+    ASSERT_NE(overlay, nullptr);
+    int texts = 0;
+    for (const QGraphicsItem* item : overlay->findChild<QGraphicsView*>()->scene()->items()) {
+        const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (text == nullptr || !text->isVisible()) continue;
+        const QString shown = text->toPlainText();
+        EXPECT_FALSE(shown.contains(QStringLiteral("...")) || shown.contains(QChar(0x2026)))
+            << "'" << shown.toStdString() << "' in a chart " << overlay->width() << " px wide";
+        ++texts;
+    }
+    EXPECT_GE(texts, 6) << "a title, two axis titles and ticks on both axes";
 }
 
 }  // namespace

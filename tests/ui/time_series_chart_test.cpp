@@ -1,5 +1,8 @@
 #include "charts/time_series_chart.h"
 
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QTest>
 #include <QImage>
 #include <QPixmap>
@@ -113,6 +116,32 @@ TEST(TimeSeriesChart, StepTicksAreWholeNumbersFromTheFirstStep) {
     const double interval = chart.xTickInterval();
     EXPECT_EQ(interval, std::round(interval));
     EXPECT_EQ(interval, 200) << "about eight ticks over 0..1233";
+}
+
+// The Compare tab once squeezed its per-step chart to about 200 px, where eight step ticks left
+// each label too little room and Qt Charts printed "0 5 ... ... ...": ticks thin out with the
+// plot's width instead, so every label shown is whole.
+TEST(TimeSeriesChart, ANarrowChartShowsFewerStepTicksRatherThanCutLabels) {
+    for (const int width : {200, 260, 400, 900}) {
+        TimeSeriesChart chart;
+        chart.addLine("samples/s");
+        chart.resize(width, 300);
+        chart.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+        for (int step = 0; step < 1234; ++step) chart.appendPoints(0, {QPointF(step, 40)});
+        chart.refresh();
+        QCoreApplication::processEvents();
+        int labels = 0;
+        for (const QGraphicsItem* item : chart.findChild<QGraphicsView*>()->scene()->items()) {
+            const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+            if (text == nullptr || !text->isVisible()) continue;
+            const QString shown = text->toPlainText();
+            EXPECT_FALSE(shown.contains(QStringLiteral("...")) || shown.contains(QChar(0x2026)))
+                << "a label cut to '" << shown.toStdString() << "' at " << width << " px";
+            ++labels;
+        }
+        EXPECT_GE(labels, 4) << "the step axis keeps at least two ticks at " << width << " px";
+    }
 }
 
 TEST(TimeSeriesChart, ValueAxesUseRoundTicksFromZero) {

@@ -5,6 +5,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGraphicsLayout>
 #include <QLegend>
 #include <QLegendMarker>
@@ -60,6 +61,14 @@ ChartWidget::~ChartWidget() = default;
 QString ChartWidget::title() const { return m_chart->title(); }
 
 void ChartWidget::setTitle(const QString& title) { m_chart->setTitle(title); }
+
+int ChartWidget::wholeTitleWidth() const {
+    const QFontMetrics metrics(m_chart->titleFont());
+    // The chart's margins, its background's inset and the view's frame, with a letter to spare.
+    const QMargins margins = m_chart->margins();
+    return metrics.horizontalAdvance(m_chart->title()) + margins.left() + margins.right() +
+           3 * metrics.horizontalAdvance(QLatin1Char('M'));
+}
 
 QStringList ChartWidget::seriesNames() const {
     QStringList names;

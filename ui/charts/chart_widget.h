@@ -21,6 +21,8 @@ public:
 
     QString title() const;
     void setTitle(const QString& title);
+    // The narrowest the widget can be with its title whole (Qt Charts cuts a longer one to "…").
+    int wholeTitleWidth() const;
     // Names of the series shown in the legend, in order.
     QStringList seriesNames() const;
     // A legend of many entries goes to the right of the plot, one entry a line: along the

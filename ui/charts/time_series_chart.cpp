@@ -2,6 +2,7 @@
 
 #include <QAreaSeries>
 #include <QCoreApplication>
+#include <QFontMetrics>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsSimpleTextItem>
@@ -268,11 +269,21 @@ void TimeSeriesChart::redraw() {
     }
     m_shownMin = low;
     m_shownMax = high;
-    m_x->setTickInterval(niceAxisTicks(low, high, kXTicks, /*integerSteps=*/true).step);
+    m_x->setTickInterval(niceAxisTicks(low, high, stepTickCount(low, high, plotWidth), /*integerSteps=*/true).step);
     m_x->setRange(low, high);
     applyNiceTicks(m_left, leftMin, leftMax, kYTicks);
     if (m_right) applyNiceTicks(m_right, 0, rightMax, kYTicks);
     placeEmptyText();
+}
+
+int TimeSeriesChart::stepTickCount(double low, double high, int plotWidth) const {
+    if (plotWidth <= 1) return kXTicks;
+    // Qt Charts gives a label the room between its ticks and cuts what does not fit to "1...";
+    // each tick keeps the widest label and two letters of gap, so a narrow plot shows fewer.
+    const QFontMetrics metrics(m_x->labelsFont());
+    const auto widest = QString::number(std::llround(std::max(std::abs(low), std::abs(high))));
+    const int perTick = metrics.horizontalAdvance(widest) + 2 * metrics.horizontalAdvance(QLatin1Char('M'));
+    return std::clamp(plotWidth / std::max(1, perTick), 2, kXTicks);
 }
 
 std::vector<QList<QPointF>> TimeSeriesChart::decimateTracks(double low, double high, int columns) const {

@@ -98,6 +98,8 @@ private:
     void redraw();
     // Per track, what to hand to Qt Charts for the x range [low, high] and `columns` columns.
     std::vector<QList<QPointF>> decimateTracks(double low, double high, int columns) const;
+    // About how many step ticks fit [low, high] across plotWidth pixels with whole labels.
+    int stepTickCount(double low, double high, int plotWidth) const;
     void placeEmptyText();
     void onXRangeChanged(double low, double high);
     QValueAxis* axisFor(YAxis axis) const;

@@ -90,6 +90,8 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     lower->addWidget(overlayHolder);
     lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 2);
+    // Dragged past its minimum, the chart would vanish into the splitter's edge.
+    lower->setChildrenCollapsible(false);
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->setObjectName("compareSplitter");
     splitter->addWidget(m_chart);
@@ -288,6 +290,8 @@ void CompareView::colourOverlay() {
     m_overlay->setLegendVisible(!asTheBars);
     if (!asTheBars && m_overlay->trackCount() > 2) m_overlay->placeLegendBesidePlot();
     m_overlay->setTitle(asTheBars ? tr("samples/s per step, coloured as the bars") : tr("samples/s per step"));
+    // Beside a table made wide by long run names, the splitter once left this chart 200 px.
+    m_overlay->setMinimumWidth(m_overlay->wholeTitleWidth());
 }
 
 void CompareView::rebuild() {
