@@ -63,17 +63,23 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareChart</name>
     <message>
-        <location filename="../ui/charts/compare_chart.cpp" line="+77"/>
+        <location filename="../ui/charts/compare_chart.cpp" line="+128"/>
+        <location line="+2"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>speedup against %1</source>
         <translation>相對於 %1 的加速比</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Speedup against %1</source>
+        <translation>相對於 %1 的加速比</translation>
+    </message>
+    <message>
+        <location line="-53"/>
         <source>† different workload than the baseline (see the table)</source>
         <translation>† 工作負載與基準不同（見表格）</translation>
     </message>
@@ -136,7 +142,7 @@ libjpeg-turbo %9</translation>
         <translation>基準</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+64"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -172,12 +178,12 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+49"/>
+        <location line="+51"/>
         <source>samples/s per step</source>
         <translation>每步 samples/s</translation>
     </message>
     <message>
-        <location line="-48"/>
+        <location line="-50"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
@@ -197,12 +203,12 @@ libjpeg-turbo %9</translation>
         <translation>尚無步驟</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>samples/s per step, coloured as the bars</source>
         <translation>每步 samples/s，顏色與長條圖相同</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
@@ -348,7 +354,7 @@ libjpeg-turbo %9</translation>
         <translation>MFU %</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+84"/>
         <location line="+13"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>
@@ -849,7 +855,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+38"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+42"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -1000,13 +1006,13 @@ RSS MiB：常駐記憶體</translation>
         <translation>samples/s 曲線的平滑程度：採用指數移動平均，與 TensorBoard 相同</translation>
     </message>
     <message>
-        <location line="+62"/>
-        <location line="+55"/>
+        <location line="+63"/>
+        <location line="+56"/>
         <source>%v / %m steps</source>
         <translation>%v / %m 步</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-107"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
@@ -1016,7 +1022,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Generating the synthetic dataset</source>
         <translation>正在產生合成資料集</translation>
     </message>
@@ -1026,7 +1032,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>執行 %1「%2」</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>ETA %1 · %2 samples/s · CPU %3% · RSS %4 MiB</source>
         <translation>預計剩餘 %1 · %2 samples/s · CPU %3% · RSS %4 MiB</translation>
     </message>
@@ -1036,22 +1042,22 @@ RSS MiB：常駐記憶體</translation>
         <translation>執行 %1 狀態：%2</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Finished after %1 steps</source>
         <translation>已完成，共 %1 步</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Stored run &quot;%1&quot;</source>
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-172"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+154"/>
+        <location line="+156"/>
         <source> · all-reduce wait %1%</source>
         <translation> · all-reduce 等待 %1%</translation>
     </message>
@@ -1700,7 +1706,7 @@ RSS MiB：常駐記憶體</translation>
 <context>
     <name>bb::ui::TimeSeriesChart</name>
     <message>
-        <location filename="../ui/charts/time_series_chart.cpp" line="+39"/>
+        <location filename="../ui/charts/time_series_chart.cpp" line="+42"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
     </message>

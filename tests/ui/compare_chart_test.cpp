@@ -1,5 +1,11 @@
 #include "charts/compare_chart.h"
 
+#include <QCoreApplication>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
+#include <QTest>
+
 #include <gtest/gtest.h>
 
 namespace bb::ui {
@@ -32,6 +38,54 @@ TEST(CompareChart, LabelsWiderThanTheirBarsDoNotOverlap) {
         for (int second = first + 1; second < rects.size(); ++second)
             EXPECT_FALSE(rects[first].intersects(rects[second]))
                 << chart.barLabels()[first].toStdString() << " meets " << chart.barLabels()[second].toStdString();
+}
+
+// The title Qt Charts draws, as the user sees it.
+QString shownTitle(const CompareChart& chart) {
+    for (const QGraphicsItem* item : chart.findChild<QGraphicsView*>()->scene()->items())
+        if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item); text && text->isVisible() &&
+                                                                             text->toPlainText().contains("†"))
+            return text->toPlainText();
+    return {};
+}
+
+// A run named at length, or a window narrower than 1280 px, once cut the title to "…speedup
+// against bridgetower-tiny synthe...", losing what the daggers on the bars mean.
+TEST(CompareChart, ATitleTooLongForItsWidthKeepsWhatTheDaggerMeans) {
+    Comparison comparison;
+    comparison.categories = {"1× cpu", "8× H100"};
+    comparison.unit = "TFLOP/s per device";
+    comparison.baselineLabel = "bridgetower-tiny synthetic batch 8 workers 0, the baseline before the loader change";
+    for (const auto& category : comparison.categories) {
+        ComparisonEntry entry;
+        entry.category = category;
+        entry.configuration = "workers 0";
+        entry.value = category == "1× cpu" ? 0.00131 : 62.5;
+        entry.speedup = entry.value / 0.00131;
+        entry.workloadDiffers = category != "1× cpu";
+        comparison.entries.push_back(entry);
+    }
+    comparison.configurations = {"workers 0"};
+    for (const int width : {1800, 1000, 700}) {
+        CompareChart chart;
+        chart.resize(width, 400);
+        chart.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+        chart.setComparison(comparison);
+        QCoreApplication::processEvents();
+        const QString title = shownTitle(chart);
+        EXPECT_TRUE(title.contains("† different workload than the baseline (see the table)"))
+            << "'" << title.toStdString() << "' at " << width << " px";
+        EXPECT_FALSE(title.endsWith("...") || title.endsWith(QChar(0x2026))) << title.toStdString();
+        if (width == 1800) {
+            EXPECT_TRUE(title.contains(comparison.baselineLabel)) << title.toStdString();
+            EXPECT_TRUE(chart.toolTip().isEmpty());
+        } else {
+            // Cut in the middle of the run's name, never after it; whole in the tooltip.
+            EXPECT_TRUE(title.contains("bridgetower")) << title.toStdString();
+            EXPECT_TRUE(chart.toolTip().contains(comparison.baselineLabel)) << chart.toolTip().toStdString();
+        }
+    }
 }
 
 }  // namespace

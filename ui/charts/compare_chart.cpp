@@ -4,6 +4,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QFontMetrics>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QValueAxis>
@@ -73,14 +74,10 @@ void CompareChart::setComparison(const Comparison& comparison) {
     chart()->addAxis(values, Qt::AlignLeft);
     series->attachAxis(values);
 
-    // One line: QChart draws a newline in its title as a space, and a rich-text <br> makes
-    // QSvgGenerator write malformed SVG.
-    QString title = tr("Throughput by device and configuration");
-    if (!comparison.baselineLabel.isEmpty()) title += QStringLiteral(" — ") + tr("speedup against %1").arg(comparison.baselineLabel);
     const bool anyDiffers = std::any_of(comparison.entries.begin(), comparison.entries.end(),
                                         [](const auto& entry) { return entry.workloadDiffers; });
-    if (anyDiffers) title += QStringLiteral(" · ") + tr("† different workload than the baseline (see the table)");
-    setTitle(title);
+    m_daggerNote = anyDiffers ? tr("† different workload than the baseline (see the table)") : QString();
+    fitTitle();
     applyPalette();
     const QColor text = palette().color(QPalette::Text);
     for (const auto& label : m_labels) label.item->setBrush(text);
@@ -120,7 +117,47 @@ CompareChart::AxisTitle CompareChart::valueAxisTitle() const {
     return {};
 }
 
-void CompareChart::plotAreaChanged() { placeLabels(); }
+void CompareChart::plotAreaChanged() {
+    fitTitle();
+    placeLabels();
+}
+
+QString CompareChart::composeTitle(bool withLead, const QString& baseline) const {
+    QString title;
+    if (baseline.isEmpty() || m_comparison.baselineLabel.isEmpty()) {
+        title = tr("Throughput by device and configuration");
+    } else if (withLead) {
+        title = tr("Throughput by device and configuration") + QStringLiteral(" — ") + tr("speedup against %1").arg(baseline);
+    } else {
+        title = tr("Speedup against %1").arg(baseline);
+    }
+    if (!m_daggerNote.isEmpty()) title += QStringLiteral(" · ") + m_daggerNote;
+    return title;
+}
+
+void CompareChart::fitTitle() {
+    // One line: QChart draws a newline in its title as a space, and a rich-text <br> makes
+    // QSvgGenerator write malformed SVG. Qt Charts cuts a title too wide at its end, which
+    // loses what the daggers mean; this gives up the words the axes already say, then the middle
+    // of the baseline's name, and the tooltip keeps the whole.
+    const QString whole = composeTitle(true, m_comparison.baselineLabel);
+    const QFontMetrics metrics(chart()->titleFont());
+    const QMargins margins = chart()->margins();
+    const int room = static_cast<int>(chart()->size().width()) - margins.left() - margins.right() -
+                     3 * metrics.horizontalAdvance(QLatin1Char('M'));
+    QString title = whole;
+    if (room > 0 && metrics.horizontalAdvance(title) > room) {
+        title = composeTitle(false, m_comparison.baselineLabel);
+        if (metrics.horizontalAdvance(title) > room) {
+            const int forName = room - metrics.horizontalAdvance(composeTitle(false, QStringLiteral(" ")));
+            const int atLeast = metrics.horizontalAdvance(QStringLiteral("MMMMMM"));
+            title = composeTitle(false, metrics.elidedText(m_comparison.baselineLabel, Qt::ElideMiddle,
+                                                           std::max(forName, atLeast)));
+        }
+    }
+    setToolTip(title == whole ? QString() : whole);
+    if (title != this->title()) setTitle(title);
+}
 
 void CompareChart::placeLabels() {
     const auto seriesList = chart()->series();

@@ -44,8 +44,12 @@ protected:
 
 private:
     void placeLabels();
+    // The title that fits the chart's width (see fitTitle in the source).
+    void fitTitle();
+    QString composeTitle(bool withLead, const QString& baseline) const;
 
     Comparison m_comparison;
+    QString m_daggerNote;  // empty when every workload matches the baseline's
     struct Label {
         QGraphicsSimpleTextItem* item;
         int set;
