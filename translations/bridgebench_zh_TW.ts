@@ -656,7 +656,7 @@ libjpeg-turbo %9</translation>
         <translation>受通訊限制</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Workers</source>
         <translation>載入器工作執行緒</translation>
     </message>
@@ -667,12 +667,17 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Predicted samples/s</source>
         <translation>預測樣本/秒</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-2"/>
+        <source>Compute threads</source>
+        <translation>運算執行緒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Step ms</source>
         <translation>每步毫秒</translation>
     </message>
@@ -708,12 +713,17 @@ libjpeg-turbo %9</translation>
         <translation>%1：%2</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. Recommended: workers %4, compute threads %5, device transforms %6 (predicted %7 samples/s).</source>
+        <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4、運算執行緒 %5，裝置端轉換 %6（預測 %7 樣本/秒）。</translation>
+    </message>
+    <message>
         <location line="+62"/>
         <source>this run (measured %1)</source>
         <translation>本次執行（實測 %1）</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-131"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -723,12 +733,7 @@ libjpeg-turbo %9</translation>
         <translation>受運算限制</translation>
     </message>
     <message>
-        <location line="+64"/>
-        <source>A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. Recommended: workers %4, device transforms %5 (predicted %6 samples/s).</source>
-        <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4，裝置端轉換 %5（預測 %6 樣本/秒）。</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+78"/>
         <source>Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient all-reduce that backward did not hide.</source>
         <translation>資料平行，共 %1 個 rank：每步有 %2% 的時間（%3 毫秒）在等待反向傳播未能掩蓋的梯度 all-reduce。</translation>
     </message>
@@ -748,7 +753,7 @@ libjpeg-turbo %9</translation>
         <translation>建議</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>

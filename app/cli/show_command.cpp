@@ -99,9 +99,9 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
         std::cout << "Diagnosis:\n  " << diagnosis->explanation << '\n';
         for (const auto& warning : diagnosis->warnings) std::cout << "  warning: " << warning << '\n';
         for (const auto& assumption : diagnosis->assumptions) std::cout << "  assumes: " << assumption << '\n';
-        TextTable table({"workers", "device transforms", "predicted samples/s", "step ms", ""});
+        TextTable table({"workers", "compute threads", "device transforms", "predicted samples/s", "step ms", ""});
         for (const auto& p : diagnosis->predictions)
-            table.addRow({std::to_string(p.workers), p.deviceTransforms ? "on" : "off",
+            table.addRow({std::to_string(p.workers), std::to_string(p.threads), p.deviceTransforms ? "on" : "off",
                           fmt::format("{:.1f}", p.samplesPerSec), fmt::format("{:.1f}", p.stepMs),
                           p.isMeasuredSetting ? "(this run's setting)" : ""});
         std::cout << table.render();

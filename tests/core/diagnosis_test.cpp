@@ -2,6 +2,8 @@
 
 #include "bridgebench/pipeline_probe.h"
 
+#include <map>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -223,6 +225,44 @@ TEST(Diagnosis, ProbedTransformCostsPredictTheOtherImagePath) {
     const PipelineProfile device = profileRun(deviceRun.run, deviceRun.steps);
     EXPECT_DOUBLE_EQ(predictStepMs(device, 0, false), 20 + 30 + 30);
     EXPECT_DOUBLE_EQ(predictStepMs(device, 0, true), 20 + 6 + 30);
+}
+
+// As a run on this machine measured it while a build held a core: 2 compute threads took
+// 359 ms a step where the probe after the run timed 14.2 ms on 1 thread and 1000 ms on 2.
+// The table once recommended "workers 1" at 14 times the speed without saying that the gain
+// is the one compute thread that setting leaves, not the worker.
+TEST(Diagnosis, ComputeThreadsWaitingForEachOtherAreCalledOutWithTheCountThatAvoidsIt) {
+    auto f = measuredRun(0, 15, 14, 359, 15);
+    PipelineProbe probe;
+    probe.forwardBackwardMsByThreads = {{1, 14.2}, {2, 1000}};
+    probe.availableCores = 1.2;
+    f.run.summary["probe"] = probe;
+    const Diagnosis d = diagnose(profileRun(f.run, f.steps));
+    for (const auto& prediction : d.predictions)
+        EXPECT_EQ(prediction.threads, std::max(1, 2 - prediction.workers)) << prediction.workers;
+    EXPECT_EQ(d.recommended.threads, 1);
+    ASSERT_TRUE(d.fewerThreads.has_value());
+    EXPECT_EQ(d.fewerThreads->workers, 0);
+    EXPECT_EQ(d.fewerThreads->threads, 1);
+    // Loading on the training thread, then the warm one-thread compute: 15 + 14.2 ms.
+    EXPECT_NEAR(d.fewerThreads->stepMs, 15 + 14.2, 1e-9);
+    EXPECT_NEAR(d.fewerThreads->samplesPerSec, 16 * 1000 / (15 + 14.2), 1e-9);
+    bool said = false;
+    for (const auto& warning : d.warnings)
+        said = said || (warning.find("1000.0 ms on 2 threads and 14.2 ms on 1") != std::string::npos &&
+                        warning.find("threads=1") != std::string::npos &&
+                        warning.find("0.8 of the 2 cores") != std::string::npos);
+    EXPECT_TRUE(said) << nlohmann::json(d.warnings).dump();
+    EXPECT_EQ(nlohmann::json(d)["fewer_threads"]["threads"], 1);
+
+    // Threads that help each other, or hinder less than 1.5×, are left alone.
+    for (const auto& curve : {std::map<int, double>{{1, 50}, {2, 40}}, std::map<int, double>{{1, 38}, {2, 51}}}) {
+        probe.forwardBackwardMsByThreads = curve;
+        f.run.summary["probe"] = probe;
+        const Diagnosis calm = diagnose(profileRun(f.run, f.steps));
+        EXPECT_FALSE(calm.fewerThreads.has_value());
+        EXPECT_TRUE(nlohmann::json(calm)["fewer_threads"].is_null());
+    }
 }
 
 TEST(Diagnosis, ABusyMachineIsCalledOut) {

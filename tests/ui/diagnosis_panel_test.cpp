@@ -51,7 +51,7 @@ std::vector<StepMetrics> slowLoadingSteps() {
     return eightSteps(step);
 }
 
-QString noteOf(QTableWidget* table, int row) { return table->item(row, 4)->text(); }
+QString noteOf(QTableWidget* table, int row) { return table->item(row, table->columnCount() - 1)->text(); }
 
 TEST(DiagnosisPanel, ShowsTheBoundThePredictionsAndTheRunsOwnSetting) {
     DiagnosisPanel panel;
@@ -68,6 +68,10 @@ TEST(DiagnosisPanel, ShowsTheBoundThePredictionsAndTheRunsOwnSetting) {
     }
     EXPECT_EQ(measured, 1);
     EXPECT_EQ(recommended, 1);
+    // Each setting says the compute threads it gets: two cores less its workers, at least one.
+    ASSERT_EQ(table->horizontalHeaderItem(1)->text(), "Compute threads");
+    for (int row = 0; row < table->rowCount(); ++row)
+        EXPECT_EQ(table->item(row, 1)->text().toInt(), std::max(1, 2 - table->item(row, 0)->text().toInt())) << row;
     // Input-bound with the training thread loading: the recommendation adds workers.
     EXPECT_FALSE(noteOf(table, 0).contains("recommended"));
 }

@@ -12,7 +12,7 @@ namespace bb::ui {
 
 namespace {
 
-enum Column { Workers, DeviceTransforms, SamplesPerSec, StepMs, Note, ColumnCount };
+enum Column { Workers, Threads, DeviceTransforms, SamplesPerSec, StepMs, Note, ColumnCount };
 enum RankColumn { Ranks, RankSamplesPerSec, RankCommMs, RankNote, RankColumnCount };
 
 QTableWidgetItem* cell(const QString& text, bool emphasised) {
@@ -56,7 +56,10 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     m_headline->setFont(bold);
     m_explanation->setWordWrap(true);
     m_notes->setWordWrap(true);
-    setUpTable(m_predictions, {tr("Workers"), tr("Device transforms"), tr("Predicted samples/s"), tr("Step ms"), QString()});
+    // Compute threads follow the workers (cores - workers) unless the config sets them, and on a
+    // busy machine the thread count, not the worker, can be what a faster setting changes.
+    setUpTable(m_predictions, {tr("Workers"), tr("Compute threads"), tr("Device transforms"), tr("Predicted samples/s"),
+                               tr("Step ms"), QString()});
     setUpTable(m_rankPredictions, {tr("Ranks"), tr("Predicted samples/s"), tr("All-reduce wait ms"), QString()});
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_headline);
@@ -96,11 +99,12 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     m_headline->setText(tr("%1: %2").arg(name, boundName(diagnosis.bound)));
     QString explanation =
         tr("A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. "
-           "Recommended: workers %4, device transforms %5 (predicted %6 samples/s).")
+           "Recommended: workers %4, compute threads %5, device transforms %6 (predicted %7 samples/s).")
             .arg(profile.loadMs, 0, 'f', 1)
             .arg(profile.computeMs + profile.deviceTransformMs, 0, 'f', 1)
             .arg(diagnosis.dataWaitShare * 100, 0, 'f', 0)
             .arg(diagnosis.recommended.workers)
+            .arg(diagnosis.recommended.threads)
             .arg(onOff(diagnosis.recommended.deviceTransforms))
             .arg(diagnosis.recommended.samplesPerSec, 0, 'f', 1);
     if (profile.worldSize > 1) {
@@ -126,6 +130,7 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
             note = tr("this run's setting (measured %1)").arg(run->summary.value("median_samples_per_s", 0.0), 0, 'f', 1);
         if (recommended) note = note.isEmpty() ? tr("recommended") : note + QStringLiteral(", ") + tr("recommended");
         m_predictions->setItem(row, Workers, cell(QString::number(prediction.workers), recommended));
+        m_predictions->setItem(row, Threads, cell(QString::number(prediction.threads), recommended));
         m_predictions->setItem(row, DeviceTransforms, cell(onOff(prediction.deviceTransforms), recommended));
         m_predictions->setItem(row, SamplesPerSec, cell(QString::number(prediction.samplesPerSec, 'f', 1), recommended));
         m_predictions->setItem(row, StepMs, cell(QString::number(prediction.stepMs, 'f', 1), recommended));

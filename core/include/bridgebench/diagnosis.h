@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -48,6 +49,7 @@ struct PipelineProfile {
 struct PipelinePrediction {
     int workers = 0;
     bool deviceTransforms = false;
+    int threads = 1;  // compute (intra-op) threads at that setting: the config's, else cores - workers
     double stepMs = 0;
     double samplesPerSec = 0;
     bool isMeasuredSetting = false;
@@ -74,6 +76,10 @@ struct Diagnosis {
     std::vector<std::string> assumptions;
     // Reasons to distrust the figures themselves (the machine was busy while it ran).
     std::vector<std::string> warnings;
+    // Where the probe timed fewer compute threads well below the run's count (other processes
+    // held a core, and the threads waited for each other at every barrier): the run's own
+    // setting at the fastest count it timed. A warning says so.
+    std::optional<PipelinePrediction> fewerThreads;
 };
 
 // Whether the steps carry the measured parts (data wait, compute, loading) the model needs:
@@ -82,6 +88,8 @@ bool canDiagnose(std::span<const StepMetrics> steps);
 
 PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> steps);
 double predictStepMs(const PipelineProfile& profile, int workers, bool deviceTransforms);
+// The same at an explicit compute thread count (the `threads` config key).
+double predictStepMs(const PipelineProfile& profile, int workers, bool deviceTransforms, int threads);
 // Compute (copy + forward + backward + optimizer) at `threads` compute threads with the cores
 // to itself: the run's own figure scaled by the probe's curve, measured at that count or
 // fitted as a + b / threads (Amdahl) over the counts it has; perfect scaling when the run

@@ -141,7 +141,9 @@ namespace {
 double computeMsFor(const PipelineProfile& p, int threads, int workers) {
     const auto& curve = p.probe.forwardBackwardMsByThreads;
     if (!p.cpuDevice || curve.size() < 2) return predictComputeMs(p, threads);
-    if (workers == 0 && p.workers == 0) return predictComputeMs(p, threads);
+    // The run's own compute carries its evictions only at its own thread count; at another, a
+    // curve bent by other processes (fewerThreads) would scale it to well under the warm figure.
+    if (workers == 0 && p.workers == 0 && threads == p.intraOpThreads) return predictComputeMs(p, threads);
     const double copyAndOptimizerMs = std::max(0.0, p.computeMs - p.forwardBackwardMs);
     return curveAt(curve, threads) + copyAndOptimizerMs;
 }
@@ -149,6 +151,10 @@ double computeMsFor(const PipelineProfile& p, int threads, int workers) {
 }  // namespace
 
 double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransforms) {
+    return predictStepMs(p, workers, deviceTransforms, threadsFor(p, workers));
+}
+
+double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransforms, int threads) {
     // Costs as if each ran alone. With workers = 0 the run measured them so (loading and
     // compute took turns); with workers they overlapped and shared the cores, and the probe,
     // taken with nothing else running, has the solo figures.
@@ -179,7 +185,7 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
     }
 
     // The all-reduce wait a data-parallel step adds does not depend on the loader's settings.
-    const double computeMs = computeMsFor(p, threadsFor(p, workers), workers) + deviceMs + p.commMs;
+    const double computeMs = computeMsFor(p, threads, workers) + deviceMs + p.commMs;
     if (workers == 0) return loaderMs + computeMs;
 
     double stepMs = std::max(computeMs, loaderMs / workers);
@@ -192,6 +198,45 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
     }
     return stepMs;
 }
+
+namespace {
+
+double samplesPerSecAt(const PipelineProfile& p, double stepMs) {
+    return stepMs > 0 ? static_cast<double>(p.batchSize * p.worldSize) * 1000.0 / stepMs : 0;
+}
+
+// More compute threads than the cores other processes leave: OpenMP's threads spin at every
+// barrier while one of them waits for its core, and 2 threads on 2 busy cores once took 1000 ms
+// where 1 took 14. Called out past 1.5× (1.34× is this machine's tiny model on 2 idle cores).
+void adviseFewerThreads(Diagnosis& d) {
+    const PipelineProfile& p = d.profile;
+    const auto& curve = p.probe.forwardBackwardMsByThreads;
+    const auto own = curve.find(p.intraOpThreads);
+    if (!p.cpuDevice || own == curve.end()) return;
+    auto best = own;
+    for (auto it = curve.begin(); it != own; ++it)
+        if (it->second > 0 && it->second < best->second) best = it;
+    if (best == own || best->second * 1.5 >= own->second) return;
+    PipelinePrediction fewer;
+    fewer.workers = p.workers;
+    fewer.deviceTransforms = p.deviceTransforms;
+    fewer.threads = best->first;
+    fewer.stepMs = predictStepMs(p, p.workers, p.deviceTransforms, fewer.threads);
+    fewer.samplesPerSec = samplesPerSecAt(p, fewer.stepMs);
+    fewer.isMeasuredSetting = false;
+    d.fewerThreads = fewer;
+    const std::string held =
+        p.probe.availableCores > 0
+            ? fmt::format(", with other processes holding {:.1f} of the {} cores", p.cores - p.probe.availableCores,
+                          p.cores)
+            : std::string();
+    d.warnings.push_back(fmt::format(
+        "the compute threads waited for each other: forward + backward took {:.1f} ms on {} threads and {:.1f} ms "
+        "on {} in the probe after the run{}; with threads={} this run's setting is predicted at {:.1f} samples/s",
+        own->second, own->first, best->second, best->first, held, fewer.threads, fewer.samplesPerSec));
+}
+
+}  // namespace
 
 Diagnosis diagnose(const PipelineProfile& profile) {
     Diagnosis diagnosis;
@@ -210,10 +255,9 @@ Diagnosis diagnose(const PipelineProfile& profile) {
             PipelinePrediction prediction;
             prediction.workers = workers;
             prediction.deviceTransforms = transforms;
-            prediction.stepMs = predictStepMs(profile, workers, transforms);
-            prediction.samplesPerSec = prediction.stepMs > 0 ? static_cast<double>(profile.batchSize * profile.worldSize) *
-                                                                   1000.0 / prediction.stepMs
-                                                             : 0;
+            prediction.threads = threadsFor(profile, workers);
+            prediction.stepMs = predictStepMs(profile, workers, transforms, prediction.threads);
+            prediction.samplesPerSec = samplesPerSecAt(profile, prediction.stepMs);
             prediction.isMeasuredSetting = workers == profile.workers && transforms == profile.deviceTransforms;
             diagnosis.predictions.push_back(prediction);
         }
@@ -225,9 +269,9 @@ Diagnosis diagnose(const PipelineProfile& profile) {
 
     diagnosis.explanation = fmt::format(
         "{}: a batch takes {:.1f} ms to load and {:.1f} ms to compute; the step waits {:.0f}% of its time for data. "
-        "Recommended: workers={}, device transforms {} (predicted {:.1f} samples/s).",
+        "Recommended: workers={}, compute threads={}, device transforms {} (predicted {:.1f} samples/s).",
         diagnosis.bound, profile.loadMs, profile.computeMs + profile.deviceTransformMs, diagnosis.dataWaitShare * 100,
-        diagnosis.recommended.workers, diagnosis.recommended.deviceTransforms ? "on" : "off",
+        diagnosis.recommended.workers, diagnosis.recommended.threads, diagnosis.recommended.deviceTransforms ? "on" : "off",
         diagnosis.recommended.samplesPerSec);
     if (profile.worldSize > 1) {
         const auto ringShare = [](int n) { return n > 1 ? 2.0 * (n - 1) / n : 0.0; };
@@ -269,6 +313,7 @@ Diagnosis diagnose(const PipelineProfile& profile) {
             "other processes held {:.1f} of the {} cores right after this run; the predictions assume they keep "
             "that share",
             profile.cores - profile.probe.availableCores, profile.cores));
+    adviseFewerThreads(diagnosis);
     if (profile.cpuDevice && profile.loadAverage > 0.5 * profile.cores)
         diagnosis.warnings.push_back(fmt::format(
             "the machine was busy when this run started (load average {:.1f} on {} cores): other processes "
@@ -280,6 +325,7 @@ Diagnosis diagnose(const PipelineProfile& profile) {
 void to_json(nlohmann::json& out, const PipelinePrediction& p) {
     out = {{"workers", p.workers},
            {"device_transforms", p.deviceTransforms},
+           {"threads", p.threads},
            {"step_ms", p.stepMs},
            {"samples_per_s", p.samplesPerSec},
            {"measured_setting", p.isMeasuredSetting}};
@@ -302,6 +348,7 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
            {"assumptions", d.assumptions},
            {"warnings", d.warnings},
            {"recommended", d.recommended},
+           {"fewer_threads", d.fewerThreads ? nlohmann::json(*d.fewerThreads) : nlohmann::json()},
            {"predictions", d.predictions},
            {"profile",
             {{"wall_ms", p.wallMs},
