@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
     parser.process(app);
 
     bb::ui::MainWindow window(parser.value(dbOption));
+    window.fitToScreen();
     window.show();
     if (parser.isSet(screenshotsOption)) {
         QTimer::singleShot(0, &window, [&window, folder = parser.value(screenshotsOption)] {

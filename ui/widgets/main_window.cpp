@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -107,6 +108,18 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::fitToScreen() {
+    const QScreen* screen = this->screen();
+    if (screen == nullptr) return;
+    const QRect available = screen->availableGeometry();
+    // Before the first show the window manager's frame is unknown: leave it a margin.
+    constexpr int kFrameMargin = 32;
+    const QSize room(available.width() - kFrameMargin, available.height() - kFrameMargin);
+    if (width() <= room.width() && height() <= room.height()) return;
+    resize(size().boundedTo(room));
+    move(available.topLeft());
+}
 
 QString MainWindow::databaseFile() const { return m_store->file(); }
 

@@ -26,6 +26,10 @@ class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(const QString& dbFile, QWidget* parent = nullptr);
+    // Opens at 1280 × 800; on a smaller screen (a 1024 × 768 laptop, a VNC session) it takes the
+    // screen's free area instead, rather than leaving its right edge and status bar off screen.
+    // A geometry restored from the settings is Qt's to keep on screen.
+    void fitToScreen();
     ~MainWindow() override;
 
     EngineBridge* engine() const { return m_engine; }
