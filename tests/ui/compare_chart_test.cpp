@@ -40,6 +40,57 @@ TEST(CompareChart, LabelsWiderThanTheirBarsDoNotOverlap) {
                 << chart.barLabels()[first].toStdString() << " meets " << chart.barLabels()[second].toStdString();
 }
 
+// At 1024 px the study beside a CPU run stacked the labels "157.5 ×119794 †" of four bars each
+// above the other, and the top one climbed out of the plot into the title.
+TEST(CompareChart, StackedBarLabelsStayInsideThePlot) {
+    Comparison comparison;
+    comparison.categories = {"1× cpu", "8× Gaudi2", "8× H100", "8× A100 80GB"};
+    comparison.unit = "TFLOP/s per device";
+    comparison.baselineLabel = "tiny b8 w0";
+    const double values[4][4] = {{0.00131, 0, 0, 0}, {111.8, 138.9, 142.8, 157.5}, {62.5, 107.8, 111.9, 0},
+                                 {42.3, 63.1, 64.2, 0}};
+    const QStringList configurations = {"workers 0", "workers 1", "workers 2", "workers 2 + media pipeline"};
+    comparison.configurations = configurations;
+    for (int category = 0; category < 4; ++category)
+        for (int set = 0; set < 4; ++set) {
+            if (values[category][set] <= 0) continue;
+            ComparisonEntry entry;
+            entry.category = comparison.categories[category];
+            entry.configuration = configurations[set];
+            entry.value = values[category][set];
+            entry.speedup = entry.value / 0.00131;
+            entry.workloadDiffers = category > 0;
+            comparison.entries.push_back(entry);
+        }
+    for (const int width : {1250, 960, 700}) {
+        CompareChart chart;
+        chart.resize(width, 290);
+        chart.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+        chart.setComparison(comparison);
+        QCoreApplication::processEvents();
+        const QRectF plot = chart.plotRect();
+        const auto rects = chart.barLabelRects();
+        ASSERT_EQ(rects.size(), 11);
+        for (int index = 0; index < rects.size(); ++index)
+            EXPECT_GE(rects[index].top(), plot.top()) << chart.barLabels()[index].toStdString() << " at " << width << " px";
+    }
+    // The headroom a narrow chart took is given back when it is wide again.
+    CompareChart chart;
+    chart.resize(1250, 290);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    chart.setComparison(comparison);
+    QCoreApplication::processEvents();
+    const double wideTop = chart.valueTicks().max;
+    chart.resize(700, 290);
+    QCoreApplication::processEvents();
+    EXPECT_GT(chart.valueTicks().max, wideTop);
+    chart.resize(1250, 290);
+    QCoreApplication::processEvents();
+    EXPECT_EQ(chart.valueTicks().max, wideTop);
+}
+
 // The title Qt Charts draws, as the user sees it.
 QString shownTitle(const CompareChart& chart) {
     for (const QGraphicsItem* item : chart.findChild<QGraphicsView*>()->scene()->items())

@@ -4,6 +4,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QGraphicsLayout>
 #include <QFontMetrics>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
@@ -69,7 +70,9 @@ void CompareChart::setComparison(const Comparison& comparison) {
     series->attachAxis(categories);
     auto* values = new QValueAxis(chart());
     // Headroom for the two-line labels above the tallest bar.
-    applyNiceTicks(values, 0, maxValue > 0 ? maxValue * 1.2 : 1.0, kValueTicks);
+    m_baseAxisTop = maxValue > 0 ? maxValue * 1.2 : 1.0;
+    m_axisTop = m_baseAxisTop;
+    applyNiceTicks(values, 0, m_axisTop, kValueTicks);
     values->setTitleText(comparison.unit);
     chart()->addAxis(values, Qt::AlignLeft);
     series->attachAxis(values);
@@ -95,6 +98,8 @@ QList<QRectF> CompareChart::barLabelRects() const {
     for (const auto& label : m_labels) rects << label.item->mapRectToScene(label.item->boundingRect());
     return rects;
 }
+
+QRectF CompareChart::plotRect() const { return chart()->mapRectToScene(chart()->plotArea()); }
 
 QColor CompareChart::configurationColour(const QString& configuration) const {
     for (auto* series : chart()->series())
@@ -160,14 +165,39 @@ void CompareChart::fitTitle() {
 }
 
 void CompareChart::placeLabels() {
+    if (m_placing) return;  // the axis change below lays the chart out again
+    m_placing = true;
+    // Labels that stack above their neighbours can climb past the plot's top into the title:
+    // the value axis then grows until the highest fits, a few passes at most (each can move
+    // where labels meet).
+    // where labels meet). Each placement starts from the plain headroom, so a chart made wider
+    // again gives it back.
+    double top = m_baseAxisTop;
+    for (int pass = 0; pass < 4; ++pass) {
+        if (top != m_axisTop) {
+            m_axisTop = top;
+            for (auto* axis : chart()->axes(Qt::Vertical))
+                if (auto* values = qobject_cast<QValueAxis*>(axis)) applyNiceTicks(values, 0, m_axisTop, kValueTicks);
+            chart()->layout()->activate();
+        }
+        const double needed = placeLabelsOnce();
+        if (needed <= top) break;
+        top = needed;
+    }
+    m_placing = false;
+}
+
+double CompareChart::placeLabelsOnce() {
     const auto seriesList = chart()->series();
-    if (seriesList.isEmpty() || m_comparison.configurations.isEmpty()) return;
+    if (seriesList.isEmpty() || m_comparison.configurations.isEmpty()) return 0;
     const int sets = static_cast<int>(m_comparison.configurations.size());
     QFont font = chart()->font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.8));
     // A label wider than its bar (a CPU run's "0.0207 ×0.000489 †" among seven configurations)
     // would run into its neighbour's: such a label goes up above the one it meets instead.
     std::vector<QRectF> placed;
+    const QRectF plot = chart()->plotArea();
+    double needed = 0;
     for (const auto& label : m_labels) {
         // Bars of a category share kBarWidth around its centre (category index on the axis).
         const double x = label.category - kBarWidth / 2 + (label.set + 0.5) * kBarWidth / sets;
@@ -185,7 +215,13 @@ void CompareChart::placeLabels() {
         }
         label.item->setPos(at.topLeft());
         placed.push_back(at);
+        // The axis top at which this label's stack, as high above its bar as now, would fit:
+        // the bar stands at value / top of the plot's height.
+        const double stack = top.y() - at.top();
+        if (at.top() < plot.top() && stack < plot.height() && label.value > 0)
+            needed = std::max(needed, label.value / (1 - stack / plot.height()));
     }
+    return needed;
 }
 
 }  // namespace bb::ui

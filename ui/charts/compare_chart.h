@@ -27,6 +27,8 @@ public:
     QStringList barLabels() const;
     // Where each bar's label is drawn, in barLabels() order (tests: labels never overlap).
     QList<QRectF> barLabelRects() const;
+    // The plot area in the same coordinates (tests: labels stay inside it).
+    QRectF plotRect() const;
     // The colour of a configuration's bars (invalid when it has none), for lines that stand for it.
     QColor configurationColour(const QString& configuration) const;
     // The value axis' range and its round ticks.
@@ -44,12 +46,18 @@ protected:
 
 private:
     void placeLabels();
+    // One placement; returns the value axis top the highest label needs to stay in the plot
+    // (0 when every label fits).
+    double placeLabelsOnce();
     // The title that fits the chart's width (see fitTitle in the source).
     void fitTitle();
     QString composeTitle(bool withLead, const QString& baseline) const;
 
     Comparison m_comparison;
     QString m_daggerNote;  // empty when every workload matches the baseline's
+    double m_baseAxisTop = 1;  // the tallest bar and a fifth for its label, before nice rounding
+    double m_axisTop = 1;      // what the value axis was last given
+    bool m_placing = false;
     struct Label {
         QGraphicsSimpleTextItem* item;
         int set;
