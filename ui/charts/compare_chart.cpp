@@ -4,8 +4,8 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
-#include <QGraphicsLayout>
 #include <QFontMetrics>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QLegend>
 #include <QValueAxis>
@@ -169,7 +169,6 @@ void CompareChart::placeLabels() {
     m_placing = true;
     // Labels that stack above their neighbours can climb past the plot's top into the title:
     // the value axis then grows until the highest fits, a few passes at most (each can move
-    // where labels meet).
     // where labels meet). Each placement starts from the plain headroom, so a chart made wider
     // again gives it back.
     double top = m_baseAxisTop;
