@@ -63,7 +63,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareChart</name>
     <message>
-        <location filename="../ui/charts/compare_chart.cpp" line="+128"/>
+        <location filename="../ui/charts/compare_chart.cpp" line="+133"/>
         <location line="+2"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
@@ -79,7 +79,7 @@ libjpeg-turbo %9</translation>
         <translation>相對於 %1 的加速比</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-55"/>
         <source>† different workload than the baseline (see the table)</source>
         <translation>† 工作負載與基準不同（見表格）</translation>
     </message>
@@ -208,7 +208,7 @@ libjpeg-turbo %9</translation>
         <translation>每步 samples/s，顏色與長條圖相同</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+32"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
@@ -1070,7 +1070,7 @@ RSS MiB：常駐記憶體</translation>
 <context>
     <name>bb::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="+53"/>
+        <location filename="../ui/widgets/main_window.cpp" line="+58"/>
         <source>BridgeBench</source>
         <translation>BridgeBench</translation>
     </message>
@@ -1090,7 +1090,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+72"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
@@ -1148,6 +1148,11 @@ RSS MiB：常駐記憶體</translation>
         <location line="+4"/>
         <source>Export &amp;chart…</source>
         <translation>匯出圖表(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export &amp;report…</source>
+        <translation>匯出報告(&amp;R)…</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1279,6 +1284,44 @@ RSS MiB：常駐記憶體</translation>
         <location line="+0"/>
         <source>Cancel the running run and quit?</source>
         <translation>要取消進行中的執行並結束嗎？</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::ReportExport</name>
+    <message>
+        <location filename="../ui/widgets/report_export.cpp" line="+21"/>
+        <source>Wrote %1</source>
+        <translation>已寫入 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Report not written: %1</source>
+        <translation>未寫入報告：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>A report is still being written</source>
+        <translation>仍在寫入另一份報告</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nothing to report: the Compare tab shows no runs</source>
+        <translation>沒有可報告的內容：比較分頁未顯示任何執行紀錄</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Writing %1…</source>
+        <translation>正在寫入 %1…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export report</source>
+        <translation>匯出報告</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HTML report (*.html);;PDF report (*.pdf)</source>
+        <translation>HTML 報告 (*.html);;PDF 報告 (*.pdf)</translation>
     </message>
 </context>
 <context>

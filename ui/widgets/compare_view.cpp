@@ -294,6 +294,13 @@ void CompareView::colourOverlay() {
     m_overlay->setMinimumWidth(m_overlay->wholeTitleWidth());
 }
 
+CompareMetric CompareView::metric() const { return static_cast<CompareMetric>(m_metric->currentData().toInt()); }
+
+std::optional<qint64> CompareView::baselineRunId() const {
+    if (m_baseline->currentData().toInt() != kRun) return std::nullopt;
+    return m_baseline->currentData(Qt::UserRole + 2).toLongLong();
+}
+
 void CompareView::rebuild() {
     ComparisonBaseline baseline;
     const int kind = m_baseline->currentData().toInt();

@@ -6,6 +6,7 @@
 #include <QVector>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 #include "bridgebench/result_store.h"
@@ -44,6 +45,9 @@ public:
     // Index into baselineChoices(): 0 is "no baseline".
     void setBaselineIndex(int index);
     QStringList baselineChoices() const;
+    CompareMetric metric() const;
+    // The baseline when it is one run (a device baseline has none); what a report compares against.
+    std::optional<qint64> baselineRunId() const;
     const Comparison& comparison() const { return m_comparison; }
     CompareChart* chart() const { return m_chart; }
     TimeSeriesChart* overlay() const { return m_overlay; }

@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -29,6 +30,7 @@
 #include "widgets/export_controller.h"
 #include "widgets/live_dashboard.h"
 #include "widgets/recent_files.h"
+#include "widgets/report_export.h"
 #include "widgets/run_panel.h"
 #include "widgets/runs_browser.h"
 
@@ -50,7 +52,9 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
       m_runSplitter(new QSplitter(Qt::Horizontal)),
       m_tabs(new QTabWidget),
       m_exporter(new ExportController(
-          this, [this] { return currentChart(); }, [this] { return currentTable(); }, this)) {
+          this, [this] { return currentChart(); }, [this] { return currentTable(); }, this)),
+      m_report(new ReportExport(this, *m_store, *m_compare, this)),
+      m_busy(new QProgressBar) {
     setWindowTitle(tr("BridgeBench"));
     m_runSplitter->setObjectName("runSplitter");
     m_runSplitter->addWidget(m_runPanel);
@@ -75,6 +79,19 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
             [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
     connect(m_exporter, &ExportController::message, this,
             [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
+    // A report takes seconds (a PDF of many runs longer): a busy bar says it is under way.
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(160);
+    m_busy->hide();
+    statusBar()->addPermanentWidget(m_busy);
+    connect(m_report, &ReportExport::started, this, [this](const QString& message) {
+        m_busy->show();
+        statusBar()->showMessage(message);
+    });
+    connect(m_report, &ReportExport::finished, this, [this](bool, const QString& message) {
+        m_busy->hide();
+        statusBar()->showMessage(message, kStatusMessageMs);
+    });
     // The engine writes through its own connection; the table re-reads when a run begins and ends.
     connect(m_engine, &EngineBridge::runStarted, m_store, &RunStore::reload);
     connect(m_engine, &EngineBridge::runFinished, m_store, &RunStore::reload);
@@ -181,6 +198,7 @@ void MainWindow::createMenus() {
     connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openDatabase);
     file->addSeparator();
     file->addAction(tr("Export &chart…"), QKeySequence(Qt::CTRL | Qt::Key_E), m_exporter, &ExportController::exportChart);
+    file->addAction(tr("Export &report…"), QKeySequence(Qt::CTRL | Qt::Key_R), m_report, &ReportExport::exportReport);
     file->addAction(tr("Export &table…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), m_exporter,
                     &ExportController::exportTable);
     file->addSeparator();

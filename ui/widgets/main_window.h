@@ -5,6 +5,7 @@
 
 QT_BEGIN_NAMESPACE
 class QAbstractItemModel;
+class QProgressBar;
 class QSplitter;
 class QTabWidget;
 QT_END_NAMESPACE
@@ -16,6 +17,7 @@ class CompareView;
 class DiagnosisPanel;
 class EngineBridge;
 class ExportController;
+class ReportExport;
 class LiveDashboard;
 class RecentFiles;
 class RunPanel;
@@ -40,6 +42,7 @@ public:
     CompareView* compareView() const { return m_compare; }
     DiagnosisPanel* diagnosisPanel() const { return m_diagnosis; }
     ExportController* exporter() const { return m_exporter; }
+    ReportExport* reportExport() const { return m_report; }
     QTabWidget* tabs() const { return m_tabs; }
     QString databaseFile() const;
 
@@ -70,6 +73,8 @@ private:
     QSplitter* m_runSplitter;
     QTabWidget* m_tabs;
     ExportController* m_exporter;
+    ReportExport* m_report;
+    QProgressBar* m_busy;  // in the status bar while a report is written
     RecentFiles* m_recent = nullptr;
 };
 
