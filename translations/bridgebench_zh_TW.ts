@@ -858,6 +858,120 @@ libjpeg-turbo %9</translation>
     </message>
 </context>
 <context>
+    <name>bb::ui::ImportDialog</name>
+    <message>
+        <location filename="../ui/dialogs/import_dialog.cpp" line="+23"/>
+        <location line="+6"/>
+        <source>as the files say</source>
+        <translation>依檔案內容</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Import runs</source>
+        <translation>匯入執行紀錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hugging Face Trainer output folder</source>
+        <translation>Hugging Face Trainer 輸出資料夾</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TensorBoard event files</source>
+        <translation>TensorBoard 事件檔</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV table</source>
+        <translation>CSV 表格</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BridgeBench database</source>
+        <translation>BridgeBench 資料庫</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>e.g. H100, Gaudi2, A100 80GB</source>
+        <translation>例如 H100、Gaudi2、A100 80GB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a preset, a Hugging Face id or a config.json</source>
+        <translation>內建預設集、Hugging Face 模型 ID 或 config.json</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the folder&apos;s or file&apos;s name</source>
+        <translation>資料夾或檔案的名稱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>瀏覽…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Read</source>
+        <translation>讀取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>From</source>
+        <translation>來源</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Name</source>
+        <translation>名稱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device kind</source>
+        <translation>裝置類型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Device name</source>
+        <translation>裝置名稱</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Devices</source>
+        <translation>裝置數</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Batch size per device</source>
+        <translation>每個裝置的 Batch 大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loader workers</source>
+        <translation>載入器工作執行緒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Databases (*.db *.sqlite)</source>
+        <translation>資料庫 (*.db *.sqlite)</translation>
+    </message>
+</context>
+<context>
     <name>bb::ui::LiveDashboard</name>
     <message>
         <location filename="../ui/widgets/live_dashboard.cpp" line="+42"/>
@@ -1070,7 +1184,7 @@ RSS MiB：常駐記憶體</translation>
 <context>
     <name>bb::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="+58"/>
+        <location filename="../ui/widgets/main_window.cpp" line="+61"/>
         <source>BridgeBench</source>
         <translation>BridgeBench</translation>
     </message>
@@ -1090,7 +1204,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+90"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
@@ -1145,22 +1259,27 @@ RSS MiB：常駐記憶體</translation>
         <translation>最近開啟(&amp;R)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Export &amp;chart…</source>
         <translation>匯出圖表(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Export &amp;report…</source>
         <translation>匯出報告(&amp;R)…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-2"/>
         <source>Export &amp;table…</source>
         <translation>匯出表格(&amp;T)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-3"/>
+        <source>&amp;Import runs…</source>
+        <translation>匯入執行紀錄(&amp;I)…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
@@ -1322,6 +1441,49 @@ RSS MiB：常駐記憶體</translation>
         <location line="+1"/>
         <source>HTML report (*.html);;PDF report (*.pdf)</source>
         <translation>HTML 報告 (*.html);;PDF 報告 (*.pdf)</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::RunImporter</name>
+    <message>
+        <location filename="../ui/widgets/run_importer.cpp" line="+15"/>
+        <source>Nothing was imported: %1</source>
+        <translation>未匯入任何內容：%1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Imported 1 run</source>
+        <translation>已匯入 1 筆執行紀錄</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Imported %1 runs</source>
+        <translation>已匯入 %1 筆執行紀錄</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>skipped %1 already in the database</source>
+        <translation>略過 %1 筆資料庫中已有的紀錄</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>An import is still running</source>
+        <translation>仍有匯入正在進行</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose the files to import</source>
+        <translation>請選擇要匯入的檔案</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>No database is open</source>
+        <translation>尚未開啟資料庫</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Importing %1…</source>
+        <translation>正在匯入 %1…</translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,7 @@
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
 #include "dialogs/about_dialog.h"
+#include "dialogs/import_dialog.h"
 #include "i18n/translations.h"
 #include "widgets/compare_view.h"
 #include "widgets/config_form.h"
@@ -31,6 +32,7 @@
 #include "widgets/live_dashboard.h"
 #include "widgets/recent_files.h"
 #include "widgets/report_export.h"
+#include "widgets/run_importer.h"
 #include "widgets/run_panel.h"
 #include "widgets/runs_browser.h"
 
@@ -54,6 +56,7 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
       m_exporter(new ExportController(
           this, [this] { return currentChart(); }, [this] { return currentTable(); }, this)),
       m_report(new ReportExport(this, *m_store, *m_compare, this)),
+      m_importer(new RunImporter(*m_store, this)),
       m_busy(new QProgressBar) {
     setWindowTitle(tr("BridgeBench"));
     m_runSplitter->setObjectName("runSplitter");
@@ -84,14 +87,10 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     m_busy->setMaximumWidth(160);
     m_busy->hide();
     statusBar()->addPermanentWidget(m_busy);
-    connect(m_report, &ReportExport::started, this, [this](const QString& message) {
-        m_busy->show();
-        statusBar()->showMessage(message);
-    });
-    connect(m_report, &ReportExport::finished, this, [this](bool, const QString& message) {
-        m_busy->hide();
-        statusBar()->showMessage(message, kStatusMessageMs);
-    });
+    connect(m_report, &ReportExport::started, this, &MainWindow::showWorkStarted);
+    connect(m_report, &ReportExport::finished, this, &MainWindow::showWorkFinished);
+    connect(m_importer, &RunImporter::started, this, &MainWindow::showWorkStarted);
+    connect(m_importer, &RunImporter::finished, this, &MainWindow::showWorkFinished);
     // The engine writes through its own connection; the table re-reads when a run begins and ends.
     connect(m_engine, &EngineBridge::runStarted, m_store, &RunStore::reload);
     connect(m_engine, &EngineBridge::runFinished, m_store, &RunStore::reload);
@@ -125,6 +124,28 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::showWorkStarted(const QString& message) {
+    m_busy->show();
+    statusBar()->showMessage(message);
+}
+
+void MainWindow::showWorkFinished(bool ok, const QString& message) {
+    m_busy->hide();
+    statusBar()->showMessage(message.section(QLatin1Char('\n'), 0, 0), kStatusMessageMs);
+    // An error, or warnings beside the result, need more than the status bar's one line; the
+    // box is not modal, so nothing waits on it.
+    if (ok && !message.contains(QLatin1Char('\n'))) return;
+    auto* box = new QMessageBox(ok ? QMessageBox::Information : QMessageBox::Warning, windowTitle(), message,
+                                QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::importInteractively() {
+    ImportDialog dialog(this);
+    if (dialog.exec() == QDialog::Accepted) m_importer->start(dialog.request());
+}
 
 void MainWindow::fitToScreen() {
     const QScreen* screen = this->screen();
@@ -197,10 +218,12 @@ void MainWindow::createMenus() {
     m_recent = new RecentFiles(recent, this);
     connect(m_recent, &RecentFiles::openRequested, this, &MainWindow::openDatabase);
     file->addSeparator();
+    file->addAction(tr("&Import runs…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importInteractively);
+    file->addSeparator();
     file->addAction(tr("Export &chart…"), QKeySequence(Qt::CTRL | Qt::Key_E), m_exporter, &ExportController::exportChart);
-    file->addAction(tr("Export &report…"), QKeySequence(Qt::CTRL | Qt::Key_R), m_report, &ReportExport::exportReport);
     file->addAction(tr("Export &table…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), m_exporter,
                     &ExportController::exportTable);
+    file->addAction(tr("Export &report…"), QKeySequence(Qt::CTRL | Qt::Key_R), m_report, &ReportExport::exportReport);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

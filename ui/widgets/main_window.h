@@ -18,6 +18,7 @@ class DiagnosisPanel;
 class EngineBridge;
 class ExportController;
 class ReportExport;
+class RunImporter;
 class LiveDashboard;
 class RecentFiles;
 class RunPanel;
@@ -43,6 +44,7 @@ public:
     DiagnosisPanel* diagnosisPanel() const { return m_diagnosis; }
     ExportController* exporter() const { return m_exporter; }
     ReportExport* reportExport() const { return m_report; }
+    RunImporter* importer() const { return m_importer; }
     QTabWidget* tabs() const { return m_tabs; }
     QString databaseFile() const;
 
@@ -60,6 +62,9 @@ private:
     void saveSettings();
     void newDatabaseInteractively();
     void openDatabaseInteractively();
+    void importInteractively();
+    void showWorkStarted(const QString& message);
+    void showWorkFinished(bool ok, const QString& message);
     ChartWidget* currentChart() const;
     const QAbstractItemModel* currentTable() const;
 
@@ -74,7 +79,8 @@ private:
     QTabWidget* m_tabs;
     ExportController* m_exporter;
     ReportExport* m_report;
-    QProgressBar* m_busy;  // in the status bar while a report is written
+    RunImporter* m_importer;
+    QProgressBar* m_busy;  // in the status bar while a report is written or runs imported
     RecentFiles* m_recent = nullptr;
 };
 

@@ -1,0 +1,91 @@
+// File > Import runs: the window's import reads Hugging Face's real Trainer output (tests/data)
+// on a thread of its own, adds the run once, and leaves the database as it was when a file is bad.
+#include "widgets/run_importer.h"
+
+#include <QSignalSpy>
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+
+#include "adapters/run_store.h"
+#include "dialogs/import_dialog.h"
+#include "support/temp_dir.h"
+
+namespace bb::ui {
+namespace {
+
+const std::filesystem::path kData = BB_TEST_DATA_DIR;
+
+std::pair<bool, QString> waitFor(RunImporter& importer, QSignalSpy& spy) {
+    EXPECT_TRUE(spy.wait(60'000));
+    EXPECT_FALSE(importer.isBusy());
+    const auto arguments = spy.takeFirst();
+    return {arguments.at(0).toBool(), arguments.at(1).toString()};
+}
+
+TEST(RunImporter, ImportsATrainerFolderOnceWithWhatTheDialogAdds) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+    const auto before = store.runs().size();
+    RunImporter importer(store);
+    QSignalSpy finished(&importer, &RunImporter::finished);
+    QSignalSpy changed(&store, &RunStore::runsChanged);
+
+    ImportDialog dialog;
+    dialog.setFormat(ImportRequest::Format::Trainer);
+    dialog.setPath(QString::fromStdString((kData / "trainer/h100").string()));
+    ImportRequest request = dialog.request();
+    request.options.deviceName = "H100";
+    request.options.workers = 2;
+    ASSERT_TRUE(importer.start(request));
+    const auto [ok, text] = waitFor(importer, finished);
+    ASSERT_TRUE(ok) << text.toStdString();
+    EXPECT_TRUE(text.startsWith("Imported 1 run")) << text.toStdString();
+    EXPECT_GE(changed.size(), 1);
+    const auto runs = store.runs();
+    ASSERT_EQ(runs.size(), before + 1);
+    const auto imported = std::find_if(runs.begin(), runs.end(), [](const RunRecord& run) { return run.source == "imported"; });
+    ASSERT_NE(imported, runs.end());
+    EXPECT_EQ(imported->deviceName, "H100");
+    EXPECT_EQ(imported->workers, 2);
+
+    // The same files again add nothing and say so.
+    ASSERT_TRUE(importer.start(request));
+    const auto [again, skipped] = waitFor(importer, finished);
+    ASSERT_TRUE(again) << skipped.toStdString();
+    EXPECT_TRUE(skipped.contains("Imported 0 runs")) << skipped.toStdString();
+    EXPECT_TRUE(skipped.contains("skipped 1")) << skipped.toStdString();
+    EXPECT_EQ(store.runs().size(), before + 1);
+}
+
+TEST(RunImporter, ABadFileNamesItselfAndLeavesTheDatabaseAsItWas) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+    const auto before = store.runs().size();
+    const auto folder = dir.file("trainer");
+    std::filesystem::copy(kData / "trainer/h100", folder);
+    std::ofstream(folder / "trainer_state.json", std::ios::trunc) << "{\"log_history\": [ {\"step\": 1, ";
+    RunImporter importer(store);
+    QSignalSpy finished(&importer, &RunImporter::finished);
+
+    ImportRequest request;
+    request.format = ImportRequest::Format::Trainer;
+    request.path = QString::fromStdString(folder.string());
+    ASSERT_TRUE(importer.start(request));
+    const auto [ok, text] = waitFor(importer, finished);
+    EXPECT_FALSE(ok);
+    EXPECT_TRUE(text.contains("trainer_state.json")) << text.toStdString();
+    EXPECT_EQ(store.runs().size(), before);
+
+    request.path.clear();
+    EXPECT_FALSE(importer.start(request));
+    ASSERT_EQ(finished.size(), 1);
+    EXPECT_FALSE(finished.takeFirst().at(0).toBool());
+}
+
+}  // namespace
+}  // namespace bb::ui
