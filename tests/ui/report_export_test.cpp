@@ -37,13 +37,20 @@ Finished waitFor(ReportExport& report, QSignalSpy& spy) {
     return {arguments.at(0).toBool(), arguments.at(1).toString()};
 }
 
-TEST(ReportExport, WritesTheComparedRunsAsHtmlAndPdfWithoutHoldingTheWindow) {
+// One stored CPU run in a database the window has open, and its Compare tab.
+class ReportExportTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        local = test::storeCompletedCpuRun(dir.file("r.db"), "my cpu run", 1);
+        ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+    }
     test::TempDir dir;
-    const auto db = dir.file("r.db");
-    const qint64 local = test::storeCompletedCpuRun(db, "my cpu run", 1);
+    qint64 local = 0;
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(db.string())));
-    CompareView compare(store);
+    CompareView compare{store};
+};
+
+TEST_F(ReportExportTest, WritesTheComparedRunsAsHtmlAndPdfWithoutHoldingTheWindow) {
     compare.compareWithStudy(local);
     ASSERT_EQ(compare.baselineRunId(), local);
     ReportExport report(nullptr, store, compare);
@@ -72,13 +79,7 @@ TEST(ReportExport, WritesTheComparedRunsAsHtmlAndPdfWithoutHoldingTheWindow) {
     EXPECT_EQ(readAll(pdf).rfind("%PDF", 0), 0U);
 }
 
-TEST(ReportExport, SaysWhyWhenTheFileCannotBeWrittenOrThereIsNothingToReport) {
-    test::TempDir dir;
-    const auto db = dir.file("r.db");
-    const qint64 local = test::storeCompletedCpuRun(db, "my cpu run", 1);
-    RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(db.string())));
-    CompareView compare(store);
+TEST_F(ReportExportTest, SaysWhyWhenTheFileCannotBeWrittenOrThereIsNothingToReport) {
     ReportExport report(nullptr, store, compare);
     QSignalSpy finished(&report, &ReportExport::finished);
 
