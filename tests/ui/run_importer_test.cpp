@@ -61,6 +61,30 @@ TEST(RunImporter, ImportsATrainerFolderOnceWithWhatTheDialogAdds) {
     EXPECT_EQ(store.runs().size(), before + 1);
 }
 
+TEST(RunImporter, WarningsAndProvenanceNameTheDialogsFieldsNotTheCommandLinesFlags) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+    RunImporter importer(store);
+    QSignalSpy finished(&importer, &RunImporter::finished);
+
+    ImportDialog dialog;
+    dialog.setFormat(ImportRequest::Format::Trainer);
+    dialog.setPath(QString::fromStdString((kData / "trainer/h100").string()));
+    ImportRequest request = dialog.request();
+    request.options.workers = 1;
+    ASSERT_TRUE(importer.start(request));
+    const auto [ok, text] = waitFor(importer, finished);
+    ASSERT_TRUE(ok) << text.toStdString();
+    EXPECT_TRUE(text.contains("the files do not name the device; set “Device kind” and “Device name” in the import dialog"))
+        << text.toStdString();
+    EXPECT_FALSE(text.contains("--")) << text.toStdString();
+    const auto runs = store.runs();
+    const auto imported = std::find_if(runs.begin(), runs.end(), [](const RunRecord& run) { return run.source == "imported"; });
+    ASSERT_NE(imported, runs.end());
+    EXPECT_EQ(imported->environment["provenance"]["workers"], "“Loader workers” in the import dialog");
+}
+
 TEST(RunImporter, ABadFileNamesItselfAndLeavesTheDatabaseAsItWas) {
     test::TempDir dir;
     RunStore store;

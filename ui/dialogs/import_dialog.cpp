@@ -106,6 +106,14 @@ ImportRequest ImportDialog::request() const {
     if (m_batchSize->value() > 0) options.batchSize = m_batchSize->value();
     if (m_workers->value() >= 0) options.workers = m_workers->value();
     options.precision = m_precision->currentData().toString().toStdString();
+    // The warnings and provenance name these fields, not the CLI's flags.
+    const auto field = [](const QString& label) { return tr("“%1” in the import dialog").arg(label).toStdString(); };
+    options.names.device = tr("“Device kind” and “Device name” in the import dialog").toStdString();
+    options.names.deviceCount = field(tr("Devices"));
+    options.names.model = field(tr("Model"));
+    options.names.batchSize = field(tr("Batch size per device"));
+    options.names.workers = field(tr("Loader workers"));
+    options.names.precision = field(tr("Precision"));
     return request;
 }
 

@@ -20,6 +20,17 @@ namespace bb {
 
 class CsvTable;
 
+// How the user sets each of ImportOptions, as warnings and provenance name it: the CLI's flags by
+// default; the import dialog puts its field labels here, since a flag means nothing in a window.
+struct ImportOptionNames {
+    std::string device = "--device-kind and --device-name";
+    std::string deviceCount = "--device-count";
+    std::string model = "--model";
+    std::string batchSize = "--batch-size";
+    std::string workers = "--workers";
+    std::string precision = "--precision";
+};
+
 // What the user says about the runs when the files do not (the CLI's --device-* options, the
 // import dialog). Model, batch, workers and precision win over what the files say; the run's
 // environment records under "provenance" where each of them came from.
@@ -32,6 +43,7 @@ struct ImportOptions {
     std::optional<std::int64_t> batchSize = {};    // per device, as per_device_train_batch_size
     std::optional<std::int64_t> workers = {};      // loader workers (dataloader_num_workers)
     std::string precision = {};                    // fp32 | bf16 | fp16
+    ImportOptionNames names = {};
 };
 
 // Runs read from files, not yet stored. Each run has source "imported" and a uuid derived from

@@ -14,7 +14,7 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
     nlohmann::json provenance = run.environment.value("provenance", nlohmann::json::object());
     if (!options.model.empty()) {
         run.model = options.model;
-        provenance["model"] = "--model";
+        provenance["model"] = options.names.model;
     } else if (files.model) {
         run.model = *files.model;
         provenance["model"] = fmt::format("{} (_name_or_path)", files.modelSource);
@@ -28,7 +28,7 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
 
     if (options.batchSize) {
         run.batchSize = *options.batchSize;
-        provenance["batch_size"] = "--batch-size";
+        provenance["batch_size"] = options.names.batchSize;
     } else if (files.perDeviceBatch) {
         run.batchSize = *files.perDeviceBatch;
         provenance["batch_size"] = fromArgs(files, "per_device_train_batch_size");
@@ -43,7 +43,7 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
     if (options.workers) {
         run.workers = *options.workers;
         run.config["workers"] = run.workers;
-        provenance["workers"] = "--workers";
+        provenance["workers"] = options.names.workers;
     } else if (files.workers) {
         run.workers = *files.workers;
         run.config["workers"] = run.workers;
@@ -51,7 +51,7 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
     }
     if (!options.precision.empty()) {
         run.precision = options.precision;
-        provenance["precision"] = "--precision";
+        provenance["precision"] = options.names.precision;
     } else if (files.precision) {
         run.precision = *files.precision;
         provenance["precision"] = fromArgs(files, "bf16, fp16");

@@ -94,8 +94,8 @@ RunData foreignRun(const EventRun& events, const ImportOptions& options, std::ve
         samplesPerStep = perDeviceStep * data.run.deviceCount;
         if (!options.deviceCount)
             warnings.push_back(fmt::format("{}: the events do not say how many devices ran: 1 assumed (samples per step "
-                                           "= {} per device); pass --device-count to say otherwise",
-                                           events.folder.string(), perDeviceStep));
+                                           "= {} per device); set {} to say otherwise",
+                                           events.folder.string(), perDeviceStep, options.names.deviceCount));
     } else {
         warnings.push_back(fmt::format("{}: the events do not say how many samples a step takes: step times only, "
                                        "no samples/s",

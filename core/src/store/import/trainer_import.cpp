@@ -111,9 +111,9 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
         countInferred = true;
         batch.warnings.push_back(fmt::format(
             "{}: device count {} inferred from samples per step ({}) / per-device batch × gradient accumulation ({}){}; "
-            "pass --device-count to say otherwise",
+            "set {} to say otherwise",
             folder.string(), data.run.deviceCount, samplesPerStep, perDeviceBatch,
-            info.gradAccumulation ? "" : ", assuming no gradient accumulation"));
+            info.gradAccumulation ? "" : ", assuming no gradient accumulation", options.names.deviceCount));
     }
     if (samplesPerStep == 0) samplesPerStep = static_cast<double>(perDeviceBatch * data.run.deviceCount);
 
@@ -122,8 +122,8 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
         for (const auto& entry : output.state->logHistory) gaudiKeys = gaudiKeys || entry.otherValues.contains(kGaudiMemoryKey);
     if (data.run.deviceKind.empty() && gaudiKeys) data.run.deviceKind = "hpu";  // only Optimum Habana writes them
     if (data.run.deviceKind.empty() || data.run.deviceName.empty())
-        batch.warnings.push_back(fmt::format("{}: the files do not name the device; pass --device-kind and --device-name",
-                                             folder.string()));
+        batch.warnings.push_back(fmt::format("{}: the files do not name the device; set {}", folder.string(),
+                                             options.names.device));
 
     const auto times = wallTimesByStep(output);
     data.steps = stepsFromLog(loggedSteps(output, times), static_cast<std::int64_t>(samplesPerStep));
