@@ -87,7 +87,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareView</name>
     <message>
-        <location filename="../ui/widgets/compare_view.cpp" line="+55"/>
+        <location filename="../ui/widgets/compare_view.cpp" line="+58"/>
         <source>Samples/s (all devices)</source>
         <translation>Samples/s（所有裝置）</translation>
     </message>
@@ -142,7 +142,7 @@ libjpeg-turbo %9</translation>
         <translation>基準</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -937,31 +937,46 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+41"/>
         <source>Devices</source>
         <translation>裝置數</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-40"/>
+        <location line="+41"/>
         <source>Model</source>
         <translation>模型</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-40"/>
+        <location line="+41"/>
         <source>Batch size per device</source>
         <translation>每個裝置的 Batch 大小</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-40"/>
+        <location line="+41"/>
         <source>Loader workers</source>
         <translation>載入器工作執行緒</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-40"/>
+        <location line="+41"/>
         <source>Precision</source>
         <translation>精度</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="-6"/>
+        <source>“%1” in the import dialog</source>
+        <translation>匯入對話框中的「%1」</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>“Device kind” and “Device name” in the import dialog</source>
+        <translation>匯入對話框中的「裝置類型」與「裝置名稱」</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>

@@ -296,5 +296,30 @@ TEST(CompareView, ThePerStepChartBesideAWideTableKeepsItsTitleAndStepLabelsWhole
     EXPECT_GE(texts, 6) << "a title, two axis titles and ticks on both axes";
 }
 
+TEST(CompareView, OnA1024PxScreenTheStudysTableShowsMfuWithoutScrolling) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    CompareView view(store);
+    view.showStudy();
+    view.resize(990, 620);  // the window's width on a 1024 px screen, less its frame
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    QTableView* table = view.tableView();
+    constexpr int kMfu = 5;
+    ASSERT_EQ(view.tableModel()->horizontalHeaderItem(kMfu)->text(), "MFU");
+    EXPECT_LE(table->columnViewportPosition(kMfu) + table->columnWidth(kMfu), table->viewport()->width())
+        << "the table is " << table->width() << " px wide";
+    auto* overlay = view.findChild<TimeSeriesChart*>("overlayChart");
+    ASSERT_NE(overlay, nullptr);
+    EXPECT_GE(overlay->width(), overlay->minimumWidth());
+
+    // A wider window gives the chart its share back: the table does not take what it does not need.
+    view.resize(1900, 620);
+    QCoreApplication::processEvents();
+    EXPECT_GE(overlay->width(), 1900 / 3);
+}
+
 }  // namespace
 }  // namespace bb::ui

@@ -1,6 +1,7 @@
 #include "charts/time_series_chart.h"
 
 #include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
 #include <QTest>
@@ -179,6 +180,29 @@ TEST(TimeSeriesChart, SaysSoWhenItHasNoStepsYet) {
     EXPECT_TRUE(chart.isEmptyTextShown());
     chart.setEmptyText("Published figures have no per-step data");
     EXPECT_EQ(chart.emptyText(), "Published figures have no per-step data");
+}
+
+TEST(TimeSeriesChart, ANarrowPlotWrapsItsEmptyTextInsideIt) {
+    TimeSeriesChart chart;
+    chart.addLine("samples/s");
+    chart.setAxisTitles("step", "samples/s");
+    chart.setEmptyText("Published figures have no per-step data");
+    chart.resize(230, 300);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    chart.refresh();
+    const QGraphicsItem* shown = nullptr;
+    for (const QGraphicsItem* item : chart.findChild<QGraphicsView*>()->scene()->items()) {
+        const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item);
+        const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item);
+        const QString text = rich != nullptr ? rich->toPlainText() : simple != nullptr ? simple->text() : QString();
+        if (item->isVisible() && text == chart.emptyText()) shown = item;
+    }
+    ASSERT_NE(shown, nullptr);
+    const QRectF plot = chart.plotRect();
+    const QRectF box = shown->sceneBoundingRect();
+    EXPECT_GE(box.left(), plot.left() - 0.5) << "plot " << plot.width() << " px wide, text " << box.width();
+    EXPECT_LE(box.right(), plot.right() + 0.5) << "plot " << plot.width() << " px wide, text " << box.width();
 }
 
 // Strongly red pixels in the left `share` of the chart as drawn, where the plot is when the

@@ -81,6 +81,8 @@ void ChartWidget::placeLegendBesidePlot() { m_chart->legend()->setAlignment(Qt::
 
 void ChartWidget::setLegendVisible(bool visible) { m_chart->legend()->setVisible(visible); }
 
+QRectF ChartWidget::plotRect() const { return m_chart->mapRectToScene(m_chart->plotArea()); }
+
 bool ChartWidget::isLegendVisible() const { return m_chart->legend()->isVisible(); }
 
 void ChartWidget::render(QPainter& painter, const QSizeF& logicalSize) {

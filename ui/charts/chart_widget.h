@@ -30,6 +30,9 @@ public:
     void placeLegendBesidePlot();
     void setLegendVisible(bool visible);
     bool isLegendVisible() const;
+    // The plot area in scene coordinates, where the chart's text items are (tests: labels stay
+    // inside it).
+    QRectF plotRect() const;
 
     // Paints the whole chart laid out for `logicalSize` rather than its size on screen, so an
     // export has the asked proportions; the painter's transform scales it to the device.

@@ -99,8 +99,6 @@ QList<QRectF> CompareChart::barLabelRects() const {
     return rects;
 }
 
-QRectF CompareChart::plotRect() const { return chart()->mapRectToScene(chart()->plotArea()); }
-
 QColor CompareChart::configurationColour(const QString& configuration) const {
     for (auto* series : chart()->series())
         if (const auto* bars = qobject_cast<const QBarSeries*>(series))

@@ -27,8 +27,6 @@ public:
     QStringList barLabels() const;
     // Where each bar's label is drawn, in barLabels() order (tests: labels never overlap).
     QList<QRectF> barLabelRects() const;
-    // The plot area in the same coordinates (tests: labels stay inside it).
-    QRectF plotRect() const;
     // The colour of a configuration's bars (invalid when it has none), for lines that stand for it.
     QColor configurationColour(const QString& configuration) const;
     // The value axis' range and its round ticks.

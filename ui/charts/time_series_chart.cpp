@@ -5,7 +5,9 @@
 #include <QFontMetrics>
 #include <QChart>
 #include <QChartView>
-#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QTextDocument>
+#include <QTextOption>
 #include <QLegend>
 #include <QLineSeries>
 #include <QPen>
@@ -38,15 +40,16 @@ TimeSeriesChart::TimeSeriesChart(QWidget* parent)
       m_x(new QValueAxis(chart())),
       m_left(new QValueAxis(chart())),
       m_right(nullptr),
-      m_empty(new QGraphicsSimpleTextItem(chart())),
+      m_empty(new QGraphicsTextItem(chart())),
       m_emptyText(tr("No steps yet")) {
     // Steps are whole numbers: ticks at multiples of a whole step from 0, whatever the range.
     m_x->setLabelFormat("%d");
     m_x->setTickType(QValueAxis::TicksDynamic);
     m_x->setTickAnchor(0);
     m_x->setTickInterval(1);
-    m_empty->setText(m_emptyText);
+    m_empty->setPlainText(m_emptyText);
     m_empty->setZValue(10);
+    m_empty->document()->setDefaultTextOption(QTextOption(Qt::AlignHCenter));
     chart()->addAxis(m_x, Qt::AlignBottom);
     chart()->addAxis(m_left, Qt::AlignLeft);
     view()->setRubberBand(QChartView::HorizontalRubberBand);
@@ -159,7 +162,7 @@ QList<QPointF> TimeSeriesChart::drawnPoints(int track) const {
 
 void TimeSeriesChart::setEmptyText(const QString& text) {
     m_emptyText = text;
-    m_empty->setText(text);
+    m_empty->setPlainText(text);
     placeEmptyText();
 }
 
@@ -169,8 +172,12 @@ void TimeSeriesChart::placeEmptyText() {
     const bool empty = std::all_of(m_tracks.begin(), m_tracks.end(), [](const Track& track) { return track.data.size() == 0; });
     m_empty->setVisible(empty);
     if (!empty) return;
-    m_empty->setBrush(palette().color(QPalette::PlaceholderText));
+    m_empty->setDefaultTextColor(palette().color(QPalette::PlaceholderText));
     const QRectF plot = chart()->plotArea();
+    // Beside a wide table the per-step chart's plot is 150 px: the sentence wraps inside it
+    // rather than running over the axis title.
+    m_empty->setTextWidth(-1);
+    if (m_empty->boundingRect().width() > plot.width()) m_empty->setTextWidth(std::max(1.0, plot.width()));
     const QRectF box = m_empty->boundingRect();
     m_empty->setPos(plot.center().x() - box.width() / 2, plot.center().y() - box.height() / 2);
 }

@@ -15,7 +15,7 @@
 
 QT_BEGIN_NAMESPACE
 class QAreaSeries;
-class QGraphicsSimpleTextItem;
+class QGraphicsTextItem;
 class QLineSeries;
 class QValueAxis;
 QT_END_NAMESPACE
@@ -108,7 +108,7 @@ private:
     QValueAxis* m_x;
     QValueAxis* m_left;
     QValueAxis* m_right;
-    QGraphicsSimpleTextItem* m_empty;
+    QGraphicsTextItem* m_empty;
     QString m_emptyText;
     bool m_zoomed = false;
     // Set while refresh() runs. Setting an axis range makes Qt Charts lay the chart out at once,

@@ -5,6 +5,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QSet>
 #include <QSplitter>
 #include <QStandardItemModel>
@@ -50,7 +52,8 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
       m_chart(new CompareChart),
       m_overlayBox(new QVBoxLayout),
       m_table(new QStandardItemModel(this)),
-      m_tableView(new QTableView) {
+      m_tableView(new QTableView),
+      m_lower(new QSplitter(Qt::Horizontal)) {
     m_metric->setObjectName("metric");
     m_metric->addItem(tr("Samples/s (all devices)"), static_cast<int>(CompareMetric::SamplesPerSec));
     m_metric->addItem(tr("Samples/s per device"), static_cast<int>(CompareMetric::SamplesPerSecPerDevice));
@@ -82,7 +85,7 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     m_reason->setObjectName("compareReason");
     m_reason->setWordWrap(true);
     m_reason->hide();
-    auto* lower = new QSplitter(Qt::Horizontal);
+    auto* lower = m_lower;
     auto* overlayHolder = new QWidget;
     overlayHolder->setLayout(m_overlayBox);
     m_overlayBox->setContentsMargins(0, 0, 0, 0);
@@ -109,6 +112,7 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     connect(m_metric, &QComboBox::currentIndexChanged, this, &CompareView::rebuild);
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &CompareView::rebuild);
     connect(study, &QPushButton::clicked, this, &CompareView::showStudy);
+    connect(m_lower, &QSplitter::splitterMoved, this, [this] { m_lowerDragged = true; });
     connect(&m_store, &RunStore::runsChanged, this, [this] { setRuns(m_runIds); });
 }
 
@@ -361,6 +365,29 @@ void CompareView::rebuild() {
     // Several differences make a long note; it is whole in its tooltip, and the name stays in view.
     constexpr int kWorkloadWidthPx = 240;
     m_tableView->setColumnWidth(kWorkloadColumn, std::min(m_tableView->columnWidth(kWorkloadColumn), kWorkloadWidthPx));
+    fitTableWidth();
+}
+
+void CompareView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitTableWidth();
+}
+
+void CompareView::fitTableWidth() {
+    if (m_lowerDragged || m_lower->count() < 2) return;
+    const int total = m_lower->width() - m_lower->handleWidth();
+    if (total <= 0) return;
+    // The 3:2 stretch left the study's table 590 px of a 1024 px screen and hid MFU behind its
+    // scroll bar, beside a chart with nothing to draw. Workload and Run stay to scroll to: their
+    // text is long and whole in its tooltip.
+    int need = 2 * m_tableView->frameWidth() + m_tableView->verticalScrollBar()->sizeHint().width();
+    for (int column = kDeviceColumn; column <= kMfuColumn; ++column)
+        if (!m_tableView->isColumnHidden(column)) need += m_tableView->columnWidth(column);
+    const int chartMinimum = std::max(m_lower->widget(1)->minimumSizeHint().width(), m_overlay ? m_overlay->minimumWidth() : 0);
+    // Where the figures already fit in the stretched share, the chart keeps its share.
+    const int stretched = total * 3 / 5;
+    const int table = std::clamp(need, std::min(stretched, total - chartMinimum), std::max(0, total - chartMinimum));
+    m_lower->setSizes({table, total - table});
 }
 
 }  // namespace bb::ui

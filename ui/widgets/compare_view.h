@@ -15,6 +15,7 @@
 QT_BEGIN_NAMESPACE
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QStandardItemModel;
 class QTableView;
 class QVBoxLayout;
@@ -54,8 +55,14 @@ public:
     QStandardItemModel* tableModel() const { return m_table; }
     QTableView* tableView() const { return m_tableView; }
 
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void rebuild();
+    // Gives the table the width its figures need (Device to MFU) and the per-step chart the rest,
+    // until the user drags the splitter between them.
+    void fitTableWidth();
     QVector<qint64> studyRunIds() const;
     void rebuildBaselines();
     void rebuildOverlay();
@@ -74,6 +81,8 @@ private:
     QVBoxLayout* m_overlayBox;
     QStandardItemModel* m_table;
     QTableView* m_tableView;
+    QSplitter* m_lower;
+    bool m_lowerDragged = false;
 };
 
 }  // namespace bb::ui
