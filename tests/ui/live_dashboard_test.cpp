@@ -2,6 +2,9 @@
 
 #include <QChartView>
 #include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QProgressBar>
 #include <QTest>
 #include <QTimer>
@@ -180,6 +183,34 @@ TEST(LiveDashboard, ChartsSayNoStepsYetUntilTheFirstStep) {
     ASSERT_TRUE(QTest::qWaitFor([&] { return chartsSettled(dashboard); }, 10'000));
     for (auto* chart : dashboard.charts())
         EXPECT_FALSE(static_cast<ui::TimeSeriesChart*>(chart)->isEmptyTextShown()) << chart->objectName().toStdString();
+}
+
+// At 1024 × 768 each chart is about 270 px square and the CPU chart's value axis read
+// "CPU % (100 = one cor…": every title, tick and legend text drawn must be whole.
+TEST(LiveDashboard, OnA1024PxScreenEveryChartsTextIsWhole) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    dashboard.resize(570, 620);
+    dashboard.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+    QCoreApplication::processEvents();
+    const auto charts = dashboard.findChildren<ui::TimeSeriesChart*>();
+    ASSERT_GE(charts.size(), 4);
+    for (auto* chart : charts) chart->refresh();
+    QCoreApplication::processEvents();
+    for (auto* chart : charts) {
+        int texts = 0;
+        for (const QGraphicsItem* item : chart->findChild<QGraphicsView*>()->scene()->items()) {
+            const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+            if (text == nullptr || !text->isVisible()) continue;
+            const QString shown = text->toPlainText();
+            EXPECT_FALSE(shown.contains(QStringLiteral("...")) || shown.contains(QChar(0x2026)))
+                << "'" << shown.toStdString() << "' in " << chart->title().toStdString() << ", " << chart->width()
+                << " × " << chart->height() << " px";
+            ++texts;
+        }
+        EXPECT_GE(texts, 5) << chart->title().toStdString();
+    }
 }
 
 }  // namespace

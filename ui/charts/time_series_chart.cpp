@@ -3,6 +3,7 @@
 #include <QAreaSeries>
 #include <QCoreApplication>
 #include <QFontMetrics>
+#include <QFontMetricsF>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsTextItem>
@@ -60,8 +61,34 @@ TimeSeriesChart::TimeSeriesChart(QWidget* parent)
 
 void TimeSeriesChart::setAxisTitles(const QString& x, const QString& left, const QString& right) {
     m_x->setTitleText(x);
+    m_leftTitle = left;
+    m_rightTitle = right;
     m_left->setTitleText(left);
     if (m_right) m_right->setTitleText(right);
+    fitValueAxisTitles();
+}
+
+void TimeSeriesChart::setShortValueAxisTitles(const QString& left, const QString& right) {
+    m_leftShort = left;
+    m_rightShort = right;
+    fitValueAxisTitles();
+}
+
+void TimeSeriesChart::fitValueAxisTitles() {
+    const double tall = chart()->plotArea().height();
+    const auto fit = [tall](QValueAxis* axis, const QString& whole, const QString& brief) {
+        if (axis == nullptr || whole.isEmpty()) return;
+        // A document margin each side of the title, as Qt Charts lays it out.
+        constexpr double kMarginsPx = 8;
+        // Before the first layout the plot has no height: the whole title until it has one. Two
+        // lines do not help: Qt Charts gives each value axis at most a fifth of a two-axis
+        // chart's width, and squeezed the second line away.
+        const bool fits = tall <= 0 || QFontMetricsF(axis->titleFont()).horizontalAdvance(whole) + kMarginsPx <= tall;
+        const QString shown = fits || brief.isEmpty() ? whole : brief;
+        if (axis->titleText() != shown) axis->setTitleText(shown);
+    };
+    fit(m_left, m_leftTitle, m_leftShort);
+    fit(m_right, m_rightTitle, m_rightShort);
 }
 
 QValueAxis* TimeSeriesChart::axisFor(YAxis axis) const { return axis == YAxis::Right && m_right ? m_right : m_left; }
@@ -232,6 +259,7 @@ void TimeSeriesChart::refresh() {
 }
 
 void TimeSeriesChart::redraw() {
+    fitValueAxisTitles();
     double low = m_zoomMin;
     double high = m_zoomMax;
     if (!m_zoomed) {

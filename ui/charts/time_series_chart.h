@@ -30,6 +30,9 @@ public:
     explicit TimeSeriesChart(QWidget* parent = nullptr);
 
     void setAxisTitles(const QString& x, const QString& left, const QString& right = {});
+    // What a value axis says where its whole title would be cut, in a chart too short for it
+    // (the whole is best repeated in the chart's tooltip).
+    void setShortValueAxisTitles(const QString& left, const QString& right = {});
     // Each returns the new track's index.
     int addLine(const QString& name, YAxis axis = YAxis::Left, const QColor& colour = {}, qreal widthPx = 1.5);
     // Fills between this track and `lowerTrack` (-1: the x axis). Tracks hold cumulative values
@@ -100,6 +103,8 @@ private:
     std::vector<QList<QPointF>> decimateTracks(double low, double high, int columns) const;
     // About how many step ticks fit [low, high] across plotWidth pixels with whole labels.
     int stepTickCount(double low, double high, int plotWidth) const;
+    // A value axis' title longer than the plot is tall gives way to its short form.
+    void fitValueAxisTitles();
     void placeEmptyText();
     void onXRangeChanged(double low, double high);
     QValueAxis* axisFor(YAxis axis) const;
@@ -110,6 +115,10 @@ private:
     QValueAxis* m_right;
     QGraphicsTextItem* m_empty;
     QString m_emptyText;
+    QString m_leftTitle;   // whole, as setAxisTitles was given them
+    QString m_rightTitle;
+    QString m_leftShort;   // shown where the whole title does not fit the plot's height
+    QString m_rightShort;
     bool m_zoomed = false;
     // Set while refresh() runs. Setting an axis range makes Qt Charts lay the chart out at once,
     // which calls plotAreaChanged() and so refresh() again from inside the first; that inner

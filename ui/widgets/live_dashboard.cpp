@@ -95,6 +95,8 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_resources->addLine(tr("RSS MiB"), TimeSeriesChart::YAxis::Right, QColor(0x6a, 0x1b, 0x9a), 1.5);
     m_resources->setToolTip(tr("CPU %: CPU time of the process per wall time (100 = one core)\nRSS MiB: resident memory"));
     m_resources->setAxisTitles(tr("step"), tr("CPU % (100 = one core)"), tr("resident memory, MiB"));
+    // As the legend names them; the tooltip says what they mean.
+    m_resources->setShortValueAxisTitles(tr("CPU %"), tr("RSS MiB"));
 
     m_smoothing->setObjectName("smoothing");
     m_smoothing->setRange(0, 99);
