@@ -63,7 +63,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareChart</name>
     <message>
-        <location filename="../ui/charts/compare_chart.cpp" line="+133"/>
+        <location filename="../ui/charts/compare_chart.cpp" line="+131"/>
         <location line="+2"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
@@ -79,7 +79,7 @@ libjpeg-turbo %9</translation>
         <translation>相對於 %1 的加速比</translation>
     </message>
     <message>
-        <location line="-55"/>
+        <location line="-53"/>
         <source>† different workload than the baseline (see the table)</source>
         <translation>† 工作負載與基準不同（見表格）</translation>
     </message>
@@ -1004,7 +1004,7 @@ libjpeg-turbo %9</translation>
         <translation>%1 秒</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Throughput</source>
         <translation>輸送量</translation>
     </message>
@@ -1109,16 +1109,18 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
     </message>
     <message>
         <location line="+1"/>
+        <location line="+5"/>
         <source>CPU %</source>
         <translation>CPU %</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
+        <location line="+4"/>
         <source>RSS MiB</source>
         <translation>RSS MiB</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-3"/>
         <source>CPU %: CPU time of the process per wall time (100 = one core)
 RSS MiB: resident memory</source>
         <translation>CPU %：行程的 CPU 時間除以實際時間（100 = 一個核心）
@@ -1135,28 +1137,33 @@ RSS MiB：常駐記憶體</translation>
         <translation>常駐記憶體，MiB</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Smoothing of the samples/s line: an exponential moving average, as in TensorBoard</source>
         <translation>samples/s 曲線的平滑程度：採用指數移動平均，與 TensorBoard 相同</translation>
     </message>
     <message>
-        <location line="+63"/>
-        <location line="+56"/>
+        <location line="+54"/>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <location line="+58"/>
         <source>%v / %m steps</source>
         <translation>%v / %m 步</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-119"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>No run yet: choose settings and press Run.</source>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+44"/>
         <source>Generating the synthetic dataset</source>
         <translation>正在產生合成資料集</translation>
     </message>
@@ -1186,12 +1193,12 @@ RSS MiB：常駐記憶體</translation>
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-191"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+175"/>
         <source> · all-reduce wait %1%</source>
         <translation> · all-reduce 等待 %1%</translation>
     </message>
@@ -1931,7 +1938,7 @@ RSS MiB：常駐記憶體</translation>
 <context>
     <name>bb::ui::TimeSeriesChart</name>
     <message>
-        <location filename="../ui/charts/time_series_chart.cpp" line="+42"/>
+        <location filename="../ui/charts/time_series_chart.cpp" line="+45"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
     </message>

@@ -10,7 +10,11 @@ namespace bb::cli {
 
 ProgressLine::ProgressLine() : m_live(isatty(STDERR_FILENO) == 1) {}
 
-void ProgressLine::started(const RunStarted& info) { m_totalSteps = info.totalSteps; }
+void ProgressLine::started(const RunStarted& info) {
+    m_totalSteps = info.totalSteps;
+    // Whether or not stderr is a terminal: a log should say why its figures are slow too.
+    for (const auto& warning : info.warnings) fmt::print(stderr, "warning: {}\n", warning);
+}
 
 void ProgressLine::preparing(const RunPreparation& progress) {
     if (!m_live) return;

@@ -273,6 +273,16 @@ TEST(Diagnosis, ABusyMachineIsCalledOut) {
     ASSERT_EQ(busy.warnings.size(), 1u);
     EXPECT_NE(busy.warnings.front().find("3.8"), std::string::npos) << busy.warnings.front();
     EXPECT_TRUE(nlohmann::json(busy).contains("warnings"));
+
+    // Measured as the run started, the cores other processes held say it better than a load
+    // average that counts the run's own threads.
+    f.run.summary["available_cores_at_start"] = 1.1;
+    const Diagnosis measured = diagnose(profileRun(f.run, f.steps));
+    ASSERT_EQ(measured.warnings.size(), 1u);
+    EXPECT_NE(measured.warnings.front().find("other processes held 0.9 of the"), std::string::npos)
+        << measured.warnings.front();
+    f.run.summary["available_cores_at_start"] = profileRun(f.run, f.steps).cores - 0.1;
+    EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty()) << "free cores, whatever the load average";
 }
 
 }  // namespace

@@ -62,12 +62,15 @@ TEST(RunSummary, AchievedFlopsFollowMeanThroughput) {
 }
 
 TEST(RunSummary, JsonRoundTrip) {
-    const auto summary = summarize(stepsWithWallMs({50, 100, 150, 200}), 1, 1e6);
+    auto summary = summarize(stepsWithWallMs({50, 100, 150, 200}), 1, 1e6);
+    EXPECT_FALSE(nlohmann::json(summary).contains("available_cores_at_start")) << "unknown stays out";
+    summary.availableCoresAtStart = 1.25;
     const nlohmann::json json = summary;
     const RunSummary back = json.get<RunSummary>();
     EXPECT_DOUBLE_EQ(back.medianSamplesPerSec, summary.medianSamplesPerSec);
     EXPECT_DOUBLE_EQ(back.achievedFlopsPerSec, summary.achievedFlopsPerSec);
     EXPECT_DOUBLE_EQ(back.flopsPerSample, 1e6);
+    EXPECT_DOUBLE_EQ(back.availableCoresAtStart, 1.25);
     EXPECT_EQ(back.steps, 4);
     EXPECT_TRUE(json.contains("p95_samples_per_s"));
     EXPECT_TRUE(json.contains("data_wait_share"));

@@ -2,10 +2,11 @@
 
 namespace bb::test {
 
-void RecordingObserver::started(const RunStarted&) {
+void RecordingObserver::started(const RunStarted& info) {
     std::lock_guard lock(m_mutex);
     if (m_started > 0 || !m_steps.empty() || m_finished > 0) m_violations.push_back("started() not first");
     ++m_started;
+    m_startWarnings = info.warnings;
 }
 
 void RecordingObserver::preparing(const RunPreparation& progress) {
@@ -60,6 +61,10 @@ std::vector<StepMetrics> RecordingObserver::steps() const {
 int RecordingObserver::startedCalls() const {
     std::lock_guard lock(m_mutex);
     return m_started;
+}
+std::vector<std::string> RecordingObserver::startWarnings() const {
+    std::lock_guard lock(m_mutex);
+    return m_startWarnings;
 }
 int RecordingObserver::finishedCalls() const {
     std::lock_guard lock(m_mutex);

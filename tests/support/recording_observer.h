@@ -25,6 +25,7 @@ public:
 
     std::vector<StepMetrics> steps() const;
     int startedCalls() const;
+    std::vector<std::string> startWarnings() const;
     int finishedCalls() const;
     std::vector<RunPreparation> preparations() const;
     // Order violations seen (a step after finished(), started() not first...).
@@ -37,6 +38,7 @@ private:
     std::vector<RunPreparation> m_preparations;
     std::optional<RunOutcome> m_outcome;
     int m_started = 0;
+    std::vector<std::string> m_startWarnings;
     int m_finished = 0;
     std::vector<std::string> m_violations;
 };

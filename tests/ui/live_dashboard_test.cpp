@@ -6,15 +6,21 @@
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
 #include <QProgressBar>
+#include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
 
+#include <atomic>
 #include <map>
+#include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "adapters/engine_bridge.h"
+#include "bridgebench/run_config.h"
 #include "charts/time_series_chart.h"
+#include "support/temp_dir.h"
 
 namespace bb {
 namespace {
@@ -211,6 +217,40 @@ TEST(LiveDashboard, OnA1024PxScreenEveryChartsTextIsWhole) {
         }
         EXPECT_GE(texts, 5) << chart->title().toStdString();
     }
+}
+
+// A real run started while busy threads hold every core: the warning the engine gives before
+// the first step shows under the bar, and the next run starts without it.
+TEST(LiveDashboard, ShowsWhatTheEngineSaidBeforeTheFirstStepUntilTheNextRun) {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (cores < 2) GTEST_SKIP() << "one core: a single compute thread never waits for another";
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    QSignalSpy finished(&engine, &ui::EngineBridge::runFinished);
+    test::TempDir dir;
+    const QString db = QString::fromStdString(dir.file("runs.db").string());
+    RunConfig config;
+    config.steps = 2;
+    config.batchSize = 2;
+    config.warmupSteps = 0;
+    config.threads = cores;
+    {
+        std::atomic<bool> stop{false};
+        std::vector<std::jthread> hogs;
+        for (int i = 0; i < cores; ++i)
+            hogs.emplace_back([&stop] {
+                volatile double sink = 1.0;
+                while (!stop.load(std::memory_order_relaxed)) sink = sink * 1.0000001 + 1e-9;
+            });
+        engine.startRun(db, config);
+        ASSERT_TRUE(finished.wait(120'000));
+        stop = true;
+    }
+    EXPECT_TRUE(dashboard.warningText().startsWith("Warning: other processes were using")) << dashboard.warningText().toStdString();
+    EXPECT_TRUE(dashboard.warningText().contains("compute threads")) << dashboard.warningText().toStdString();
+
+    dashboard.startRun(2, "next", 5);
+    EXPECT_EQ(dashboard.warningText(), QString());
 }
 
 }  // namespace

@@ -84,7 +84,7 @@ void EngineBridge::resume() {
 
 void EngineBridge::started(const RunStarted& info) {
     m_currentRunId = info.runId;
-    post(RunBegan{info.runId, info.name, info.totalSteps});
+    post(RunBegan{info.runId, info.name, info.totalSteps, info.warnings});
 }
 
 void EngineBridge::preparing(const RunPreparation& progress) { post(progress); }
@@ -145,6 +145,7 @@ void EngineBridge::drain() {
 void EngineBridge::deliver(const RunBegan& notice) {
     m_runId = notice.runId;
     emit runStarted(notice.runId, QString::fromStdString(notice.name), notice.totalSteps);
+    for (const auto& warning : notice.warnings) emit runWarning(QString::fromStdString(warning));
 }
 
 void EngineBridge::deliver(const RunEnded& notice) {

@@ -54,6 +54,8 @@ public:
 
 signals:
     void runStarted(qint64 runId, const QString& name, qint64 totalSteps);
+    // After runStarted, one for each thing the engine said before the first step.
+    void runWarning(const QString& text);
     // Work before the first step (generating the synthetic dataset); total 0 when unknown.
     void preparationProgress(const QString& stage, qint64 done, qint64 total);
     void stepsArrived(const QVector<bb::StepMetrics>& steps);
@@ -71,6 +73,7 @@ private:
         qint64 runId = 0;
         std::string name;
         qint64 totalSteps = 0;
+        std::vector<std::string> warnings;
     };
     struct RunEnded {
         qint64 runId = 0;

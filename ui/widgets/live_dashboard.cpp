@@ -57,7 +57,8 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
       m_smoothingValue(new QLabel),
       m_progress(new QProgressBar),
       m_status(new QLabel),
-      m_eta(new QLabel) {
+      m_eta(new QLabel),
+      m_warning(new QLabel) {
     m_throughput->setObjectName("throughputChart");
     m_throughput->setTitle(tr("Throughput"));
     // Legend names stay short enough for a quarter of the window; the tooltip has the long ones.
@@ -110,6 +111,11 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_progress->setFormat(QString());
     m_status->setObjectName("runStatus");
     m_eta->setObjectName("eta");
+    m_warning->setObjectName("runWarning");
+    m_warning->setWordWrap(true);
+    // Read before the figures it explains: dark amber, legible on light and dark themes' bases.
+    m_warning->setStyleSheet(QStringLiteral("QLabel { color: #b26a00; }"));
+    m_warning->hide();
 
     auto* header = new QHBoxLayout;
     header->addWidget(m_status, 1);
@@ -127,10 +133,12 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(header);
     layout->addLayout(progressRow);
+    layout->addWidget(m_warning);
     layout->addLayout(grid, 1);
 
     connect(&engine, &EngineBridge::runStarted, this, &LiveDashboard::startRun);
     connect(&engine, &EngineBridge::preparationProgress, this, &LiveDashboard::showPreparation);
+    connect(&engine, &EngineBridge::runWarning, this, &LiveDashboard::showWarning);
     connect(&engine, &EngineBridge::stepsArrived, this, &LiveDashboard::appendSteps);
     connect(&engine, &EngineBridge::runFinished, this, &LiveDashboard::finishRun);
     for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) chart->setDeferredRefresh(true);
@@ -144,6 +152,14 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
 QList<ChartWidget*> LiveDashboard::charts() const { return {m_throughput, m_breakdown, m_loss, m_resources}; }
 
 QString LiveDashboard::etaText() const { return m_eta->text(); }
+
+QString LiveDashboard::warningText() const { return m_warning->isHidden() ? QString() : m_warning->text(); }
+
+void LiveDashboard::showWarning(const QString& text) {
+    const QString line = tr("Warning: %1").arg(text);
+    m_warning->setText(m_warning->isHidden() ? line : m_warning->text() + QLatin1Char('\n') + line);
+    m_warning->show();
+}
 
 double LiveDashboard::smoothingWeight() const { return m_smoothing->value() / 100.0; }
 
@@ -166,6 +182,8 @@ void LiveDashboard::clear(qint64 totalSteps) {
     m_progress->setValue(0);
     m_progress->setFormat(tr("%v / %m steps"));
     m_eta->clear();
+    m_warning->clear();
+    m_warning->hide();
 }
 
 void LiveDashboard::showPreparation(const QString& stage, qint64 done, qint64 total) {

@@ -35,6 +35,9 @@ public:
     QList<ChartWidget*> charts() const;
     QProgressBar* progressBar() const { return m_progress; }
     QString etaText() const;
+    // What the engine said before the run's first step (cores other processes hold); empty
+    // when it said nothing.
+    QString warningText() const;
     // TensorBoard's smoothing weight, 0 to 0.99.
     double smoothingWeight() const;
     void setSmoothingWeight(double weight);
@@ -53,6 +56,7 @@ public:
 public slots:
     void startRun(qint64 runId, const QString& name, qint64 totalSteps);
     void showPreparation(const QString& stage, qint64 done, qint64 total);
+    void showWarning(const QString& text);
     void appendSteps(const QVector<bb::StepMetrics>& steps);
     void finishRun(qint64 runId, const QString& status, const QString& error);
     // Shows a finished run's stored steps (from the runs table).
@@ -76,6 +80,7 @@ private:
     QProgressBar* m_progress;
     QLabel* m_status;
     QLabel* m_eta;
+    QLabel* m_warning;
     qint64 m_totalSteps = 0;
     qint64 m_lastStep = -1;
     std::vector<double> m_recentWallMs;  // ring of the last steps, for the ETA

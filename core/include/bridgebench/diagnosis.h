@@ -35,6 +35,7 @@ struct PipelineProfile {
     bool threadsFixed = false;     // the config set `threads`; otherwise they follow the workers
     int cores = 1;
     double loadAverage = -1;       // the machine's 1-minute load when the run started; -1 unknown
+    double availableCoresAtStart = 0;  // measured as the run started (RunSummary); 0 unknown
     std::int64_t stepsUsed = 0;
     double forwardBackwardMs = 0;  // the run's own median forward + backward, to set the curve against
     PipelineProbe probe;           // taken after the run; empty when it took none

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,9 @@ struct RunStarted {
     std::string name;
     std::int64_t totalSteps = 0;
     nlohmann::json resolvedConfig;
+    // What the user should know before the first step: other processes holding the cores the
+    // run's compute threads need (engine/core_contention.h).
+    std::vector<std::string> warnings;
 };
 
 // Work before the first step that takes long enough to show (generating the synthetic dataset

@@ -34,6 +34,10 @@ struct RunSummary {
     std::vector<SkippedSample> skippedFirst;  // the first few, with the reason
     double durationS = 0;
     double finalLoss = 0;
+    // CPU runs in one process: the CPU time the machine gave one busy thread per core as the
+    // run started (logical cores on an idle machine, less while other processes held them);
+    // 0 unknown.
+    double availableCoresAtStart = 0;
     PipelineProbe probe;  // empty when the run took no probe (GPU compute, cancelled, imported)
     // Data parallel (null for one process): world_size, backend, buckets, the timed full-size
     // all-reduce, and per rank its host, device, threads and median step parts.

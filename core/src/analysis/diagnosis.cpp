@@ -103,6 +103,7 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.cores = run.environment.value("logical_cores", static_cast<int>(std::thread::hardware_concurrency()));
     profile.cores = std::max(1, profile.cores);
     profile.loadAverage = run.environment.value("load_average_1m", -1.0);
+    profile.availableCoresAtStart = run.summary.value("available_cores_at_start", 0.0);
     if (const auto stored = run.summary.find("probe"); stored != run.summary.end())
         profile.probe = stored->get<PipelineProbe>();
     profile.worldSize = static_cast<int>(std::max<std::int64_t>(1, run.deviceCount));
@@ -314,7 +315,15 @@ Diagnosis diagnose(const PipelineProfile& profile) {
             "that share",
             profile.cores - profile.probe.availableCores, profile.cores));
     adviseFewerThreads(diagnosis);
-    if (profile.cpuDevice && profile.loadAverage > 0.5 * profile.cores)
+    // What the cores gave busy threads as the run started, where it was measured; the load
+    // average, which counts this process's own threads and lags by a minute, for older runs.
+    const double heldAtStart = profile.cores - profile.availableCoresAtStart;
+    if (profile.cpuDevice && profile.availableCoresAtStart > 0 && heldAtStart >= 0.5)
+        diagnosis.warnings.push_back(fmt::format(
+            "the machine was busy when this run started (other processes held {:.1f} of the {} cores): these "
+            "figures and predictions may not repeat",
+            heldAtStart, profile.cores));
+    else if (profile.cpuDevice && profile.availableCoresAtStart <= 0 && profile.loadAverage > 0.5 * profile.cores)
         diagnosis.warnings.push_back(fmt::format(
             "the machine was busy when this run started (load average {:.1f} on {} cores): other processes "
             "competed for the cores, so these figures and predictions may not repeat",
@@ -361,6 +370,7 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"intra_op_threads", p.intraOpThreads},
              {"cores", p.cores},
              {"load_average_1m", p.loadAverage},
+             {"available_cores_at_start", p.availableCoresAtStart},
              {"cpu_utilisation", p.cpuUtilisation},
              {"steps_used", p.stepsUsed},
              {"world_size", p.worldSize},

@@ -101,6 +101,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
         {"duration_s", s.durationS},
         {"final_loss", s.finalLoss},
     };
+    if (s.availableCoresAtStart > 0) out["available_cores_at_start"] = s.availableCoresAtStart;
     if (!s.probe.empty()) out["probe"] = s.probe;
     if (!s.distributed.is_null()) out["distributed"] = s.distributed;
     if (!s.decode.is_null()) out["decode"] = s.decode;
@@ -129,6 +130,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     }
     s.durationS = in.value("duration_s", 0.0);
     s.finalLoss = in.value("final_loss", 0.0);
+    s.availableCoresAtStart = in.value("available_cores_at_start", 0.0);
     if (const auto probe = in.find("probe"); probe != in.end()) s.probe = probe->get<PipelineProbe>();
     if (const auto distributed = in.find("distributed"); distributed != in.end()) s.distributed = *distributed;
     if (const auto decode = in.find("decode"); decode != in.end()) s.decode = *decode;

@@ -11,6 +11,7 @@
 #include "data/dataset.h"
 #include "data/decode_path.h"
 #include "distributed/data_parallel_run.h"
+#include "engine/core_contention.h"
 #include "engine/environment.h"
 #include "engine/run_control.h"
 #include "engine/trainer.h"
@@ -125,7 +126,14 @@ struct RunSession::Impl {
             std::optional<StepWriter> writer;
             if (store) writer.emplace(dbFile, runId);
             RecordingFanout fanout(writer ? &*writer : nullptr, observer, control);
-            observer.started({runId, uuid, config.name, config.steps, toJson(config)});
+            RunStarted info{runId, uuid, config.name, config.steps, toJson(config), {}};
+            // On the run's thread: the GUI constructs the session on its own.
+            const auto contention = measureCoreContention(
+                config, distributed != nullptr || DistributedRun::wanted(config, processEnvironment()),
+                std::chrono::milliseconds(150));
+            if (contention)
+                if (auto warning = contentionWarning(*contention); !warning.empty()) info.warnings.push_back(std::move(warning));
+            observer.started(info);
             TrainerResult trained = trainPerhapsDistributed(fanout);
             const std::string writeError = writer ? writer->close() : std::string();
 
@@ -139,6 +147,7 @@ struct RunSession::Impl {
             result.summary.lossScaling = trained.lossScaling;
             result.summary.deviceMemory = trained.deviceMemory;
             result.summary.decode = decode;
+            if (contention) result.summary.availableCoresAtStart = contention->availableCores;
             if (!writeError.empty() && result.status != RunStatus::Failed) {
                 result.status = RunStatus::Failed;
                 result.error = "the run's steps could not be stored: " + writeError;

@@ -1,0 +1,87 @@
+// A CPU run says, before its first step, when other processes hold the cores its compute
+// threads need: the figures from such a run can be many times slower than on free cores.
+#include "engine/core_contention.h"
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "bridgebench/result_store.h"
+#include "bridgebench/run_session.h"
+#include "support/recording_observer.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+TEST(CoreContention, TwoThreadsOnTwoCoresWithAnotherProcessOnOneAreToldToUseOne) {
+    // As seen during a build: 0.8 of 2 cores held, the default 2 compute threads.
+    const std::string warning = contentionWarning({.cores = 2, .availableCores = 1.2, .computeThreads = 2, .workers = 0});
+    EXPECT_NE(warning.find("other processes were using 0.8 of the 2 cores"), std::string::npos) << warning;
+    EXPECT_NE(warning.find("set threads=1"), std::string::npos) << warning;
+    // Workers need their cores too: the suggestion leaves them theirs.
+    const std::string withWorkers =
+        contentionWarning({.cores = 16, .availableCores = 13.0, .computeThreads = 14, .workers = 2});
+    EXPECT_NE(withWorkers.find("14 compute threads and 2 loader workers need 16"), std::string::npos) << withWorkers;
+    EXPECT_NE(withWorkers.find("set threads=11"), std::string::npos) << withWorkers;
+}
+
+TEST(CoreContention, FreeCoresOneComputeThreadOrRoomToSpareSayNothing) {
+    EXPECT_EQ(contentionWarning({.cores = 2, .availableCores = 1.9, .computeThreads = 2, .workers = 0}), "");
+    EXPECT_EQ(contentionWarning({.cores = 2, .availableCores = 0.6, .computeThreads = 1, .workers = 0}), "");
+    EXPECT_EQ(contentionWarning({.cores = 16, .availableCores = 12.0, .computeThreads = 8, .workers = 2}), "");
+}
+
+TEST(CoreContention, OnlyACpuRunInOneProcessIsMeasured) {
+    RunConfig config;
+    config.threads = 3;
+    EXPECT_TRUE(measureCoreContention(config, /*distributed=*/true, std::chrono::milliseconds(10)) == std::nullopt);
+    config.device = "cuda:0";
+    EXPECT_TRUE(measureCoreContention(config, false, std::chrono::milliseconds(10)) == std::nullopt);
+    config.device = "cpu";
+    const auto measured = measureCoreContention(config, false, std::chrono::milliseconds(50));
+    ASSERT_TRUE(measured.has_value());
+    EXPECT_EQ(measured->computeThreads, 3);
+    EXPECT_GT(measured->availableCores, 0.0);
+}
+
+// A real run while busy threads hold every core: its observer hears of it before the first
+// step, and the summary keeps what was measured.
+TEST(CoreContention, ARunStartedWhileEveryCoreIsBusySaysSoBeforeItsFirstStep) {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (cores < 2) GTEST_SKIP() << "one core: a single compute thread never waits for another";
+    std::atomic<bool> stop{false};
+    std::vector<std::jthread> hogs;
+    for (int i = 0; i < cores; ++i)
+        hogs.emplace_back([&stop] {
+            volatile double sink = 1.0;
+            while (!stop.load(std::memory_order_relaxed)) sink = sink * 1.0000001 + 1e-9;
+        });
+    test::TempDir dir;
+    test::RecordingObserver observer;
+    RunConfig config;
+    config.steps = 2;
+    config.batchSize = 2;
+    config.warmupSteps = 0;
+    config.threads = cores;
+    RunSession session(dir.file("runs.db"), config, observer);
+    session.start();
+    const RunOutcome outcome = session.wait();
+    stop = true;
+    hogs.clear();
+    ASSERT_EQ(outcome.status, RunStatus::Completed) << outcome.error;
+    const auto warnings = observer.startWarnings();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings.front().find("compute threads"), std::string::npos) << warnings.front();
+    EXPECT_GT(outcome.summary.availableCoresAtStart, 0.0);
+    EXPECT_LT(outcome.summary.availableCoresAtStart, cores - 0.5);
+    ResultStore store(dir.file("runs.db"));
+    const auto run = store.findRun(session.runId());
+    ASSERT_TRUE(run);
+    EXPECT_DOUBLE_EQ(run->summary.value("available_cores_at_start", 0.0), outcome.summary.availableCoresAtStart);
+}
+
+}  // namespace
+}  // namespace bb
