@@ -10,7 +10,6 @@
 #include <QTest>
 #include <QTimer>
 
-#include <atomic>
 #include <map>
 #include <thread>
 #include <vector>
@@ -20,6 +19,7 @@
 #include "adapters/engine_bridge.h"
 #include "bridgebench/run_config.h"
 #include "charts/time_series_chart.h"
+#include "support/busy_cores.h"
 #include "support/temp_dir.h"
 
 namespace bb {
@@ -235,16 +235,9 @@ TEST(LiveDashboard, ShowsWhatTheEngineSaidBeforeTheFirstStepUntilTheNextRun) {
     config.warmupSteps = 0;
     config.threads = cores;
     {
-        std::atomic<bool> stop{false};
-        std::vector<std::jthread> hogs;
-        for (int i = 0; i < cores; ++i)
-            hogs.emplace_back([&stop] {
-                volatile double sink = 1.0;
-                while (!stop.load(std::memory_order_relaxed)) sink = sink * 1.0000001 + 1e-9;
-            });
+        const test::BusyCores hogs(cores);
         engine.startRun(db, config);
         ASSERT_TRUE(finished.wait(120'000));
-        stop = true;
     }
     EXPECT_TRUE(dashboard.warningText().startsWith("Warning: other processes were using")) << dashboard.warningText().toStdString();
     EXPECT_TRUE(dashboard.warningText().contains("compute threads")) << dashboard.warningText().toStdString();

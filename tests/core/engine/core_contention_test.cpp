@@ -2,14 +2,14 @@
 // threads need: the figures from such a run can be many times slower than on free cores.
 #include "engine/core_contention.h"
 
-#include <atomic>
+#include <memory>
 #include <thread>
-#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_session.h"
+#include "support/busy_cores.h"
 #include "support/recording_observer.h"
 #include "support/temp_dir.h"
 
@@ -52,13 +52,7 @@ TEST(CoreContention, OnlyACpuRunInOneProcessIsMeasured) {
 TEST(CoreContention, ARunStartedWhileEveryCoreIsBusySaysSoBeforeItsFirstStep) {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (cores < 2) GTEST_SKIP() << "one core: a single compute thread never waits for another";
-    std::atomic<bool> stop{false};
-    std::vector<std::jthread> hogs;
-    for (int i = 0; i < cores; ++i)
-        hogs.emplace_back([&stop] {
-            volatile double sink = 1.0;
-            while (!stop.load(std::memory_order_relaxed)) sink = sink * 1.0000001 + 1e-9;
-        });
+    auto hogs = std::make_unique<test::BusyCores>(cores);
     test::TempDir dir;
     test::RecordingObserver observer;
     RunConfig config;
@@ -69,8 +63,7 @@ TEST(CoreContention, ARunStartedWhileEveryCoreIsBusySaysSoBeforeItsFirstStep) {
     RunSession session(dir.file("runs.db"), config, observer);
     session.start();
     const RunOutcome outcome = session.wait();
-    stop = true;
-    hogs.clear();
+    hogs.reset();
     ASSERT_EQ(outcome.status, RunStatus::Completed) << outcome.error;
     const auto warnings = observer.startWarnings();
     ASSERT_EQ(warnings.size(), 1u);
