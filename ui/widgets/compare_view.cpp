@@ -85,20 +85,19 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     m_reason->setObjectName("compareReason");
     m_reason->setWordWrap(true);
     m_reason->hide();
-    auto* lower = m_lower;
     auto* overlayHolder = new QWidget;
     overlayHolder->setLayout(m_overlayBox);
     m_overlayBox->setContentsMargins(0, 0, 0, 0);
-    lower->addWidget(m_tableView);
-    lower->addWidget(overlayHolder);
-    lower->setStretchFactor(0, 3);
-    lower->setStretchFactor(1, 2);
+    m_lower->addWidget(m_tableView);
+    m_lower->addWidget(overlayHolder);
+    m_lower->setStretchFactor(0, 3);
+    m_lower->setStretchFactor(1, 2);
     // Dragged past its minimum, the chart would vanish into the splitter's edge.
-    lower->setChildrenCollapsible(false);
+    m_lower->setChildrenCollapsible(false);
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->setObjectName("compareSplitter");
     splitter->addWidget(m_chart);
-    splitter->addWidget(lower);
+    splitter->addWidget(m_lower);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     // The size hints alone gave the chart a plot about 120 px high at 800 px, too low for its
