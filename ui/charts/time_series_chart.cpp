@@ -304,7 +304,7 @@ void TimeSeriesChart::redraw() {
     }
     m_shownMin = low;
     m_shownMax = high;
-    m_x->setTickInterval(niceAxisTicks(low, high, stepTickCount(low, high, plotWidth), /*integerSteps=*/true).step);
+    m_x->setTickInterval(niceStepInside(low, high, stepTickCount(low, high, plotWidth), /*integerSteps=*/true));
     m_x->setRange(low, high);
     applyNiceTicks(m_left, leftMin, leftMax, kYTicks);
     if (m_right) applyNiceTicks(m_right, 0, rightMax, kYTicks);

@@ -17,4 +17,9 @@ struct AxisTicks {
 // gives [low, low + 1] (or [0, 1]); integerSteps keeps step >= 1 and whole.
 AxisTicks niceAxisTicks(double low, double high, int roughCount, bool integerSteps = false);
 
+// The tick step for an axis that ends at the data's own ends rather than at ticks (the live
+// charts' step axis): niceAxisTicks' step, made finer until at least two of its multiples lie in
+// [low, high]. Without it a narrow plot over steps 0..45 got step 50 and showed a lone "0".
+double niceStepInside(double low, double high, int roughCount, bool integerSteps = false);
+
 }  // namespace bb

@@ -36,4 +36,35 @@ AxisTicks niceAxisTicks(double low, double high, int roughCount, bool integerSte
     return ticks;
 }
 
+namespace {
+
+// The next nice step below `step` (5 -> 2.5 -> 2 -> 1 -> 0.5 ...; no 2.5 on integer axes).
+double finerStep(double step, bool integerSteps) {
+    const double magnitude = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+    const double factor = step / magnitude;
+    if (factor > 4.9) return (integerSteps ? 2.0 : 2.5) * magnitude;
+    if (factor > 2.4) return 2.0 * magnitude;
+    if (factor > 1.9) return 1.0 * magnitude;
+    return 0.5 * magnitude;
+}
+
+int multiplesInside(double low, double high, double step) {
+    const double tolerance = 1e-9;
+    return static_cast<int>(std::floor(high / step + tolerance) - std::ceil(low / step - tolerance)) + 1;
+}
+
+}  // namespace
+
+double niceStepInside(double low, double high, int roughCount, bool integerSteps) {
+    double step = niceAxisTicks(low, high, roughCount, integerSteps).step;
+    if (!std::isfinite(low) || !std::isfinite(high) || high <= low) return step;
+    // Two multiples fit once the step is at most the range, a few finer steps away at most.
+    for (int finer = 0; finer < 8 && multiplesInside(low, high, step) < 2; ++finer) {
+        const double next = finerStep(step, integerSteps);
+        if (integerSteps && next < 1) break;
+        step = next;
+    }
+    return step;
+}
+
 }  // namespace bb

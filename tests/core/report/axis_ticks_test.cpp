@@ -46,6 +46,32 @@ TEST(AxisTicks, DegenerateRangesStillGiveTwoTicks) {
     }
 }
 
+int multiplesIn(double low, double high, double step) {
+    int count = 0;
+    for (double tick = std::ceil(low / step - 1e-9) * step; tick <= high + 1e-9 * step; tick += step) ++count;
+    return count;
+}
+
+TEST(AxisTicks, AStepForAnAxisEndingAtItsDataLeavesTwoTicksInside) {
+    // The lone "0" on a narrow live chart at step 45: two ticks asked, step 50 given.
+    ASSERT_EQ(niceAxisTicks(0, 45, 2, true).step, 50);
+    EXPECT_EQ(niceStepInside(0, 45, 2, true), 20);
+    for (int count = 2; count <= 8; ++count) {
+        for (int high = 1; high <= 2000; ++high) {
+            const double step = niceStepInside(0, high, count, true);
+            EXPECT_EQ(step, std::round(step));
+            EXPECT_GE(step, 1);
+            EXPECT_GE(multiplesIn(0, high, step), 2) << "0.." << high << " in " << count;
+            EXPECT_LE(multiplesIn(0, high, step), 2 * count + 1) << "0.." << high << " in " << count;
+        }
+        for (const auto& [low, high] : {std::pair{10.0, 20.0}, {41.0, 89.0}, {0.0, 0.45}, {3.3, 7.9}}) {
+            const double step = niceStepInside(low, high, count);
+            EXPECT_GE(multiplesIn(low, high, step), 2) << low << ".." << high << " in " << count;
+        }
+    }
+    EXPECT_EQ(niceStepInside(0, 1233, 8, true), 200) << "unchanged where the nice step already fits";
+}
+
 TEST(ReportTicks, StepAxisTicksAreWholeNumbers) {
     for (const double tick : report::niceTicks(4, 8, /*integerSteps=*/true)) EXPECT_EQ(tick, std::round(tick));
     EXPECT_EQ(report::niceTicks(941.9, 4).back(), 1000);
