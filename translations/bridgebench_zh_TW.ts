@@ -142,7 +142,7 @@ libjpeg-turbo %9</translation>
         <translation>基準</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+64"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -1142,28 +1142,28 @@ RSS MiB：常駐記憶體</translation>
         <translation>samples/s 曲線的平滑程度：採用指數移動平均，與 TensorBoard 相同</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+55"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>%v / %m steps</source>
         <translation>%v / %m 步</translation>
     </message>
     <message>
-        <location line="-119"/>
+        <location line="-121"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>No run yet: choose settings and press Run.</source>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Generating the synthetic dataset</source>
         <translation>正在產生合成資料集</translation>
     </message>
@@ -1188,17 +1188,38 @@ RSS MiB：常駐記憶體</translation>
         <translation>已完成，共 %1 步</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+4"/>
+        <source> · median %1 samples/s · data wait %2%</source>
+        <translation> · 中位數 %1 samples/s · 資料等待 %2%</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Median samples/s and data wait over all %1 steps</source>
+        <translation>中位數 samples/s 與資料等待以全部 %1 步計算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Median samples/s and data wait over steps %1 to %2; the %1 warm-up steps before them are not counted</source>
+        <translation>中位數 samples/s 與資料等待以第 %1 到 %2 步計算；之前的 %1 個暖身步不計入</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Median samples/s and data wait over all %1 steps: the run ended before its warm-up steps could be left out</source>
+        <translation>中位數 samples/s 與資料等待以全部 %1 步計算：執行在暖身步可排除之前就結束了</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Stored run &quot;%1&quot;</source>
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-213"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+175"/>
+        <location line="+177"/>
+        <location line="+15"/>
         <source> · all-reduce wait %1%</source>
         <translation> · all-reduce 等待 %1%</translation>
     </message>

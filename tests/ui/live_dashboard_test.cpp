@@ -5,6 +5,7 @@
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
+#include <QLabel>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -17,7 +18,9 @@
 #include <gtest/gtest.h>
 
 #include "adapters/engine_bridge.h"
+#include "bridgebench/result_store.h"
 #include "bridgebench/run_config.h"
+#include "bridgebench/run_summary.h"
 #include "charts/time_series_chart.h"
 #include "support/busy_cores.h"
 #include "support/temp_dir.h"
@@ -245,6 +248,38 @@ TEST(LiveDashboard, ShowsWhatTheEngineSaidBeforeTheFirstStepUntilTheNextRun) {
 
     dashboard.startRun(2, "next", 5);
     EXPECT_EQ(dashboard.warningText(), QString());
+}
+
+// A finished run's headline figures stay beside the bar, the same as show prints from the
+// database: the user who watched it need not open the Runs tab for the number.
+TEST(LiveDashboard, AFinishedRunShowsItsMedianAndDataWaitAsStored) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    QSignalSpy finished(&engine, &ui::EngineBridge::runFinished);
+    test::TempDir dir;
+    const QString db = QString::fromStdString(dir.file("runs.db").string());
+    RunConfig config;
+    config.steps = 6;
+    config.batchSize = 2;
+    config.warmupSteps = 2;
+    engine.startRun(db, config);
+    ASSERT_TRUE(finished.wait(120'000));
+    ASSERT_EQ(finished.front().at(1).toString(), QStringLiteral("completed"));
+
+    ResultStore store(db.toStdString());
+    const auto run = store.findRun(engine.runId());
+    ASSERT_TRUE(run.has_value());
+    const auto stored = run->summary.get<RunSummary>();
+    ASSERT_GT(stored.medianSamplesPerSec, 0);
+    const QString expected = QStringLiteral("Finished after 6 steps · median %1 samples/s · data wait %2%")
+                                 .arg(stored.medianSamplesPerSec, 0, 'f', 1)
+                                 .arg(stored.dataWaitShare * 100.0, 0, 'f', 0);
+    EXPECT_EQ(dashboard.etaText().toStdString(), expected.toStdString());
+    EXPECT_TRUE(dashboard.findChild<QLabel*>("eta")->toolTip().contains("steps 2 to 5"))
+        << dashboard.findChild<QLabel*>("eta")->toolTip().toStdString();
+
+    dashboard.startRun(2, "next", 5);
+    EXPECT_EQ(dashboard.etaText(), QString());
 }
 
 }  // namespace

@@ -92,7 +92,7 @@ void EngineBridge::preparing(const RunPreparation& progress) { post(progress); }
 void EngineBridge::step(const StepMetrics& metrics) { post(metrics); }
 
 void EngineBridge::finished(const RunOutcome& outcome) {
-    post(RunEnded{m_currentRunId.load(), std::string(toString(outcome.status)), outcome.error});
+    post(RunEnded{m_currentRunId.load(), std::string(toString(outcome.status)), outcome.error, outcome.summary});
 }
 
 void EngineBridge::post(Notice notice) {
@@ -154,6 +154,7 @@ void EngineBridge::deliver(const RunEnded& notice) {
         m_running = false;
     }
     emit runFinished(notice.runId, QString::fromStdString(notice.status), QString::fromStdString(notice.error));
+    if (notice.summary.medianSamplesPerSec > 0) emit runSummarised(notice.runId, notice.summary);
 }
 
 void EngineBridge::deliver(const SweepEnded& notice) {

@@ -60,6 +60,8 @@ signals:
     void preparationProgress(const QString& stage, qint64 done, qint64 total);
     void stepsArrived(const QVector<bb::StepMetrics>& steps);
     void runFinished(qint64 runId, const QString& status, const QString& error);
+    // Right after runFinished, for a run that counted steps: what the CLI prints at its end.
+    void runSummarised(qint64 runId, const bb::RunSummary& summary);
     void sweepProgress(int index, int total, const QString& pointName);
     // Every point's run in grid order (points completed earlier in the same study included).
     void sweepFinished(qint64 studyId, const QVector<qint64>& runIds, bool cancelled);
@@ -79,6 +81,7 @@ private:
         qint64 runId = 0;
         std::string status;
         std::string error;
+        RunSummary summary;
     };
     struct SweepPointStarting {
         int index = 0;

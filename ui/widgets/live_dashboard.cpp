@@ -141,6 +141,7 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     connect(&engine, &EngineBridge::runWarning, this, &LiveDashboard::showWarning);
     connect(&engine, &EngineBridge::stepsArrived, this, &LiveDashboard::appendSteps);
     connect(&engine, &EngineBridge::runFinished, this, &LiveDashboard::finishRun);
+    connect(&engine, &EngineBridge::runSummarised, this, &LiveDashboard::showSummary);
     for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) chart->setDeferredRefresh(true);
     m_redraw->setInterval(kRedrawTickMs);
     connect(m_redraw, &QTimer::timeout, this, &LiveDashboard::refreshNextStaleChart);
@@ -182,6 +183,7 @@ void LiveDashboard::clear(qint64 totalSteps) {
     m_progress->setValue(0);
     m_progress->setFormat(tr("%v / %m steps"));
     m_eta->clear();
+    m_eta->setToolTip(QString());
     m_warning->clear();
     m_warning->hide();
 }
@@ -259,6 +261,26 @@ void LiveDashboard::finishRun(qint64 runId, const QString& status, const QString
     m_status->setText(text);
     if (m_progressDue) updateProgress();
     m_eta->setText(tr("Finished after %1 steps").arg(m_lastStep + 1));
+}
+
+void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary) {
+    QString text = m_eta->text() + tr(" · median %1 samples/s · data wait %2%")
+                                       .arg(summary.medianSamplesPerSec, 0, 'f', 1)
+                                       .arg(summary.dataWaitShare * 100.0, 0, 'f', 0);
+    if (summary.commShare > 0) text += tr(" · all-reduce wait %1%").arg(summary.commShare * 100.0, 0, 'f', 0);
+    m_eta->setText(text);
+    // The same steps as show and the Runs tab count, so the figures agree wherever they are read.
+    if (summary.warmupSteps <= 0)
+        m_eta->setToolTip(tr("Median samples/s and data wait over all %1 steps").arg(summary.steps));
+    else if (summary.warmupExcluded)
+        m_eta->setToolTip(tr("Median samples/s and data wait over steps %1 to %2; the %1 warm-up steps before them "
+                             "are not counted")
+                              .arg(summary.warmupSteps)
+                              .arg(summary.steps - 1));
+    else
+        m_eta->setToolTip(tr("Median samples/s and data wait over all %1 steps: the run ended before its warm-up "
+                             "steps could be left out")
+                              .arg(summary.steps));
 }
 
 void LiveDashboard::showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps) {

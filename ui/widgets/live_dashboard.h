@@ -10,6 +10,10 @@
 #include "bridgebench/step_metrics.h"
 #include "models/smoothing.h"
 
+namespace bb {
+struct RunSummary;
+}
+
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QProgressBar;
@@ -59,6 +63,8 @@ public slots:
     void showWarning(const QString& text);
     void appendSteps(const QVector<bb::StepMetrics>& steps);
     void finishRun(qint64 runId, const QString& status, const QString& error);
+    // The run's headline figures beside "Finished after N steps", as the CLI prints them.
+    void showSummary(qint64 runId, const bb::RunSummary& summary);
     // Shows a finished run's stored steps (from the runs table).
     void showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps);
 
