@@ -1,4 +1,5 @@
 #include <iostream>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -43,10 +44,29 @@ void printThroughput(const RunFlops& flops, const RunMfu& mfu) {
     for (const auto& assumption : mfu.assumptions) std::cout << "  assumes: " << assumption << '\n';
 }
 
+// The stored figures to six significant digits, nested ones too: a measurement is not known to
+// seventeen ("available_cores_at_start 1.7827410200000002"), and dump() would print 1.81316e10
+// rounded as 18131600000.0. --json keeps them exact.
+std::string readable(const nlohmann::json& value) {
+    if (value.is_number_float()) return fmt::format("{:.6g}", value.get<double>());
+    if (value.is_array()) {
+        std::string out = "[";
+        for (const auto& item : value) out += (out.size() > 1 ? "," : "") + readable(item);
+        return out + "]";
+    }
+    if (value.is_object()) {
+        std::string out = "{";
+        for (const auto& [key, item] : value.items())
+            out += (out.size() > 1 ? "," : "") + nlohmann::json(key).dump() + ":" + readable(item);
+        return out + "}";
+    }
+    return value.dump();
+}
+
 void printJsonObject(const std::string& title, const nlohmann::json& object) {
     std::cout << title << ":\n";
     for (const auto& [key, value] : object.items())
-        std::cout << fmt::format("  {:<24} {}\n", key, value.is_string() ? value.get<std::string>() : value.dump());
+        std::cout << fmt::format("  {:<24} {}\n", key, value.is_string() ? value.get<std::string>() : readable(value));
 }
 
 int showCommand(const std::string& dbPath, const std::string& runName, bool json) {

@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <regex>
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/result_store.h"
@@ -96,6 +99,39 @@ TEST(CliRun, UnreadableConfigFileExitsThree) {
                                              " --db " + test::shellQuote(dir.file("x.db").string())));
     EXPECT_EQ(result.exitCode, 3);
     EXPECT_NE(result.err.find("missing.json"), std::string::npos) << result.err;
+}
+
+// show is read by people: "available_cores_at_start 1.7827410200000002" claimed seventeen digits
+// of a 150 ms measurement. Its JSON keeps what was stored.
+TEST(CliShow, PrintsStoredFiguresToSixSignificantDigitsAndJsonExactly) {
+    test::TempDir dir;
+    const auto db = dir.file("cli.db").string();
+    const auto ran = test::runCommand(cli("run --json --set steps=4 --set batch_size=2 --db " + test::shellQuote(db)));
+    ASSERT_EQ(ran.exitCode, 0) << ran.err;
+    const auto id = std::to_string(nlohmann::json::parse(ran.out)["run_id"].get<std::int64_t>());
+
+    const auto shown = test::runCommand(cli("show " + id + " --db " + test::shellQuote(db)));
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    const std::regex decimal(R"(\d+\.\d+(e[-+]?\d+)?|\d+e[-+]?\d+)");
+    std::istringstream lines(shown.out);
+    int figures = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("  median_samples_per_s", 0) == 0) ++figures;
+        // A decimal's significant digits: its point, leading and trailing zeros aside.
+        for (std::sregex_iterator match(line.begin(), line.end(), decimal), end; match != end; ++match) {
+            std::string digits = match->str().substr(0, match->str().find('e'));
+            digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+            digits.erase(0, digits.find_first_not_of('0'));
+            digits.erase(digits.find_last_not_of('0') + 1);
+            EXPECT_LE(digits.size(), 6u) << match->str() << " in: " << line;
+        }
+    }
+    EXPECT_EQ(figures, 1) << shown.out;
+
+    const auto json = nlohmann::json::parse(test::runCommand(cli("show " + id + " --json --db " + test::shellQuote(db))).out);
+    ResultStore store(db);
+    EXPECT_EQ(json["summary"]["median_samples_per_s"].get<double>(),
+              store.findRun(std::stoll(id))->summary["median_samples_per_s"].get<double>());
 }
 
 TEST(CliList, ListsReferenceAndLocalRunsAsTableAndJson) {
