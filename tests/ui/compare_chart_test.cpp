@@ -40,6 +40,38 @@ TEST(CompareChart, LabelsWiderThanTheirBarsDoNotOverlap) {
                 << chart.barLabels()[first].toStdString() << " meets " << chart.barLabels()[second].toStdString();
 }
 
+// Four runs of one configuration are told apart by name; in Qt's one-row legend at 1024 px the
+// names were cut to "workers 0 (tiny b8 w0 2026-12-03 09:19:..." and could not be told apart.
+TEST(CompareChart, ItsLegendShowsEveryConfigurationWholeInRowsWithTheBarsColours) {
+    Comparison comparison;
+    comparison.categories = {"1× cpu"};
+    comparison.unit = "samples/s";
+    for (int index = 0; index < 4; ++index) {
+        ComparisonEntry entry;
+        entry.category = "1× cpu";
+        entry.configuration = QStringLiteral("workers 0 (tiny b8 w0 2026-12-03 09:%1:08)").arg(10 + index);
+        entry.value = 300 + index;
+        comparison.configurations << entry.configuration;
+        comparison.entries.push_back(entry);
+    }
+    CompareChart chart;
+    chart.resize(950, 280);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    chart.setComparison(comparison);
+    QCoreApplication::processEvents();
+    const auto entries = chart.legendEntries();
+    ASSERT_EQ(entries.size(), 4);
+    QSet<int> rows;
+    for (int index = 0; index < 4; ++index) {
+        EXPECT_EQ(entries[index].shown, comparison.configurations[index]);
+        EXPECT_TRUE(chart.configurationColour(entries[index].name).isValid());
+        EXPECT_GE(entries[index].rect.top(), chart.plotRect().bottom());
+        rows.insert(qRound(entries[index].rect.top()));
+    }
+    EXPECT_EQ(rows.size(), 2);
+}
+
 // At 1024 px the study beside a CPU run stacked the labels "157.5 ×119794 †" of four bars each
 // above the other, and the top one climbed out of the plot into the title.
 TEST(CompareChart, StackedBarLabelsStayInsideThePlot) {

@@ -222,6 +222,29 @@ TEST(LiveDashboard, OnA1024PxScreenEveryChartsTextIsWhole) {
     }
 }
 
+// Its legend beside the plot once left the step-time breakdown, the chart that says why a run
+// is slow, 95 px of plot at 1024 × 768 where its neighbour had 190.
+TEST(LiveDashboard, OnA1024PxScreenTheBreakdownsPlotIsAsWideAsThroughputs) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    dashboard.resize(570, 620);
+    dashboard.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+    dashboard.startRun(1, "run", 100);
+    QVector<StepMetrics> steps;
+    for (qint64 index = 0; index < 100; ++index) steps.push_back(stepAt(index));
+    dashboard.appendSteps(steps);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return chartsSettled(dashboard); }, 10'000));
+    QCoreApplication::processEvents();
+    const auto* throughput = dashboard.findChild<ui::TimeSeriesChart*>("throughputChart");
+    const auto* breakdown = dashboard.findChild<ui::TimeSeriesChart*>("breakdownChart");
+    ASSERT_NE(throughput, nullptr);
+    ASSERT_NE(breakdown, nullptr);
+    EXPECT_GE(breakdown->plotRect().width(), 0.9 * throughput->plotRect().width())
+        << breakdown->plotRect().width() << " px against " << throughput->plotRect().width();
+    EXPECT_EQ(breakdown->legendEntries().size(), 7);
+}
+
 // A real run started while busy threads hold every core: the warning the engine gives before
 // the first step shows under the bar, and the next run starts without it.
 TEST(LiveDashboard, ShowsWhatTheEngineSaidBeforeTheFirstStepUntilTheNextRun) {

@@ -77,13 +77,29 @@ QStringList ChartWidget::seriesNames() const {
     return names;
 }
 
-void ChartWidget::placeLegendBesidePlot() { m_chart->legend()->setAlignment(Qt::AlignRight); }
+void ChartWidget::wrapLegendInRows() {
+    if (!m_wrappedLegend) m_wrappedLegend = std::make_unique<WrappedLegend>(m_chart);
+    m_wrappedLegend->update();
+}
 
-void ChartWidget::setLegendVisible(bool visible) { m_chart->legend()->setVisible(visible); }
+void ChartWidget::legendEntriesChanged() {
+    if (m_wrappedLegend) m_wrappedLegend->update();
+}
+
+QList<LegendEntry> ChartWidget::legendEntries() const { return m_wrappedLegend ? m_wrappedLegend->entries() : QList<LegendEntry>(); }
+
+void ChartWidget::setLegendVisible(bool visible) {
+    if (m_wrappedLegend)
+        m_wrappedLegend->setVisible(visible);
+    else
+        m_chart->legend()->setVisible(visible);
+}
 
 QRectF ChartWidget::plotRect() const { return m_chart->mapRectToScene(m_chart->plotArea()); }
 
-bool ChartWidget::isLegendVisible() const { return m_chart->legend()->isVisible(); }
+bool ChartWidget::isLegendVisible() const {
+    return m_wrappedLegend ? m_wrappedLegend->isVisible() : m_chart->legend()->isVisible();
+}
 
 void ChartWidget::render(QPainter& painter, const QSizeF& logicalSize) {
     const QSizeF previous = m_chart->size();
@@ -112,6 +128,7 @@ void ChartWidget::applyPalette() {
         axis->setGridLineColor(grid);
         axis->setLinePenColor(grid);
     }
+    legendEntriesChanged();
 }
 
 void ChartWidget::changeEvent(QEvent* event) {

@@ -5,6 +5,10 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <memory>
+
+#include "charts/wrapped_legend.h"
+
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
@@ -25,11 +29,13 @@ public:
     int wholeTitleWidth() const;
     // Names of the series shown in the legend, in order.
     QStringList seriesNames() const;
-    // A legend of many entries goes to the right of the plot, one entry a line: along the
-    // bottom of a dashboard tile, seven of them get cut to "transf…".
-    void placeLegendBesidePlot();
+    // A legend of many entries wraps into rows along the bottom (WrappedLegend): in one row,
+    // seven of them get cut to "transf…"; beside the plot they took a third of a dashboard tile.
+    void wrapLegendInRows();
     void setLegendVisible(bool visible);
     bool isLegendVisible() const;
+    // The wrapped legend's entries in scene coordinates (empty for Qt's own legend).
+    QList<LegendEntry> legendEntries() const;
     // The plot area in scene coordinates, where the chart's text items are (tests: labels stay
     // inside it).
     QRectF plotRect() const;
@@ -53,10 +59,13 @@ protected:
     // themes both read well. Subclasses call it after adding their axes.
     void applyPalette();
     void changeEvent(QEvent* event) override;
+    // Series were added, recoloured, shown or hidden: a wrapped legend rereads them.
+    void legendEntriesChanged();
 
 private:
     QChart* m_chart;
     QChartView* m_view;
+    std::unique_ptr<WrappedLegend> m_wrappedLegend;  // null: Qt's own legend
 };
 
 }  // namespace bb::ui

@@ -7,7 +7,6 @@
 #include <QFontMetrics>
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
-#include <QLegend>
 #include <QValueAxis>
 
 #include <cmath>
@@ -31,7 +30,9 @@ QString valueText(double value) {
 }  // namespace
 
 CompareChart::CompareChart(QWidget* parent) : ChartWidget(parent) {
-    chart()->legend()->setAlignment(Qt::AlignBottom);
+    // Configurations named after their runs ("workers 0 (tiny b8 w0 2026-12-03 09:19:34)") were
+    // cut to "workers 0 (tiny b8 w0 2026-12-03 09:19:..." in Qt's one row.
+    wrapLegendInRows();
 }
 
 void CompareChart::setComparison(const Comparison& comparison) {

@@ -113,6 +113,7 @@ int TimeSeriesChart::addLine(const QString& name, YAxis axis, const QColor& colo
     track.line->attachAxis(m_x);
     track.line->attachAxis(axisFor(axis));
     m_tracks.push_back(std::move(track));
+    legendEntriesChanged();
     return trackCount() - 1;
 }
 
@@ -133,6 +134,7 @@ int TimeSeriesChart::addStackedArea(const QString& name, int lowerTrack, const Q
     track.area->attachAxis(m_x);
     track.area->attachAxis(m_left);
     m_tracks.push_back(std::move(track));
+    legendEntriesChanged();
     return trackCount() - 1;
 }
 
@@ -167,6 +169,7 @@ void TimeSeriesChart::setTrackVisible(int track, bool visible) {
         target.area->setVisible(visible);
     else
         target.line->setVisible(visible);
+    legendEntriesChanged();
     scheduleRefresh();
 }
 
@@ -175,6 +178,7 @@ void TimeSeriesChart::setTrackColour(int track, const QColor& colour) {
     QPen pen = line->pen();
     pen.setColor(colour);
     line->setPen(pen);
+    legendEntriesChanged();
 }
 
 QColor TimeSeriesChart::trackColour(int track) const { return m_tracks.at(static_cast<std::size_t>(track)).line->pen().color(); }

@@ -288,10 +288,10 @@ void CompareView::colourOverlay() {
     }
     // Lines coloured as the bars need no legend of their own: the bars' says it, and this chart is
     // too narrow for one ("1x H2…", "workers 2 + device-si…", even "worker…" beside a wide table).
-    // Otherwise two names fit along its bottom; more go beside the plot.
+    // Otherwise two names fit along its bottom in a row; more wrap into rows.
     asTheBars = asTheBars && m_overlay->trackCount() > 0;
     m_overlay->setLegendVisible(!asTheBars);
-    if (!asTheBars && m_overlay->trackCount() > 2) m_overlay->placeLegendBesidePlot();
+    if (!asTheBars && m_overlay->trackCount() > 2) m_overlay->wrapLegendInRows();
     m_overlay->setTitle(asTheBars ? tr("samples/s per step, coloured as the bars") : tr("samples/s per step"));
     // Beside a table made wide by long run names, the splitter once left this chart 200 px.
     m_overlay->setMinimumWidth(m_overlay->wholeTitleWidth());

@@ -78,7 +78,7 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     const int comm = m_breakdown->addStackedArea(tr("comm"), backward, kCommColour);
     m_breakdown->addStackedArea(tr("optimizer"), comm, kOptimizerColour);
     m_breakdown->setAxisTitles(tr("step"), tr("ms"));
-    m_breakdown->placeLegendBesidePlot();
+    m_breakdown->wrapLegendInRows();
     m_breakdown->setToolTip(tr("wait: data wait, the step blocked on the loader\n"
                                "copy: host→device copy of the batch\n"
                                "transform: image transforms on the device (device_transforms)\n"
