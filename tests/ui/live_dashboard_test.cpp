@@ -205,20 +205,32 @@ TEST(LiveDashboard, OnA1024PxScreenEveryChartsTextIsWhole) {
     QCoreApplication::processEvents();
     const auto charts = dashboard.findChildren<ui::TimeSeriesChart*>();
     ASSERT_GE(charts.size(), 4);
-    for (auto* chart : charts) chart->refresh();
-    QCoreApplication::processEvents();
-    for (auto* chart : charts) {
-        int texts = 0;
-        for (const QGraphicsItem* item : chart->findChild<QGraphicsView*>()->scene()->items()) {
-            const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
-            if (text == nullptr || !text->isVisible()) continue;
-            const QString shown = text->toPlainText();
-            EXPECT_FALSE(shown.contains(QStringLiteral("...")) || shown.contains(QChar(0x2026)))
-                << "'" << shown.toStdString() << "' in " << chart->title().toStdString() << ", " << chart->width()
-                << " × " << chart->height() << " px";
-            ++texts;
+    // Before the first step, and with a thousand steps' four-digit ticks.
+    for (const bool withSteps : {false, true}) {
+        if (withSteps) {
+            dashboard.startRun(1, "run", 1000);
+            QVector<StepMetrics> steps;
+            for (qint64 index = 0; index < 1000; ++index) steps.push_back(stepAt(index));
+            dashboard.appendSteps(steps);
         }
-        EXPECT_GE(texts, 5) << chart->title().toStdString();
+        for (auto* chart : charts) chart->refresh();
+        QCoreApplication::processEvents();
+        for (auto* chart : charts) {
+            const std::string where = chart->title().toStdString() + (withSteps ? " with steps" : " before a run");
+            int texts = 0;
+            for (const QGraphicsItem* item : chart->findChild<QGraphicsView*>()->scene()->items()) {
+                const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+                if (text == nullptr || !text->isVisible()) continue;
+                const QString shown = text->toPlainText();
+                EXPECT_FALSE(shown.contains(QStringLiteral("...")) || shown.contains(QChar(0x2026)))
+                    << "'" << shown.toStdString() << "' in " << where << ", " << chart->width() << " × "
+                    << chart->height() << " px";
+                ++texts;
+            }
+            EXPECT_GE(texts, 8) << where << ": title, axis titles and ticks";
+            for (const auto& entry : chart->legendEntries())
+                EXPECT_EQ(entry.shown.toStdString(), entry.name.toStdString()) << where;
+        }
     }
 }
 
