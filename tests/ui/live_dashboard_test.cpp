@@ -257,17 +257,22 @@ TEST(LiveDashboard, OnA1024PxScreenTheBreakdownsPlotIsAsWideAsThroughputs) {
     EXPECT_EQ(breakdown->legendEntries().size(), 7);
 }
 
+// An engine and its dashboard, for a real run into a database of its own.
+struct RealRun {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard{engine};
+    QSignalSpy finished{&engine, &ui::EngineBridge::runFinished};
+    test::TempDir dir;
+    QString db = QString::fromStdString(dir.file("runs.db").string());
+};
+
 // A real run started while busy threads hold every core: the warning the engine gives before
 // the first step shows under the bar, and the next run starts without it.
 TEST(LiveDashboard, ShowsWhatTheEngineSaidBeforeTheFirstStepUntilTheNextRun) {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     // Two busy threads a core leave the run's spinners a third of each, whatever the core count,
     // and at least two compute threads have someone to wait for.
-    ui::EngineBridge engine;
-    ui::LiveDashboard dashboard(engine);
-    QSignalSpy finished(&engine, &ui::EngineBridge::runFinished);
-    test::TempDir dir;
-    const QString db = QString::fromStdString(dir.file("runs.db").string());
+    RealRun real;
     RunConfig config;
     config.steps = 2;
     config.batchSize = 2;
@@ -275,9 +280,10 @@ TEST(LiveDashboard, ShowsWhatTheEngineSaidBeforeTheFirstStepUntilTheNextRun) {
     config.threads = std::max(2, cores);
     {
         const test::BusyCores hogs(2 * cores);
-        engine.startRun(db, config);
-        ASSERT_TRUE(finished.wait(120'000));
+        real.engine.startRun(real.db, config);
+        ASSERT_TRUE(real.finished.wait(120'000));
     }
+    auto& dashboard = real.dashboard;
     EXPECT_TRUE(dashboard.warningText().startsWith("Warning: other processes were using")) << dashboard.warningText().toStdString();
     EXPECT_TRUE(dashboard.warningText().contains("compute threads")) << dashboard.warningText().toStdString();
 
@@ -288,21 +294,18 @@ TEST(LiveDashboard, ShowsWhatTheEngineSaidBeforeTheFirstStepUntilTheNextRun) {
 // A finished run's headline figures stay beside the bar, the same as show prints from the
 // database: the user who watched it need not open the Runs tab for the number.
 TEST(LiveDashboard, AFinishedRunShowsItsMedianAndDataWaitAsStored) {
-    ui::EngineBridge engine;
-    ui::LiveDashboard dashboard(engine);
-    QSignalSpy finished(&engine, &ui::EngineBridge::runFinished);
-    test::TempDir dir;
-    const QString db = QString::fromStdString(dir.file("runs.db").string());
+    RealRun real;
     RunConfig config;
     config.steps = 6;
     config.batchSize = 2;
     config.warmupSteps = 2;
-    engine.startRun(db, config);
-    ASSERT_TRUE(finished.wait(120'000));
-    ASSERT_EQ(finished.front().at(1).toString(), QStringLiteral("completed"));
+    real.engine.startRun(real.db, config);
+    ASSERT_TRUE(real.finished.wait(120'000));
+    ASSERT_EQ(real.finished.front().at(1).toString(), QStringLiteral("completed"));
+    auto& dashboard = real.dashboard;
 
-    ResultStore store(db.toStdString());
-    const auto run = store.findRun(engine.runId());
+    ResultStore store(real.db.toStdString());
+    const auto run = store.findRun(real.engine.runId());
     ASSERT_TRUE(run.has_value());
     const auto stored = run->summary.get<RunSummary>();
     ASSERT_GT(stored.medianSamplesPerSec, 0);

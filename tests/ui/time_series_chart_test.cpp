@@ -153,8 +153,8 @@ TEST(TimeSeriesChart, ANarrowChartShowsFewerStepTicksRatherThanCutLabels) {
     }
 }
 
-// The Run tab's breakdown chart has about 95 px of plot beside its legend at 1024 px; mid-run it
-// showed one tick, "0", because two ticks over steps 0..45 made a step of 50.
+// The Run tab's breakdown chart had about 95 px of plot at 1024 px, and mid-run it showed one
+// tick, "0": two ticks over steps 0..45 made a step of 50.
 TEST(TimeSeriesChart, ANarrowChartKeepsTwoStepTicksInsideAtEveryStepCount) {
     TimeSeriesChart chart;
     chart.addLine("wait");
