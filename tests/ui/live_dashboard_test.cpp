@@ -196,13 +196,20 @@ TEST(LiveDashboard, ChartsSayNoStepsYetUntilTheFirstStep) {
 
 // At 1024 × 768 each chart is about 270 px square and the CPU chart's value axis read
 // "CPU % (100 = one cor…": every title, tick and legend text drawn must be whole.
-TEST(LiveDashboard, OnA1024PxScreenEveryChartsTextIsWhole) {
+// The dashboard as the Run tab lays it out on a 1024 × 768 screen.
+class DashboardAt1024 : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dashboard.resize(570, 620);
+        dashboard.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+        QCoreApplication::processEvents();
+    }
     ui::EngineBridge engine;
-    ui::LiveDashboard dashboard(engine);
-    dashboard.resize(570, 620);
-    dashboard.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
-    QCoreApplication::processEvents();
+    ui::LiveDashboard dashboard{engine};
+};
+
+TEST_F(DashboardAt1024, EveryChartsTextIsWhole) {
     const auto charts = dashboard.findChildren<ui::TimeSeriesChart*>();
     ASSERT_GE(charts.size(), 4);
     // Before the first step, and with a thousand steps' four-digit ticks.
@@ -236,12 +243,7 @@ TEST(LiveDashboard, OnA1024PxScreenEveryChartsTextIsWhole) {
 
 // Its legend beside the plot once left the step-time breakdown, the chart that says why a run
 // is slow, 95 px of plot at 1024 × 768 where its neighbour had 190.
-TEST(LiveDashboard, OnA1024PxScreenTheBreakdownsPlotIsAsWideAsThroughputs) {
-    ui::EngineBridge engine;
-    ui::LiveDashboard dashboard(engine);
-    dashboard.resize(570, 620);
-    dashboard.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+TEST_F(DashboardAt1024, TheBreakdownsPlotIsAsWideAsThroughputs) {
     dashboard.startRun(1, "run", 100);
     QVector<StepMetrics> steps;
     for (qint64 index = 0; index < 100; ++index) steps.push_back(stepAt(index));
