@@ -93,6 +93,15 @@ TEST(Diagnosis, ADataParallelRunWaitingOnTheAllReduceIsCommunicationBound) {
     EXPECT_NEAR(d.rankPredictions[3].commMs, 25 * 1.75, 1e-9);
 }
 
+// The tiny model on two cores without workers: 9.6 ms of loading and 15.1 of compute a step.
+TEST(Diagnosis, WaitingAThirdOfEveryStepForDataIsInputBoundEvenWhenComputeTakesLonger) {
+    const auto f = measuredRun(0, 10, 8, 15, 10, "cpu", 2, 2);
+    const Diagnosis d = diagnose(profileRun(f.run, f.steps));
+    EXPECT_NEAR(d.dataWaitShare, 0.4, 1e-9);
+    EXPECT_EQ(d.bound, "input-bound");
+    EXPECT_EQ(d.explanation.rfind("input-bound:", 0), 0u) << d.explanation;
+}
+
 TEST(Diagnosis, FastLoadingIsComputeBoundAndKeepsTheSimplestSetting) {
     const auto f = measuredRun(0, 2, 1, 50, 2, "cuda");
     const Diagnosis d = diagnose(profileRun(f.run, f.steps));
