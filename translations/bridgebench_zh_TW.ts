@@ -63,7 +63,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareChart</name>
     <message>
-        <location filename="../ui/charts/compare_chart.cpp" line="+131"/>
+        <location filename="../ui/charts/compare_chart.cpp" line="+132"/>
         <location line="+2"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
@@ -989,7 +989,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+42"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+46"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -1027,12 +1027,12 @@ libjpeg-turbo %9</translation>
         <location line="+0"/>
         <location line="+13"/>
         <location line="+11"/>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-33"/>
         <source>per step: samples/s of each step
 smoothed: its exponential moving average (the Smoothing slider)</source>
         <translation>每步：每一步的 samples/s
@@ -1109,25 +1109,18 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
     </message>
     <message>
         <location line="+1"/>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>CPU %</source>
         <translation>CPU %</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <location line="+4"/>
+        <location line="-9"/>
+        <location line="+9"/>
         <source>RSS MiB</source>
         <translation>RSS MiB</translation>
     </message>
     <message>
-        <location line="-3"/>
-        <source>CPU %: CPU time of the process per wall time (100 = one core)
-RSS MiB: resident memory</source>
-        <translation>CPU %：行程的 CPU 時間除以實際時間（100 = 一個核心）
-RSS MiB：常駐記憶體</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="-4"/>
         <source>CPU % (100 = one core)</source>
         <translation>CPU %（100 = 一個核心）</translation>
     </message>
@@ -1137,7 +1130,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>常駐記憶體，MiB</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Smoothing of the samples/s line: an exponential moving average, as in TensorBoard</source>
         <translation>samples/s 曲線的平滑程度：採用指數移動平均，與 TensorBoard 相同</translation>
     </message>
@@ -1148,17 +1141,31 @@ RSS MiB：常駐記憶體</translation>
     </message>
     <message>
         <location line="+24"/>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>%v / %m steps</source>
         <translation>%v / %m 步</translation>
     </message>
     <message>
-        <location line="-121"/>
+        <location line="-123"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="-30"/>
+        <source>others&apos; CPU %</source>
+        <translation>其他行程 CPU %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU %: CPU time of the process per wall time (100 = one core)
+RSS MiB: resident memory
+others&apos; CPU %: CPU time other processes took on the cores this run may use, over the latest quarter second; where it rises, the run&apos;s threads wait for cores</source>
+        <translation>CPU %：行程的 CPU 時間除以實際時間（100 = 一個核心）
+RSS MiB：常駐記憶體
+其他行程 CPU %：其他行程在本次執行可用的核心上所佔的 CPU 時間（最近四分之一秒）；它升高時，執行的執行緒須等待核心</translation>
+    </message>
+    <message>
+        <location line="+57"/>
         <source>No run yet: choose settings and press Run.</source>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
@@ -1173,12 +1180,7 @@ RSS MiB：常駐記憶體</translation>
         <translation>執行 %1「%2」</translation>
     </message>
     <message>
-        <location line="+47"/>
-        <source>ETA %1 · %2 samples/s · CPU %3% · RSS %4 MiB</source>
-        <translation>預計剩餘 %1 · %2 samples/s · CPU %3% · RSS %4 MiB</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+62"/>
         <source>Run %1 %2</source>
         <translation>執行 %1 狀態：%2</translation>
     </message>
@@ -1213,12 +1215,27 @@ RSS MiB：常駐記憶體</translation>
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-223"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+177"/>
+        <location line="+178"/>
+        <source>CPU %1%</source>
+        <translation>CPU %1%</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (others %1%)</source>
+        <translation>（其他行程 %1%）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ETA %1 · %2 samples/s · %3 · RSS %4 MiB</source>
+        <translation>預計剩餘 %1 · %2 samples/s · %3 · RSS %4 MiB</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <location line="+15"/>
         <source> · all-reduce wait %1%</source>
         <translation> · all-reduce 等待 %1%</translation>

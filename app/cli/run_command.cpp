@@ -1,3 +1,4 @@
+#include <cmath>
 #include <iostream>
 #include <vector>
 
@@ -47,6 +48,10 @@ void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::stri
     std::cout << fmt::format("  samples/s:        median {:.2f}  (p5 {:.2f}, p95 {:.2f}, mean {:.2f})\n",
                              s.medianSamplesPerSec, s.p5SamplesPerSec, s.p95SamplesPerSec, s.meanSamplesPerSec);
     std::cout << fmt::format("  data wait share:  {:.1f}%\n", s.dataWaitShare * 100);
+    // Printed on a quiet machine too: "0.02 cores" is what says the figures are the run's own.
+    if (std::isfinite(s.otherCpuCores))
+        std::cout << fmt::format("  other processes:  {:.2f} cores on average, {:.2f} at the 95th percentile of steps\n",
+                                 s.otherCpuCores, s.otherCpuCoresP95);
     if (s.decode.is_object())
         std::cout << "  JPEG decoding:    " << s.decode.value("site", std::string("?"))
                   << (s.decode.contains("fallback") ? " (" + s.decode.value("fallback", std::string()) + ")" : std::string())

@@ -4,6 +4,8 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/result_store.h"
@@ -54,6 +56,25 @@ TEST(CliRun, JsonOutputIsOneDocumentWithTheSummaryKeys) {
     EXPECT_EQ(json["status"], "completed");
     ResultStore store(db);
     EXPECT_EQ(store.stepCount(json["run_id"].get<std::int64_t>()), 5);
+}
+
+// Printed on a quiet machine too, from the summary it stored: the line that says whether the
+// figures were the run's own.
+TEST(CliRun, PrintsWhatOtherProcessesTookFromItsCoresWhileItRan) {
+    test::TempDir dir;
+    const auto db = dir.file("cli.db").string();
+    // Longer than the meter's quarter-second window.
+    const auto result = test::runCommand(
+        cli("run --set steps=40 --set batch_size=8 --set threads=1 --set probe=false --db " + test::shellQuote(db)));
+    ASSERT_EQ(result.exitCode, 0) << result.err;
+    const auto line = result.out.find("other processes:");
+    ASSERT_NE(line, std::string::npos) << result.out;
+    ResultStore store(db);
+    const auto runs = store.listRuns();
+    const auto local = std::find_if(runs.begin(), runs.end(), [](const auto& run) { return run.source == "local"; });
+    ASSERT_NE(local, runs.end());
+    const double stored = local->summary.at("other_cpu_cores").get<double>();
+    EXPECT_NE(result.out.find(fmt::format("{:.2f} cores on average", stored), line), std::string::npos) << result.out;
 }
 
 TEST(CliRun, TrainsOnAManifestAndNamesTheFilesItSkipped) {

@@ -294,5 +294,34 @@ TEST(Diagnosis, ABusyMachineIsCalledOut) {
     EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty()) << "free cores, whatever the load average";
 }
 
+// A neighbour that started after the run, or ran niced so that the start probe won its cores,
+// shows only in what other processes took while the run ran; that measurement, where there is
+// one, speaks for the whole run.
+TEST(Diagnosis, OtherProcessesBusyDuringTheRunAreCalledOutWhateverTheStartSaw) {
+    auto f = measuredRun(0, 20, 10, 40, 20);
+    f.run.summary["available_cores_at_start"] = 1.95;
+    f.run.summary["other_cpu_cores"] = 0.9;
+    f.run.summary["other_cpu_cores_p95"] = 1.6;
+    const Diagnosis busy = diagnose(profileRun(f.run, f.steps));
+    ASSERT_EQ(busy.warnings.size(), 1u);
+    EXPECT_NE(busy.warnings.front().find("other processes took 0.9 of the 2 cores on average while this run ran "
+                                         "(1.6 in its busiest twentieth of steps)"),
+              std::string::npos)
+        << busy.warnings.front();
+
+    // Bursts: a core taken in more than a twentieth of the steps, little on average.
+    f.run.summary["other_cpu_cores"] = 0.2;
+    f.run.summary["other_cpu_cores_p95"] = 1.2;
+    EXPECT_EQ(diagnose(profileRun(f.run, f.steps)).warnings.size(), 1u);
+
+    // Quiet while it ran: a busy start (the neighbour finished as the run began) says nothing.
+    f.run.summary["available_cores_at_start"] = 1.0;
+    f.run.summary["other_cpu_cores"] = 0.05;
+    f.run.summary["other_cpu_cores_p95"] = 0.2;
+    EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty());
+    EXPECT_DOUBLE_EQ(nlohmann::json(diagnose(profileRun(f.run, f.steps)))["profile"]["other_cpu_cores"].get<double>(),
+                     0.05);
+}
+
 }  // namespace
 }  // namespace bb

@@ -3,10 +3,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
+#include <fstream>
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
-
-#include <fstream>
 
 #include "bridgebench/errors.h"
 #include "bridgebench/study_runs.h"
@@ -93,7 +94,7 @@ TEST(ResultStore, MigratesAnOlderFileKeepingItsRows) {
         // communication wait with schema 4, the device memory peak with schema 5.
         SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
         for (const char* column : {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms",
-                                   "collate_ms", "comm_ms", "device_mem_peak_bytes"})
+                                   "collate_ms", "comm_ms", "device_mem_peak_bytes", "other_cpu"})
             raw.exec(std::string("ALTER TABLE steps DROP COLUMN ") + column);
         raw.exec("PRAGMA user_version = 2");
     }
@@ -121,6 +122,7 @@ TEST(ResultStore, CommunicationWaitRoundTripsAndASchema3FileGainsIt) {
         SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
         raw.exec("ALTER TABLE steps DROP COLUMN comm_ms");
         raw.exec("ALTER TABLE steps DROP COLUMN device_mem_peak_bytes");
+        raw.exec("ALTER TABLE steps DROP COLUMN other_cpu");
         raw.exec("PRAGMA user_version = 3");
     }
     ResultStore store(file);
@@ -149,14 +151,48 @@ TEST(ResultStore, DeviceMemoryPeakRoundTripsAndASchema4FileGainsIt) {
     {
         SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
         raw.exec("ALTER TABLE steps DROP COLUMN device_mem_peak_bytes");
+        raw.exec("ALTER TABLE steps DROP COLUMN other_cpu");
         raw.exec("PRAGMA user_version = 4");
     }
     ResultStore store(file);
-    EXPECT_EQ(store.schemaVersion(), 5);
+    EXPECT_EQ(store.schemaVersion(), ResultStore::latestSchemaVersion());
     const auto steps = store.steps(id);
     ASSERT_EQ(steps.size(), 1u);
     EXPECT_EQ(steps[0].deviceMemoryPeakBytes, 0);
     EXPECT_EQ(steps[0].deviceMemoryBytes, 3'000'000'000) << "the rest of the row is kept";
+}
+
+// Measured, the figure comes back; not measured (NaN), it is stored as NULL and comes back
+// as not measured, as do the steps of a schema-5 file.
+TEST(ResultStore, OtherProcessesCpuRoundTripsUnmeasuredAsNullAndASchema5FileGainsIt) {
+    test::TempDir dir;
+    const auto file = dir.file("others.db");
+    std::int64_t id = 0;
+    {
+        ResultStore store(file);
+        id = store.createRun(localRun("beside a build"));
+        StepMetrics measured = makeStep(0);
+        measured.otherCpuCores = 1.25;
+        const StepMetrics unmeasured = makeStep(1);
+        store.appendSteps(id, std::vector<StepMetrics>{measured, unmeasured});
+        const auto back = store.steps(id);
+        ASSERT_EQ(back.size(), 2u);
+        EXPECT_EQ(back[0].otherCpuCores, 1.25);
+        EXPECT_TRUE(std::isnan(back[1].otherCpuCores));
+        SQLite::Database raw(file.string(), SQLite::OPEN_READONLY);
+        EXPECT_EQ(raw.execAndGet("SELECT count(*) FROM steps WHERE other_cpu IS NULL").getInt(), 1);
+    }
+    {
+        SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
+        raw.exec("ALTER TABLE steps DROP COLUMN other_cpu");
+        raw.exec("PRAGMA user_version = 5");
+    }
+    ResultStore store(file);
+    EXPECT_EQ(store.schemaVersion(), 6);
+    const auto steps = store.steps(id);
+    ASSERT_EQ(steps.size(), 2u);
+    EXPECT_TRUE(std::isnan(steps[0].otherCpuCores)) << "a step stored before the column was not measured";
+    EXPECT_DOUBLE_EQ(steps[0].wallMs, makeStep(0).wallMs);
 }
 
 TEST(ResultStore, EveryNewDatabaseHoldsTheStudysReferenceRuns) {

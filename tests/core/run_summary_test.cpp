@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 namespace bb {
@@ -74,6 +75,28 @@ TEST(RunSummary, JsonRoundTrip) {
     EXPECT_EQ(back.steps, 4);
     EXPECT_TRUE(json.contains("p95_samples_per_s"));
     EXPECT_TRUE(json.contains("data_wait_share"));
+}
+
+// Other processes' CPU per step: weighted by step time, as a share of the run's time would
+// be, over the counted steps that measured it; absent from the JSON where none did.
+TEST(RunSummary, OtherProcessesCpuIsAveragedOverTheTimeOfTheStepsThatMeasuredIt) {
+    auto steps = stepsWithWallMs({100, 100, 100, 300, 100, 100});
+    steps[0].otherCpuCores = 5.0;  // warm-up: not counted
+    steps[3].otherCpuCores = 1.0;  // a slow step beside a busy neighbour
+    steps[4].otherCpuCores = 0.2;
+    // steps 1, 2 (warm-up) and 5: not measured
+    const RunSummary summary = summarize(steps, 3);
+    EXPECT_DOUBLE_EQ(summary.otherCpuCores, (1.0 * 300 + 0.2 * 100) / 400);
+    EXPECT_DOUBLE_EQ(summary.otherCpuCoresP95, 0.2 + 0.95 * 0.8);
+    nlohmann::json json = summary;
+    EXPECT_DOUBLE_EQ(json.at("other_cpu_cores").get<double>(), 0.8);
+    EXPECT_DOUBLE_EQ(json.get<RunSummary>().otherCpuCoresP95, summary.otherCpuCoresP95);
+
+    const RunSummary unmeasured = summarize(stepsWithWallMs({100, 100, 100, 100}), 3);
+    EXPECT_TRUE(std::isnan(unmeasured.otherCpuCores));
+    json = unmeasured;
+    EXPECT_FALSE(json.contains("other_cpu_cores"));
+    EXPECT_TRUE(std::isnan(json.get<RunSummary>().otherCpuCores));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <limits>
 #include <map>
 #include <thread>
 #include <vector>
@@ -71,6 +72,7 @@ StepMetrics stepAt(qint64 index) {
     step.optimizerMs = 3;
     step.loss = 4.0 / static_cast<double>(index + 1);
     step.cpuUtilisation = 1.2;
+    step.otherCpuCores = 0.1 * static_cast<double>(index % 4);
     step.rssBytes = std::int64_t{300} << 20;
     return step;
 }
@@ -194,6 +196,26 @@ TEST(LiveDashboard, ChartsSayNoStepsYetUntilTheFirstStep) {
         EXPECT_FALSE(static_cast<ui::TimeSeriesChart*>(chart)->isEmptyTextShown()) << chart->objectName().toStdString();
 }
 
+// Other processes' CPU goes on the CPU chart beside the run's own, in the same unit; steps that
+// did not measure it (the meter's first quarter second, data parallel) leave a gap, not a zero.
+TEST(LiveDashboard, TheCpuChartShowsOtherProcessesCpuWhereItWasMeasured) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    dashboard.startRun(1, "run", 10);
+    QVector<StepMetrics> steps;
+    for (qint64 index = 0; index < 4; ++index) steps.push_back(stepAt(index));
+    steps[0].otherCpuCores = steps[1].otherCpuCores = std::numeric_limits<double>::quiet_NaN();
+    steps[2].otherCpuCores = 0.1;
+    steps[3].otherCpuCores = 1.35;
+    dashboard.appendSteps(steps);
+    const auto& others = dashboard.resourceChart()->points(2);
+    ASSERT_EQ(others.size(), 2u);
+    EXPECT_EQ(others[0], QPointF(2, 10));
+    EXPECT_EQ(others[1], QPointF(3, 135));
+    dashboard.refreshNow();
+    EXPECT_TRUE(dashboard.etaText().contains(QStringLiteral("CPU 120% (others 135%)"))) << dashboard.etaText().toStdString();
+}
+
 // At 1024 × 768 each chart is about 270 px square and the CPU chart's value axis read
 // "CPU % (100 = one cor…": every title, tick and legend text drawn must be whole.
 // The dashboard as the Run tab lays it out on a 1024 × 768 screen.
@@ -288,7 +310,6 @@ TEST(LiveDashboard, ShowsWhatTheEngineSaidBeforeTheFirstStepUntilTheNextRun) {
     auto& dashboard = real.dashboard;
     EXPECT_TRUE(dashboard.warningText().startsWith("Warning: other processes were using")) << dashboard.warningText().toStdString();
     EXPECT_TRUE(dashboard.warningText().contains("compute threads")) << dashboard.warningText().toStdString();
-
     dashboard.startRun(2, "next", 5);
     EXPECT_EQ(dashboard.warningText(), QString());
 }

@@ -8,6 +8,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <cmath>
 #include <numeric>
 
 #include "adapters/engine_bridge.h"
@@ -26,6 +27,9 @@ constexpr std::size_t kEtaWindowSteps = 20;
 // (bench/chart_live_run_bench).
 constexpr int kRedrawTickMs = 100;
 constexpr double kMiB = 1024.0 * 1024.0;
+constexpr int kOthersCpuTrack = 2;
+// A quarter core: below it the reading is mostly tick rounding on an idle machine.
+constexpr double kOthersWorthSaying = 0.25;
 constexpr qint64 kReservedSteps = 1 << 18;
 
 // One colour per part of a step, the same in every view.
@@ -94,8 +98,13 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_resources->setTitle(tr("CPU and memory"));
     m_resources->addLine(tr("CPU %"), TimeSeriesChart::YAxis::Left, QColor(0x2e, 0x7d, 0x32), 1.5);
     m_resources->addLine(tr("RSS MiB"), TimeSeriesChart::YAxis::Right, QColor(0x6a, 0x1b, 0x9a), 1.5);
-    m_resources->setToolTip(tr("CPU %: CPU time of the process per wall time (100 = one core)\nRSS MiB: resident memory"));
+    m_resources->addLine(tr("others' CPU %"), TimeSeriesChart::YAxis::Left, QColor(0xe6, 0x51, 0x00), 1.5);
+    m_resources->setToolTip(tr("CPU %: CPU time of the process per wall time (100 = one core)\nRSS MiB: resident memory\n"
+                               "others' CPU %: CPU time other processes took on the cores this run may use, over "
+                               "the latest quarter second; where it rises, the run's threads wait for cores"));
     m_resources->setAxisTitles(tr("step"), tr("CPU % (100 = one core)"), tr("resident memory, MiB"));
+    // Three names do not fit one row of a 1024 px screen's chart.
+    m_resources->wrapLegendInRows();
     // As the legend names them; the tooltip says what they mean.
     m_resources->setShortValueAxisTitles(tr("CPU %"), tr("RSS MiB"));
 
@@ -204,7 +213,7 @@ void LiveDashboard::startRun(qint64 runId, const QString& name, qint64 totalStep
 
 void LiveDashboard::appendSteps(const QVector<bb::StepMetrics>& steps) {
     if (steps.isEmpty()) return;
-    QList<QPointF> raw, smoothed, loss, cpu, rss;
+    QList<QPointF> raw, smoothed, loss, cpu, rss, others;
     std::array<QList<QPointF>, 7> parts;
     for (const auto& step : steps) {
         const double x = static_cast<double>(step.step);
@@ -220,6 +229,7 @@ void LiveDashboard::appendSteps(const QVector<bb::StepMetrics>& steps) {
         loss.append({x, step.loss});
         cpu.append({x, step.cpuUtilisation * 100.0});
         rss.append({x, static_cast<double>(step.rssBytes) / kMiB});
+        if (std::isfinite(step.otherCpuCores)) others.append({x, step.otherCpuCores * 100.0});
         m_recentWallMs.push_back(step.wallMs);
     }
     if (m_recentWallMs.size() > kEtaWindowSteps)
@@ -231,6 +241,7 @@ void LiveDashboard::appendSteps(const QVector<bb::StepMetrics>& steps) {
     m_loss->appendPoints(0, loss);
     m_resources->appendPoints(0, cpu);
     m_resources->appendPoints(1, rss);
+    m_resources->appendPoints(kOthersCpuTrack, others);
     m_latest = steps.back();
     m_lastStep = steps.back().step;
     m_progressDue = true;
@@ -246,10 +257,13 @@ void LiveDashboard::updateProgress() {
     const double meanWallMs = std::accumulate(m_recentWallMs.begin(), m_recentWallMs.end(), 0.0) /
                               static_cast<double>(m_recentWallMs.size());
     const double remainingS = static_cast<double>(std::max<qint64>(0, m_totalSteps - done)) * meanWallMs / 1000.0;
-    m_eta->setText(tr("ETA %1 · %2 samples/s · CPU %3% · RSS %4 MiB")
+    QString cpu = tr("CPU %1%").arg(m_latest.cpuUtilisation * 100.0, 0, 'f', 0);
+    if (std::isfinite(m_latest.otherCpuCores) && m_latest.otherCpuCores >= kOthersWorthSaying)
+        cpu += tr(" (others %1%)").arg(m_latest.otherCpuCores * 100.0, 0, 'f', 0);
+    m_eta->setText(tr("ETA %1 · %2 samples/s · %3 · RSS %4 MiB")
                        .arg(formatDuration(remainingS))
                        .arg(m_latest.samplesPerSec, 0, 'f', 1)
-                       .arg(m_latest.cpuUtilisation * 100.0, 0, 'f', 0)
+                       .arg(cpu)
                        .arg(static_cast<double>(m_latest.rssBytes) / kMiB, 0, 'f', 0));
     if (m_latest.commMs > 0 && m_latest.wallMs > 0)
         m_eta->setText(m_eta->text() + tr(" · all-reduce wait %1%").arg(100.0 * m_latest.commMs / m_latest.wallMs, 0, 'f', 0));

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -36,6 +37,9 @@ struct PipelineProfile {
     int cores = 1;
     double loadAverage = -1;       // the machine's 1-minute load when the run started; -1 unknown
     double availableCoresAtStart = 0;  // measured as the run started (RunSummary); 0 unknown
+    // Cores other processes took while the run ran (RunSummary::otherCpuCores); NaN unknown.
+    double otherCpuCores = std::numeric_limits<double>::quiet_NaN();
+    double otherCpuCoresP95 = std::numeric_limits<double>::quiet_NaN();
     std::int64_t stepsUsed = 0;
     double forwardBackwardMs = 0;  // the run's own median forward + backward, to set the curve against
     PipelineProbe probe;           // taken after the run; empty when it took none

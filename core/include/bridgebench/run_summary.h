@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct RunSummary {
     // run started (logical cores on an idle machine, less while other processes held them);
     // 0 unknown.
     double availableCoresAtStart = 0;
+    // CPU time other processes took on the run's cores while it ran (StepMetrics::otherCpuCores)
+    // over the counted steps that measured it: weighted by step time, and the 95th percentile of
+    // the steps; in cores. NaN: not measured.
+    double otherCpuCores = std::numeric_limits<double>::quiet_NaN();
+    double otherCpuCoresP95 = std::numeric_limits<double>::quiet_NaN();
     PipelineProbe probe;  // empty when the run took no probe (GPU compute, cancelled, imported)
     // Data parallel (null for one process): world_size, backend, buckets, the timed full-size
     // all-reduce, and per rank its host, device, threads and median step parts.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 
 namespace bb {
 
@@ -24,6 +25,11 @@ struct StepMetrics {
     double loss = 0;
     std::int64_t rssBytes = 0;      // process resident set size after the step
     double cpuUtilisation = 0;      // process CPU time / wall time over the step (1.0 = one core)
+    // CPU time other processes took on the cores this process may use, per wall time, over the
+    // latest quarter second up to the step's end (1.0 = one core; engine/other_cpu_meter.h).
+    // NaN: not measured (data parallel, where the other ranks are other processes; imports; runs
+    // stored before schema 6).
+    double otherCpuCores = std::numeric_limits<double>::quiet_NaN();
     std::int64_t deviceMemoryBytes = 0;  // allocated on the training device after the step (0 on CPU)
     std::int64_t deviceMemoryPeakBytes = 0;  // the most allocated at any moment of the step (0 on CPU)
 

@@ -3,6 +3,7 @@
 #include "bridgebench/pipeline_probe.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <thread>
 
@@ -104,6 +105,10 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.cores = std::max(1, profile.cores);
     profile.loadAverage = run.environment.value("load_average_1m", -1.0);
     profile.availableCoresAtStart = run.summary.value("available_cores_at_start", 0.0);
+    if (const auto other = run.summary.find("other_cpu_cores"); other != run.summary.end() && other->is_number()) {
+        profile.otherCpuCores = other->get<double>();
+        profile.otherCpuCoresP95 = run.summary.value("other_cpu_cores_p95", profile.otherCpuCores);
+    }
     if (const auto stored = run.summary.find("probe"); stored != run.summary.end())
         profile.probe = stored->get<PipelineProbe>();
     profile.worldSize = static_cast<int>(std::max<std::int64_t>(1, run.deviceCount));
@@ -318,10 +323,19 @@ Diagnosis diagnose(const PipelineProfile& profile) {
             "that share",
             profile.cores - profile.probe.availableCores, profile.cores));
     adviseFewerThreads(diagnosis);
-    // What the cores gave busy threads as the run started, where it was measured; the load
-    // average, which counts this process's own threads and lags by a minute, for older runs.
+    // What other processes took while the run ran, where it was measured: it sees neighbours
+    // that started later or ran niced. Else what the cores gave busy threads as the run started;
+    // else the load average, which counts this process's own threads and lags by a minute.
+    // Half a core on average, or a whole one in a twentieth of the steps, is where this
+    // machine's figures stopped repeating.
     const double heldAtStart = profile.cores - profile.availableCoresAtStart;
-    if (profile.cpuDevice && profile.availableCoresAtStart > 0 && heldAtStart >= 0.5)
+    if (std::isfinite(profile.otherCpuCores)) {
+        if (profile.otherCpuCores >= 0.5 || profile.otherCpuCoresP95 >= 1.0)
+            diagnosis.warnings.push_back(fmt::format(
+                "other processes took {:.1f} of the {} cores on average while this run ran ({:.1f} in its busiest "
+                "twentieth of steps): these figures and predictions may not repeat",
+                profile.otherCpuCores, profile.cores, profile.otherCpuCoresP95));
+    } else if (profile.cpuDevice && profile.availableCoresAtStart > 0 && heldAtStart >= 0.5)
         diagnosis.warnings.push_back(fmt::format(
             "the machine was busy when this run started (other processes held {:.1f} of the {} cores): these "
             "figures and predictions may not repeat",
@@ -374,6 +388,8 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"cores", p.cores},
              {"load_average_1m", p.loadAverage},
              {"available_cores_at_start", p.availableCoresAtStart},
+             {"other_cpu_cores", p.otherCpuCores},  // null: not measured
+             {"other_cpu_cores_p95", p.otherCpuCoresP95},
              {"cpu_utilisation", p.cpuUtilisation},
              {"steps_used", p.stepsUsed},
              {"world_size", p.worldSize},

@@ -1,6 +1,7 @@
 #include "bridgebench/run_summary.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <vector>
 
@@ -51,7 +52,15 @@ RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupStep
     double commMs = 0;
     double wallMs = 0;
     std::int64_t samples = 0;
+    std::vector<double> others;
+    double otherCoreMs = 0;
+    double otherWallMs = 0;
     for (const auto& step : counted) {
+        if (std::isfinite(step.otherCpuCores)) {
+            others.push_back(step.otherCpuCores);
+            otherCoreMs += step.otherCpuCores * step.wallMs;
+            otherWallMs += step.wallMs;
+        }
         rates.push_back(samplesPerSecond(step.samples, step.wallMs));
         waitMs += step.dataWaitMs;
         commMs += step.commMs;
@@ -67,6 +76,11 @@ RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupStep
     summary.meanSamplesPerSec = samplesPerSecond(samples, wallMs);
     summary.dataWaitShare = wallMs > 0 ? waitMs / wallMs : 0;
     summary.commShare = wallMs > 0 ? commMs / wallMs : 0;
+    if (!others.empty() && otherWallMs > 0) {
+        std::sort(others.begin(), others.end());
+        summary.otherCpuCores = otherCoreMs / otherWallMs;
+        summary.otherCpuCoresP95 = percentile(others, 0.95);
+    }
     summary.flopsPerSample = flopsPerSample;
     summary.achievedFlopsPerSec = summary.meanSamplesPerSec * flopsPerSample;
     return summary;
@@ -102,6 +116,10 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
         {"final_loss", s.finalLoss},
     };
     if (s.availableCoresAtStart > 0) out["available_cores_at_start"] = s.availableCoresAtStart;
+    if (std::isfinite(s.otherCpuCores)) {
+        out["other_cpu_cores"] = s.otherCpuCores;
+        out["other_cpu_cores_p95"] = s.otherCpuCoresP95;
+    }
     if (!s.probe.empty()) out["probe"] = s.probe;
     if (!s.distributed.is_null()) out["distributed"] = s.distributed;
     if (!s.decode.is_null()) out["decode"] = s.decode;
@@ -131,6 +149,10 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     s.durationS = in.value("duration_s", 0.0);
     s.finalLoss = in.value("final_loss", 0.0);
     s.availableCoresAtStart = in.value("available_cores_at_start", 0.0);
+    if (const auto other = in.find("other_cpu_cores"); other != in.end() && other->is_number()) {
+        s.otherCpuCores = other->get<double>();
+        s.otherCpuCoresP95 = in.value("other_cpu_cores_p95", s.otherCpuCores);
+    }
     if (const auto probe = in.find("probe"); probe != in.end()) s.probe = probe->get<PipelineProbe>();
     if (const auto distributed = in.find("distributed"); distributed != in.end()) s.distributed = *distributed;
     if (const auto decode = in.find("decode"); decode != in.end()) s.decode = *decode;

@@ -9,6 +9,7 @@
 #include "engine/device_memory.h"
 #include "engine/grad_scaler.h"
 #include "engine/model_factory.h"
+#include "engine/other_cpu_meter.h"
 #include "engine/pipeline_prober.h"
 #include "engine/process_stats.h"
 #include "engine/step_timer.h"
@@ -81,6 +82,9 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         // the loader's buffer pool from recycling it.
         ModelInputs lastInputs;
         DeviceMemoryLog deviceMemory([device] { return readDeviceMemory(device); }, config.warmupSteps);
+        // Ranks on one machine are other processes to each other: data parallel leaves it unmeasured.
+        std::optional<OtherCpuMeter> otherCpu;
+        if (!distributed) otherCpu.emplace();
         for (std::int64_t step = 0; step < config.steps; ++step) {
             // A paused rank would leave the others waiting in the all-reduce until they time out:
             // data-parallel runs do not pause.
@@ -149,6 +153,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             metrics.deviceMemoryBytes = memory.allocatedBytes;
             metrics.deviceMemoryPeakBytes = memory.peakAllocatedBytes;
             metrics.cpuUtilisation = metrics.wallMs > 0 ? (processCpuMs() - cpuBefore) / metrics.wallMs : 0;
+            if (otherCpu) metrics.otherCpuCores = otherCpu->sample();
             bool stop = control.cancelled();
             const StepMetrics world = sync.combine(metrics, stop);
             result.steps.push_back(world);

@@ -204,7 +204,7 @@ std::vector<StepMetrics> ResultStore::steps(std::int64_t runId) {
         SQLite::Statement query(m_impl->db, R"sql(
 SELECT step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms, forward_ms,
        backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes, device_transform_ms,
-       load_ms, read_ms, decode_ms, transform_ms, collate_ms, comm_ms, device_mem_peak_bytes
+       load_ms, read_ms, decode_ms, transform_ms, collate_ms, comm_ms, device_mem_peak_bytes, other_cpu
 FROM steps WHERE run_id = ? ORDER BY step)sql");
         query.bind(1, static_cast<std::int64_t>(runId));
         while (query.executeStep()) {
@@ -232,6 +232,7 @@ FROM steps WHERE run_id = ? ORDER BY step)sql");
             step.collateMs = query.getColumn(column++).getDouble();
             step.commMs = query.getColumn(column++).getDouble();
             step.deviceMemoryPeakBytes = query.getColumn(column++).getInt64();
+            if (const auto other = query.getColumn(column++); !other.isNull()) step.otherCpuCores = other.getDouble();
             rows.push_back(step);
         }
         return rows;

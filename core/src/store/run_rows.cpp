@@ -43,8 +43,8 @@ void insertStepRows(SQLite::Database& db, std::int64_t runId, std::span<const St
 INSERT INTO steps (run_id, step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms,
                    forward_ms, backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes,
                    device_transform_ms, load_ms, read_ms, decode_ms, transform_ms, collate_ms, comm_ms,
-                   device_mem_peak_bytes)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
+                   device_mem_peak_bytes, other_cpu)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     for (const auto& step : steps) {
         int column = 1;
         insert.bind(column++, static_cast<std::int64_t>(runId));
@@ -70,6 +70,7 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql
         insert.bind(column++, step.collateMs);
         insert.bind(column++, step.commMs);
         insert.bind(column++, static_cast<std::int64_t>(step.deviceMemoryPeakBytes));
+        insert.bind(column++, step.otherCpuCores);  // SQLite stores NaN (not measured) as NULL
         insert.exec();
         insert.reset();
     }

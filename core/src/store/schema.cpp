@@ -101,9 +101,13 @@ void addDeviceMemoryPeak(SQLite::Database& db) {
     db.exec("ALTER TABLE steps ADD COLUMN device_mem_peak_bytes INTEGER NOT NULL DEFAULT 0");
 }
 
+// NULL where it was not measured: steps stored before it, data-parallel runs, imports.
+void addOtherProcessesCpu(SQLite::Database& db) { db.exec("ALTER TABLE steps ADD COLUMN other_cpu REAL"); }
+
 using Step = void (*)(SQLite::Database&);
 // Index i holds the step from version i to i + 1.
-constexpr Step kLadder[] = {createTables, addReferenceRuns, addLoadTimings, addCommunication, addDeviceMemoryPeak};
+constexpr Step kLadder[] = {createTables,     addReferenceRuns,    addLoadTimings,
+                            addCommunication, addDeviceMemoryPeak, addOtherProcessesCpu};
 
 }  // namespace
 

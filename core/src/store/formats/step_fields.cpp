@@ -42,6 +42,7 @@ constexpr StepField kFields[] = {
     BB_REAL_FIELD("collate_ms", collateMs),
     BB_REAL_FIELD("comm_ms", commMs),
     BB_INT_FIELD("device_mem_peak_bytes", deviceMemoryPeakBytes),
+    BB_REAL_FIELD("other_cpu", otherCpuCores),
 };
 
 #undef BB_REAL_FIELD

@@ -1,0 +1,111 @@
+// Other processes' CPU time on the run's cores, per step: what the start-of-run probe cannot
+// see when the neighbour starts later or runs niced.
+#include "engine/other_cpu_meter.h"
+
+#include <unistd.h>
+
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "support/spinning_process.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+using namespace std::chrono_literals;
+
+// One /proc/stat with the given per-CPU busy ticks: user, nice, system, idle, iowait, irq,
+// softirq, steal, guest, guest_nice.
+void writeStat(const std::filesystem::path& file, const std::vector<std::array<long, 10>>& cpus) {
+    std::ofstream out(file);
+    out << "cpu  9 9 9 9 9 9 9 9 0 0\n";
+    for (std::size_t cpu = 0; cpu < cpus.size(); ++cpu) {
+        out << "cpu" << cpu;
+        for (const long ticks : cpus[cpu]) out << ' ' << ticks;
+        out << '\n';
+    }
+    out << "intr 12345 0 0 0\nctxt 999\nprocs_running 3\n";
+}
+
+double msPerTick() { return 1000.0 / static_cast<double>(sysconf(_SC_CLK_TCK)); }
+
+TEST(OtherCpuMeter, CountsBusyTimeOnItsOwnCpusLessItsOwnProcesssTime) {
+    test::TempDir dir;
+    const auto stat = dir.file("stat");
+    writeStat(stat, {{100, 0, 50, 1000, 5, 0, 0, 0, 0, 0},
+                     {100, 0, 50, 1000, 5, 0, 0, 0, 0, 0},
+                     {100, 0, 50, 1000, 5, 0, 0, 0, 0, 0}});
+    double ownMs = 1000;
+    const auto start = OtherCpuMeter::Clock::now();
+    OtherCpuMeter meter(250ms, {.statFile = stat.string(), .ownCpuMs = [&] { return ownMs; }, .cpus = {0, 1}});
+    // cpu0: 30 ticks of user; cpu1: nice, system, irq, softirq and steal, 4 ticks each; idle
+    // and iowait do not count; cpu2 lies outside the run's affinity.
+    writeStat(stat, {{130, 0, 50, 1100, 5, 0, 0, 0, 0, 0},
+                     {100, 4, 54, 1100, 9, 4, 4, 4, 0, 0},
+                     {900, 0, 50, 1000, 5, 0, 0, 0, 0, 0}});
+    ownMs += 100;
+    const auto later = start + 2000ms;
+    const double cores = meter.sample(later);
+    const double wallMs = std::chrono::duration<double, std::milli>(later - start).count();
+    // The meter took its first reading a little after `start`: its wall time is at most this.
+    const double expected = (50 * msPerTick() - 100) / wallMs;
+    EXPECT_NEAR(cores, expected, 0.01) << "50 busy ticks less 100 ms of its own over 2 s";
+    EXPECT_GE(cores, expected);
+}
+
+TEST(OtherCpuMeter, KeepsItsFigureUntilTheNextWindowEnds) {
+    test::TempDir dir;
+    const auto stat = dir.file("stat");
+    writeStat(stat, {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    const auto start = OtherCpuMeter::Clock::now();
+    OtherCpuMeter meter(250ms, {.statFile = stat.string(), .ownCpuMs = [] { return 0.0; }, .cpus = {0}});
+    EXPECT_TRUE(std::isnan(meter.sample(start + 100ms))) << "no window has completed";
+    writeStat(stat, {{50, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    const double first = meter.sample(start + 1000ms);
+    EXPECT_GT(first, 0.4);
+    writeStat(stat, {{500, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    EXPECT_EQ(meter.sample(start + 1100ms), first) << "100 ms is shorter than a window: the last figure stands";
+}
+
+TEST(OtherCpuMeter, ReadsZeroNotLessWhenItsOwnTimeOutrunsTheTicks) {
+    test::TempDir dir;
+    const auto stat = dir.file("stat");
+    writeStat(stat, {{10, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    double ownMs = 0;
+    const auto start = OtherCpuMeter::Clock::now();
+    OtherCpuMeter meter(250ms, {.statFile = stat.string(), .ownCpuMs = [&] { return ownMs; }, .cpus = {0}});
+    writeStat(stat, {{20, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    ownMs = 10 * msPerTick() + 7;  // the process clock a part of a tick ahead
+    EXPECT_EQ(meter.sample(start + 500ms), 0.0);
+}
+
+TEST(OtherCpuMeter, IsUnknownWithoutAReadableStatFile) {
+    OtherCpuMeter missing(1ms, {.statFile = "/nonexistent/stat", .ownCpuMs = {}, .cpus = {}});
+    EXPECT_TRUE(std::isnan(missing.sample(OtherCpuMeter::Clock::now() + 1s)));
+    test::TempDir dir;
+    const auto stat = dir.file("stat");
+    writeStat(stat, {{10, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    OtherCpuMeter elsewhere(1ms, {.statFile = stat.string(), .ownCpuMs = {}, .cpus = {5}});
+    EXPECT_TRUE(std::isnan(elsewhere.sample(OtherCpuMeter::Clock::now() + 1s))) << "cpu5 is not in the file";
+}
+
+// A real /proc/stat, a real neighbour.
+TEST(OtherCpuMeter, SeesAnotherProcessSpinningOnTheMachine) {
+    if (!std::ifstream("/proc/stat")) GTEST_SKIP() << "no /proc/stat";
+    test::SpinningProcess neighbour;
+    OtherCpuMeter meter(300ms);
+    // The window the figure covers, not a wait for something to happen.
+    std::this_thread::sleep_for(400ms);
+    const double cores = meter.sample();
+    // The neighbour gets at least half a core even beside another test's two busy threads.
+    EXPECT_GT(cores, 0.4);
+    EXPECT_LT(cores, static_cast<double>(std::thread::hardware_concurrency()) + 0.5);
+}
+
+}  // namespace
+}  // namespace bb
