@@ -20,11 +20,12 @@ std::string contentionWarning(const CoreContention& c) {
     if (c.computeThreads <= 1 || held < 0.5 || needed <= c.availableCores + 0.25) return {};
     int suggested = std::max(1, static_cast<int>(std::floor(c.availableCores + 0.25)) - c.workers);
     suggested = std::min(suggested, c.computeThreads - 1);
+    // Two lines under a 1024 px screen's progress bar; the why is in the README ("Measuring
+    // honestly on a shared machine"): the threads wait for each other at every operation while
+    // one waits for its core, and a build beside a 2-core run once made it 30× slower.
     return fmt::format(
-        "other processes were using {:.1f} of the {} cores as this run started, and its {} compute threads{} need "
-        "{}: the threads wait for each other at every operation whenever one of them waits for a core, which can "
-        "slow steps many-fold (a build beside a 2-core run once made it 30× slower); set threads={}, or free the "
-        "cores, for figures that do not depend on the other processes",
+        "other processes held {:.1f} of the {} cores at the start; its {} compute threads{} need {}, so steps can run "
+        "many times slower: set threads={} or free the cores",
         held, c.cores, c.computeThreads,
         c.workers > 0 ? fmt::format(" and {} loader workers", c.workers) : std::string(), needed, suggested);
 }

@@ -19,7 +19,7 @@ namespace {
 TEST(CoreContention, TwoThreadsOnTwoCoresWithAnotherProcessOnOneAreToldToUseOne) {
     // As seen during a build: 0.8 of 2 cores held, the default 2 compute threads.
     const std::string warning = contentionWarning({.cores = 2, .availableCores = 1.2, .computeThreads = 2, .workers = 0});
-    EXPECT_NE(warning.find("other processes were using 0.8 of the 2 cores"), std::string::npos) << warning;
+    EXPECT_NE(warning.find("other processes held 0.8 of the 2 cores at the start"), std::string::npos) << warning;
     EXPECT_NE(warning.find("set threads=1"), std::string::npos) << warning;
     // Workers need their cores too: the suggestion leaves them theirs.
     const std::string withWorkers =
