@@ -1,12 +1,43 @@
 #include "cli/progress_line.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <string>
 
 #include <fmt/format.h>
 
 namespace bb::cli {
+
+namespace {
+
+constexpr int kBarColumns = 24;
+// Other processes' CPU worth a place on the line: below a quarter core it is mostly the
+// rounding of /proc/stat's ticks on an idle machine.
+constexpr double kOthersWorthSaying = 0.25;
+// Erases from the cursor to the end of the row: a shorter line leaves nothing of the last one.
+constexpr const char* kEraseToEnd = "\x1b[K";
+
+int terminalColumns() {
+    winsize size{};
+    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+    return 80;
+}
+
+// One column short of the terminal: a row filled to its last column wraps on many terminals,
+// and the next "\r" then returns to the wrapped row, leaving a trail of lines behind. The bar
+// gives way first, then the end of the text.
+std::string fitted(const std::string& bar, const std::string& text, int columns) {
+    const auto room = static_cast<std::size_t>(std::max(1, columns - 1));
+    std::string line = bar.size() + text.size() <= room ? bar + text : text;
+    if (line.size() > room) line.resize(room);
+    return "\r" + line + kEraseToEnd;
+}
+
+}  // namespace
 
 ProgressLine::ProgressLine() : m_live(isatty(STDERR_FILENO) == 1) {}
 
@@ -22,7 +53,9 @@ void ProgressLine::preparing(const RunPreparation& progress) {
     const bool last = progress.total > 0 && progress.done == progress.total;
     if (!last && now - m_lastDraw < std::chrono::milliseconds(100)) return;
     m_lastDraw = now;
-    std::fputs(fmt::format("\r{} {}/{} ", progress.stage, progress.done, progress.total).c_str(), stderr);
+    std::fputs(fitted({}, fmt::format("{} {}/{}", progress.stage, progress.done, progress.total), terminalColumns())
+                   .c_str(),
+               stderr);
     if (last) std::fputs("\n", stderr);
     std::fflush(stderr);
 }
@@ -35,12 +68,13 @@ void ProgressLine::step(const StepMetrics& metrics) {
     if (!last && now - m_lastDraw < std::chrono::milliseconds(100)) return;
     m_lastDraw = now;
     const double share = m_totalSteps > 0 ? static_cast<double>(metrics.step + 1) / m_totalSteps : 0;
-    const int filled = static_cast<int>(share * 24);
-    std::fputs(fmt::format("\r[{:<24}] step {}/{}  {:.1f} samples/s  loss {:.4f}  data wait {:.1f} ms ",
-                           std::string(filled, '#'), metrics.step + 1, m_totalSteps, metrics.samplesPerSec,
-                           metrics.loss, metrics.dataWaitMs)
-                   .c_str(),
-               stderr);
+    const auto filled = static_cast<std::size_t>(share * kBarColumns);
+    const std::string bar = fmt::format("[{:<{}}] ", std::string(filled, '#'), kBarColumns);
+    std::string text = fmt::format("step {}/{}  {:.1f} samples/s  loss {:.4f}  data wait {:.1f} ms", metrics.step + 1,
+                                   m_totalSteps, metrics.samplesPerSec, metrics.loss, metrics.dataWaitMs);
+    if (std::isfinite(metrics.otherCpuCores) && metrics.otherCpuCores >= kOthersWorthSaying)
+        text += fmt::format("  others' CPU {:.0f}%", metrics.otherCpuCores * 100);
+    std::fputs(fitted(bar, text, terminalColumns()).c_str(), stderr);
     std::fflush(stderr);
 }
 
