@@ -5,6 +5,9 @@
 
 #include <cmath>
 #include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
@@ -69,6 +72,22 @@ int inChildProcess(Body&& body) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// Turns a file back into the given schema version: drops the step columns later versions added
+// (3: load timings, 4: communication wait, 5: device memory peak, 6: other processes' CPU).
+void rollBackSchema(const std::filesystem::path& file, int version) {
+    const std::vector<std::pair<int, std::vector<const char*>>> added = {
+        {3, {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms", "collate_ms"}},
+        {4, {"comm_ms"}},
+        {5, {"device_mem_peak_bytes"}},
+        {6, {"other_cpu"}},
+    };
+    SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
+    for (const auto& [since, columns] : added)
+        if (since > version)
+            for (const char* column : columns) raw.exec(std::string("ALTER TABLE steps DROP COLUMN ") + column);
+    raw.exec("PRAGMA user_version = " + std::to_string(version));
+}
+
 TEST(ResultStore, MigratesAnEmptyFileToTheLatestSchema) {
     test::TempDir dir;
     ResultStore store(dir.file("new.db"));
@@ -89,15 +108,7 @@ TEST(ResultStore, MigratesAnOlderFileKeepingItsRows) {
         id = store.createRun(localRun("old run"));
         store.appendSteps(id, std::vector<StepMetrics>{makeStep(0)});
     }
-    {
-        // Turn it back into a schema-2 file: the load timing columns came with schema 3, the
-        // communication wait with schema 4, the device memory peak with schema 5.
-        SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
-        for (const char* column : {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms",
-                                   "collate_ms", "comm_ms", "device_mem_peak_bytes", "other_cpu"})
-            raw.exec(std::string("ALTER TABLE steps DROP COLUMN ") + column);
-        raw.exec("PRAGMA user_version = 2");
-    }
+    rollBackSchema(file, 2);
     ResultStore store(file);
     EXPECT_EQ(store.schemaVersion(), ResultStore::latestSchemaVersion());
     const auto steps = store.steps(id);
@@ -118,13 +129,7 @@ TEST(ResultStore, CommunicationWaitRoundTripsAndASchema3FileGainsIt) {
         store.appendSteps(id, std::vector<StepMetrics>{step});
         ASSERT_EQ(store.steps(id).at(0).commMs, 12.5);
     }
-    {
-        SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
-        raw.exec("ALTER TABLE steps DROP COLUMN comm_ms");
-        raw.exec("ALTER TABLE steps DROP COLUMN device_mem_peak_bytes");
-        raw.exec("ALTER TABLE steps DROP COLUMN other_cpu");
-        raw.exec("PRAGMA user_version = 3");
-    }
+    rollBackSchema(file, 3);
     ResultStore store(file);
     EXPECT_EQ(store.schemaVersion(), ResultStore::latestSchemaVersion());
     const auto steps = store.steps(id);
@@ -148,12 +153,7 @@ TEST(ResultStore, DeviceMemoryPeakRoundTripsAndASchema4FileGainsIt) {
         ASSERT_EQ(back.deviceMemoryPeakBytes, 41'000'000'000);
         ASSERT_EQ(back.deviceMemoryBytes, 3'000'000'000);
     }
-    {
-        SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
-        raw.exec("ALTER TABLE steps DROP COLUMN device_mem_peak_bytes");
-        raw.exec("ALTER TABLE steps DROP COLUMN other_cpu");
-        raw.exec("PRAGMA user_version = 4");
-    }
+    rollBackSchema(file, 4);
     ResultStore store(file);
     EXPECT_EQ(store.schemaVersion(), ResultStore::latestSchemaVersion());
     const auto steps = store.steps(id);
@@ -182,11 +182,7 @@ TEST(ResultStore, OtherProcessesCpuRoundTripsUnmeasuredAsNullAndASchema5FileGain
         SQLite::Database raw(file.string(), SQLite::OPEN_READONLY);
         EXPECT_EQ(raw.execAndGet("SELECT count(*) FROM steps WHERE other_cpu IS NULL").getInt(), 1);
     }
-    {
-        SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
-        raw.exec("ALTER TABLE steps DROP COLUMN other_cpu");
-        raw.exec("PRAGMA user_version = 5");
-    }
+    rollBackSchema(file, 5);
     ResultStore store(file);
     EXPECT_EQ(store.schemaVersion(), 6);
     const auto steps = store.steps(id);
