@@ -251,7 +251,12 @@ libjpeg-turbo %9</translation>
         <translation>不適用</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
+        <source>‡ %1: its figures may not repeat</source>
+        <translation>‡ %1：其數據可能無法重現</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>(unknown: %1)</source>
         <translation>（不明：%1）</translation>
     </message>
@@ -264,7 +269,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::Comparison</name>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="+31"/>
+        <location filename="../ui/models/comparison.cpp" line="+32"/>
         <source>model %1 vs %2</source>
         <translation>模型 %1 vs %2</translation>
     </message>
@@ -354,7 +359,7 @@ libjpeg-turbo %9</translation>
         <translation>MFU %</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+85"/>
         <location line="+13"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>

@@ -54,6 +54,17 @@ std::string percentText(double fraction) {
     return fraction >= 0.001 ? fmt::format("{:.1f}%", fraction * 100) : fmt::format("{:.2g}%", fraction * 100);
 }
 
+// Figures that other processes bent, named before any is read as the run's own.
+void printDisturbed(const RunComparison& comparison) {
+    bool heading = false;
+    for (const auto& entry : comparison.entries) {
+        if (entry.otherProcesses.empty()) continue;
+        if (!heading) std::cout << "Measured beside other processes (the figures may not repeat):\n";
+        heading = true;
+        std::cout << fmt::format("  #{}: {}\n", entry.runId, entry.otherProcesses);
+    }
+}
+
 void printSources(const RunComparison& comparison) {
     std::set<std::string> printed;
     std::cout << "Where TFLOP/s and MFU come from:\n";
@@ -126,6 +137,7 @@ int compareCommand(CompareOptions options) {
                                {"flops_sustained", entry.flopsSustained},
                                {"flops_assumptions", entry.flopsAssumptions},
                                {"mfu_note", entry.mfuNote},
+                               {"other_processes", entry.otherProcesses},
                                {"workload_differs", entry.workloadDiffers},
                                {"workload_note", entry.workloadNote},
                                {"workload_unknown", entry.workloadUnknown}});
@@ -153,6 +165,7 @@ int compareCommand(CompareOptions options) {
     if (!studyReason.empty()) std::cout << studyReason << '\n';
     if (baselineId) std::cout << fmt::format("Baseline: #{} {}\n", *baselineId, comparison.baselineName);
     std::cout << table.render();
+    printDisturbed(comparison);
     printSources(comparison);
     return kExitOk;
 }

@@ -16,6 +16,7 @@ namespace bb {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
 std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
@@ -149,6 +150,41 @@ TEST(CliThroughput, ARunWhoseWorkersAreUnknownIsNotShownWithZero) {
     EXPECT_EQ(json["runs"][0]["configuration"], "workers unknown");
     EXPECT_FALSE(json["runs"][0]["workload_differs"].get<bool>());
     EXPECT_THAT(json["runs"][0]["workload_unknown"].get<std::string>(), HasSubstr("batch"));
+}
+
+// Two runs of one setting, one measured beside a build: `compare` says which before its figures
+// are read as the setting's.
+TEST(CliThroughput, CompareNamesTheRunOtherProcessesTookCoresFrom) {
+    const test::TempDir dir;
+    const auto db = dir.file("r.db");
+    std::vector<std::int64_t> ids;
+    {
+        ResultStore store(db);
+        for (const double others : {0.03, 1.4}) {
+            RunRecord run;
+            run.name = others > 1 ? "beside a build" : "quiet";
+            run.status = RunStatus::Completed;
+            run.deviceKind = "cpu";
+            run.deviceName = "cpu";
+            run.model = "tiny";
+            run.batchSize = 8;
+            run.environment = {{"logical_cores", 2}};
+            run.summary = {{"median_samples_per_s", others > 1 ? 90.0 : 300.0},
+                           {"other_cpu_cores", others},
+                           {"other_cpu_cores_p95", others * 1.2}};
+            ids.push_back(store.createRun(run));
+        }
+    }
+    const auto table = test::runCommand(cli(fmt::format("compare {} {} --db {}", ids[0], ids[1], q(db))));
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    EXPECT_THAT(table.out, HasSubstr(fmt::format("Measured beside other processes (the figures may not repeat):\n"
+                                                 "  #{}: other processes took 1.4 of the 2 cores on average",
+                                                 ids[1])));
+    EXPECT_THAT(table.out, Not(HasSubstr(fmt::format("#{}: other processes", ids[0]))));
+    const auto json = nlohmann::json::parse(
+        test::runCommand(cli(fmt::format("compare {} {} --json --db {}", ids[0], ids[1], q(db)))).out);
+    EXPECT_EQ(json["runs"][0]["other_processes"], "");
+    EXPECT_THAT(json["runs"][1]["other_processes"].get<std::string>(), HasSubstr("1.4 of the 2 cores"));
 }
 
 TEST(CliThroughput, AnUnknownPrecisionOptionIsAUsageError) {

@@ -190,6 +190,33 @@ TEST(CompareView, MarksADifferentWorkloadInChartAndTable) {
     EXPECT_EQ(markedRows, 1);
 }
 
+// A figure other processes bent is marked where it is read, and its tooltip says by how much.
+TEST(CompareView, MarksTheFiguresOfARunMeasuredBesideOtherBusyProcesses) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    const std::int64_t quiet = test::storeCompletedCpuRun(file, "quiet", 0);
+    const std::int64_t busy = test::storeCompletedCpuRun(file, "beside a build", 1);
+    {
+        ResultStore raw(file);
+        raw.finishRun(busy, RunStatus::Completed, "",
+                      {{"median_samples_per_s", 20.0}, {"other_cpu_cores", 1.4}, {"other_cpu_cores_p95", 1.9}});
+    }
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.setRuns({quiet, busy});
+    int marked = 0;
+    for (int row = 0; row < view.tableModel()->rowCount(); ++row) {
+        const auto* value = view.tableModel()->item(row, 2);
+        const bool isBusy = view.tableModel()->item(row, 7)->text() == "beside a build";
+        EXPECT_EQ(value->text().endsWith(QStringLiteral(" ‡")), isBusy) << value->text().toStdString();
+        EXPECT_EQ(value->toolTip().startsWith(QStringLiteral("‡ other processes took 1.4 ")), isBusy)
+            << value->toolTip().toStdString();
+        marked += isBusy ? 1 : 0;
+    }
+    EXPECT_EQ(marked, 1);
+}
+
 TEST(CompareView, PerDeviceMetricDividesByTheDeviceCount) {
     test::TempDir dir;
     RunStore store;
@@ -256,6 +283,21 @@ TEST(CompareView, ComparesARunWithTheStudyInTflopsPerDeviceWhenTheWorkloadsDiffe
     EXPECT_TRUE(sawOwn);
 }
 
+// Every visible text the chart draws, each checked to be whole (no "..." or "…"); returns how
+// many there were.
+int wholeTextsOf(const TimeSeriesChart& chart) {
+    int texts = 0;
+    for (const QGraphicsItem* item : chart.findChild<QGraphicsView*>()->scene()->items()) {
+        const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+        if (text == nullptr || !text->isVisible()) continue;
+        const QString shown = text->toPlainText();
+        EXPECT_FALSE(shown.contains(QStringLiteral("...")) || shown.contains(QChar(0x2026)))
+            << "'" << shown.toStdString() << "' in a chart " << chart.width() << " px wide";
+        ++texts;
+    }
+    return texts;
+}
+
 // Seen in a window: comparing a run with the study gave the table, wide with the runs' names,
 // all but about 200 px, and the per-step chart beside it read "samples/s per step, coloure..."
 // over a step axis of "0 5 ... ... ...". Every text the chart draws must be whole.
@@ -284,16 +326,42 @@ TEST(CompareView, ThePerStepChartBesideAWideTableKeepsItsTitleAndStepLabelsWhole
     QCoreApplication::processEvents();
     auto* overlay = view.findChild<TimeSeriesChart*>("overlayChart");
     ASSERT_NE(overlay, nullptr);
-    int texts = 0;
-    for (const QGraphicsItem* item : overlay->findChild<QGraphicsView*>()->scene()->items()) {
-        const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
-        if (text == nullptr || !text->isVisible()) continue;
-        const QString shown = text->toPlainText();
-        EXPECT_FALSE(shown.contains(QStringLiteral("...")) || shown.contains(QChar(0x2026)))
-            << "'" << shown.toStdString() << "' in a chart " << overlay->width() << " px wide";
-        ++texts;
+    EXPECT_GE(wholeTextsOf(*overlay), 6) << "a title, two axis titles and ticks on both axes";
+}
+
+// Seen in a window at 1024 × 768: two runs of one setting, and the per-step chart's legend read
+// "quiet" beside "tiny b8 w0 2026...".
+TEST(CompareView, ThePerStepChartsLegendNamesTwoRunsWhole) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    QVector<qint64> ids;
+    for (const char* name : {"quiet", "tiny b8 w0 2026-12-03 12:47:38"}) {
+        ids.append(test::storeCompletedCpuRun(file, name, 0));
+        ResultStore writer(file);
+        std::vector<StepMetrics> steps(40);
+        for (std::size_t index = 0; index < steps.size(); ++index) {
+            steps[index].step = static_cast<std::int64_t>(index);
+            steps[index].samples = 8;
+            steps[index].wallMs = 25;
+            steps[index].samplesPerSec = samplesPerSecond(8, steps[index].wallMs);
+        }
+        writer.appendSteps(ids.back(), steps);
     }
-    EXPECT_GE(texts, 6) << "a title, two axis titles and ticks on both axes";
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.setRuns(ids);
+    view.resize(990, 620);  // the window's width on a 1024 px screen, less its frame
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    auto* overlay = view.findChild<TimeSeriesChart*>("overlayChart");
+    ASSERT_NE(overlay, nullptr);
+    ASSERT_EQ(overlay->trackCount(), 2);
+    wholeTextsOf(*overlay);
+    QStringList shown;
+    for (const auto& entry : overlay->legendEntries()) shown << entry.shown;
+    EXPECT_TRUE(shown.contains("tiny b8 w0 2026-12-03 12:47:38")) << shown.join(", ").toStdString();
 }
 
 TEST(CompareView, OnA1024PxScreenTheStudysTableShowsMfuWithoutScrolling) {

@@ -40,6 +40,7 @@ struct ComparisonEntry {
     double tflopsPerDevice = 0;  // NaN when unknown, whatever the metric
     double mfu = 0;              // 0..1; NaN when unknown
     QString flopsNote;           // where TFLOP/s and MFU come from, and what they assume
+    QString otherProcesses;      // core's note where other processes took a share of its cores; else empty
 };
 
 struct Comparison {

@@ -288,10 +288,11 @@ void CompareView::colourOverlay() {
     }
     // Lines coloured as the bars need no legend of their own: the bars' says it, and this chart is
     // too narrow for one ("1x H2…", "workers 2 + device-si…", even "worker…" beside a wide table).
-    // Otherwise two names fit along its bottom in a row; more wrap into rows.
+    // Otherwise the names wrap into rows below it: two run names ("quiet" and "tiny b8 w0
+    // 2026-12-03 12:47:38") did not fit one row of Qt's legend, which cut the second.
     asTheBars = asTheBars && m_overlay->trackCount() > 0;
     m_overlay->setLegendVisible(!asTheBars);
-    if (!asTheBars && m_overlay->trackCount() > 2) m_overlay->wrapLegendInRows();
+    if (!asTheBars) m_overlay->wrapLegendInRows();
     m_overlay->setTitle(asTheBars ? tr("samples/s per step, coloured as the bars") : tr("samples/s per step"));
     // Beside a table made wide by long run names, the splitter once left this chart 200 px.
     m_overlay->setMinimumWidth(m_overlay->wholeTitleWidth());
@@ -346,6 +347,15 @@ void CompareView::rebuild() {
                                                                : tr("n/a"));
         mfu->setData(std::isfinite(entry.mfu) ? entry.mfu : -1.0, Qt::UserRole);
         for (auto* item : {value, tflops, mfu}) item->setToolTip(entry.flopsNote);
+        // Marked where it is read: a figure other processes bent is not the setting's.
+        if (!entry.otherProcesses.isEmpty()) {
+            value->setText(value->text() + QStringLiteral(" ‡"));
+            for (auto* item : {value, tflops, mfu}) {
+                item->setForeground(QColor(0xb2, 0x6a, 0x00));
+                item->setToolTip(tr("‡ %1: its figures may not repeat").arg(entry.otherProcesses) + QStringLiteral("\n\n") +
+                                 entry.flopsNote);
+            }
+        }
         QString workloadText = entry.workloadDiffers ? QStringLiteral("† ") + entry.workloadNote : tr("same");
         if (!entry.workloadUnknown.isEmpty()) workloadText += QStringLiteral(" ") + tr("(unknown: %1)").arg(entry.workloadUnknown);
         auto* workload = new QStandardItem(workloadText);

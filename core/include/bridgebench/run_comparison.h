@@ -36,6 +36,8 @@ struct RunComparisonEntry {
     std::string flopsSustained;  // RunFlops::sustainedNote(): empty unless slow steps pull the mean down
     std::vector<std::string> flopsAssumptions;
     std::string mfuNote;  // the peak's source, or why there is no MFU
+    // Where other processes took a share of the run's cores while it ran (other_processes.h); empty otherwise.
+    std::string otherProcesses;
 };
 
 struct RunComparison {

@@ -1,5 +1,6 @@
 #include "bridgebench/diagnosis.h"
 
+#include "bridgebench/other_processes.h"
 #include "bridgebench/pipeline_probe.h"
 
 #include <algorithm>
@@ -326,15 +327,11 @@ Diagnosis diagnose(const PipelineProfile& profile) {
     // What other processes took while the run ran, where it was measured: it sees neighbours
     // that started later or ran niced. Else what the cores gave busy threads as the run started;
     // else the load average, which counts this process's own threads and lags by a minute.
-    // Half a core on average, or a whole one in a twentieth of the steps, is where this
-    // machine's figures stopped repeating.
     const double heldAtStart = profile.cores - profile.availableCoresAtStart;
     if (std::isfinite(profile.otherCpuCores)) {
-        if (profile.otherCpuCores >= 0.5 || profile.otherCpuCoresP95 >= 1.0)
-            diagnosis.warnings.push_back(fmt::format(
-                "other processes took {:.1f} of the {} cores on average while this run ran ({:.1f} in its busiest "
-                "twentieth of steps): these figures and predictions may not repeat",
-                profile.otherCpuCores, profile.cores, profile.otherCpuCoresP95));
+        if (const auto note = otherProcessesNote(profile.otherCpuCores, profile.otherCpuCoresP95, profile.cores);
+            !note.empty())
+            diagnosis.warnings.push_back(note + ": these figures and predictions may not repeat");
     } else if (profile.cpuDevice && profile.availableCoresAtStart > 0 && heldAtStart >= 0.5)
         diagnosis.warnings.push_back(fmt::format(
             "the machine was busy when this run started (other processes held {:.1f} of the {} cores): these "

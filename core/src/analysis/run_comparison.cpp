@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>  // fmt::join, there since {fmt} 11
 
 #include "bridgebench/model_catalog.h"
+#include "bridgebench/other_processes.h"
 #include "bridgebench/run_flops.h"
 #include "bridgebench/run_mfu.h"
 
@@ -215,6 +216,7 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.flopsAssumptions = flops.assumptions;
         for (const auto& assumption : mfu.assumptions) entry.flopsAssumptions.push_back(assumption);
         entry.mfuNote = mfu.known() ? mfu.peakSource : mfu.reason;
+        entry.otherProcesses = otherProcessesNote(run);
         comparison.entries.push_back(std::move(entry));
     }
     return comparison;

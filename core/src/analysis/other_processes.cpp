@@ -1,0 +1,31 @@
+#include "bridgebench/other_processes.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace bb {
+
+std::string otherProcessesNote(double meanCores, double p95Cores, int cores) {
+    if (!std::isfinite(meanCores)) return {};
+    if (meanCores < kOtherProcessesMeanCores && !(p95Cores >= kOtherProcessesP95Cores)) return {};
+    const std::string share =
+        cores > 0 ? fmt::format("{:.1f} of the {} cores", meanCores, cores) : fmt::format("{:.1f} cores", meanCores);
+    return fmt::format("other processes took {} on average while this run ran ({:.1f} in its busiest twentieth of "
+                       "steps)",
+                       share, std::isfinite(p95Cores) ? p95Cores : meanCores);
+}
+
+std::string otherProcessesNote(const RunRecord& run) {
+    const auto mean = run.summary.find("other_cpu_cores");
+    if (mean == run.summary.end() || !mean->is_number()) return {};
+    const double meanCores = mean->get<double>();
+    const auto p95 = run.summary.find("other_cpu_cores_p95");
+    const double p95Cores = p95 != run.summary.end() && p95->is_number() ? p95->get<double>() : meanCores;
+    const auto cores = run.environment.find("logical_cores");
+    return otherProcessesNote(meanCores, p95Cores,
+                              cores != run.environment.end() && cores->is_number_integer() ? cores->get<int>() : 0);
+}
+
+}  // namespace bb
