@@ -178,12 +178,13 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+51"/>
+        <location line="+61"/>
+        <location line="+2"/>
         <source>samples/s per step</source>
         <translation>每步 samples/s</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-62"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
@@ -203,9 +204,14 @@ libjpeg-turbo %9</translation>
         <translation>尚無步驟</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+56"/>
         <source>samples/s per step, coloured as the bars</source>
         <translation>每步 samples/s，顏色與長條圖相同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Each line has the colour of its run&apos;s bar above</source>
+        <translation>每條線的顏色與上方該次執行的長條相同</translation>
     </message>
     <message>
         <location line="+32"/>

@@ -53,21 +53,38 @@ ChartWidget::ChartWidget(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
-    connect(m_chart, &QChart::plotAreaChanged, this, [this] { plotAreaChanged(); });
+    connect(m_chart, &QChart::plotAreaChanged, this, [this] {
+        fitTitle();
+        plotAreaChanged();
+    });
 }
 
 ChartWidget::~ChartWidget() = default;
 
 QString ChartWidget::title() const { return m_chart->title(); }
 
-void ChartWidget::setTitle(const QString& title) { m_chart->setTitle(title); }
+void ChartWidget::setTitle(const QString& title, const QString& brief) {
+    m_title = title;
+    m_briefTitle = brief;
+    fitTitle();
+}
 
-int ChartWidget::wholeTitleWidth() const {
+int ChartWidget::titleWidthFor(const QString& title) const {
     const QFontMetrics metrics(m_chart->titleFont());
     // The chart's margins, its background's inset and the view's frame, with a letter to spare.
     const QMargins margins = m_chart->margins();
-    return metrics.horizontalAdvance(m_chart->title()) + margins.left() + margins.right() +
+    return metrics.horizontalAdvance(title) + margins.left() + margins.right() +
            3 * metrics.horizontalAdvance(QLatin1Char('M'));
+}
+
+int ChartWidget::wholeTitleWidth() const { return titleWidthFor(m_briefTitle.isEmpty() ? m_title : m_briefTitle); }
+
+void ChartWidget::fitTitle() {
+    // Before the first layout the chart has no width: the whole title until it has one.
+    const qreal width = m_chart->size().width();
+    const bool fits = m_briefTitle.isEmpty() || width <= 0 || titleWidthFor(m_title) <= width;
+    const QString& shown = fits ? m_title : m_briefTitle;
+    if (m_chart->title() != shown) m_chart->setTitle(shown);
 }
 
 QStringList ChartWidget::seriesNames() const {

@@ -23,9 +23,11 @@ public:
     explicit ChartWidget(QWidget* parent = nullptr);
     ~ChartWidget() override;
 
+    // The title shown: `title`, or `brief` where the chart is too narrow for it (Qt Charts would
+    // cut it to "…").
     QString title() const;
-    void setTitle(const QString& title);
-    // The narrowest the widget can be with its title whole (Qt Charts cuts a longer one to "…").
+    void setTitle(const QString& title, const QString& brief = {});
+    // The narrowest the widget can be with a title whole: the brief one where there is one.
     int wholeTitleWidth() const;
     // Names of the series shown in the legend, in order.
     QStringList seriesNames() const;
@@ -66,6 +68,11 @@ private:
     QChart* m_chart;
     QChartView* m_view;
     std::unique_ptr<WrappedLegend> m_wrappedLegend;  // null: Qt's own legend
+    QString m_title;
+    QString m_briefTitle;
+
+    int titleWidthFor(const QString& title) const;
+    void fitTitle();
 };
 
 }  // namespace bb::ui

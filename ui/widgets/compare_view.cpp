@@ -256,8 +256,8 @@ void CompareView::rebuildOverlay() {
         stepsOf.push_back(std::move(steps));
     }
     const QStringList names = overlayNames(withSteps);
-    m_overlayConfigurations.clear();
-    for (const auto& run : withSteps) m_overlayConfigurations << comparisonConfiguration(run);
+    m_overlayRunIds.clear();
+    for (const auto& run : withSteps) m_overlayRunIds << run.id;
     for (std::size_t index = 0; index < withSteps.size(); ++index) {
         const int track = m_overlay->addLine(names[static_cast<int>(index)]);
         std::vector<QPointF> points;
@@ -274,12 +274,19 @@ void CompareView::colourOverlay() {
     static const QColor kDistinct[] = {{0x1f, 0x77, 0xb4}, {0xff, 0x7f, 0x0e}, {0x2c, 0xa0, 0x2c}, {0xd6, 0x27, 0x28},
                                        {0x94, 0x67, 0xbd}, {0x8c, 0x56, 0x4b}, {0xe3, 0x77, 0xc2}, {0x7f, 0x7f, 0x7f},
                                        {0xbc, 0xbd, 0x22}, {0x17, 0xbe, 0xcf}};
+    // The bars' own configurations: two runs of one setting are told apart there by their names
+    // ("workers 0 (tiny b8 w0 …)"), and their lines take those bars' colours.
+    QStringList configurations;
+    for (const qint64 runId : m_overlayRunIds) {
+        const auto entry = std::find_if(m_comparison.entries.begin(), m_comparison.entries.end(),
+                                        [runId](const ComparisonEntry& each) { return each.runId == runId; });
+        configurations << (entry != m_comparison.entries.end() ? entry->configuration : QString());
+    }
     const bool byConfiguration =
-        QSet<QString>(m_overlayConfigurations.begin(), m_overlayConfigurations.end()).size() ==
-        m_overlayConfigurations.size();
+        QSet<QString>(configurations.begin(), configurations.end()).size() == configurations.size();
     bool asTheBars = byConfiguration;
     for (int track = 0; track < m_overlay->trackCount(); ++track) {
-        QColor colour = byConfiguration ? m_chart->configurationColour(m_overlayConfigurations[track]) : QColor();
+        QColor colour = byConfiguration ? m_chart->configurationColour(configurations[track]) : QColor();
         if (!colour.isValid()) {
             colour = kDistinct[track % std::size(kDistinct)];
             asTheBars = false;
@@ -293,7 +300,12 @@ void CompareView::colourOverlay() {
     asTheBars = asTheBars && m_overlay->trackCount() > 0;
     m_overlay->setLegendVisible(!asTheBars);
     if (!asTheBars) m_overlay->wrapLegendInRows();
-    m_overlay->setTitle(asTheBars ? tr("samples/s per step, coloured as the bars") : tr("samples/s per step"));
+    // Beside a table wide with run names the whole title would take the room of its MFU column.
+    if (asTheBars)
+        m_overlay->setTitle(tr("samples/s per step, coloured as the bars"), tr("samples/s per step"));
+    else
+        m_overlay->setTitle(tr("samples/s per step"));
+    m_overlay->setToolTip(asTheBars ? tr("Each line has the colour of its run's bar above") : QString());
     // Beside a table made wide by long run names, the splitter once left this chart 200 px.
     m_overlay->setMinimumWidth(m_overlay->wholeTitleWidth());
 }

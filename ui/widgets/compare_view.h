@@ -77,7 +77,7 @@ private:
     QLabel* m_reason;
     CompareChart* m_chart;
     TimeSeriesChart* m_overlay = nullptr;
-    QStringList m_overlayConfigurations;  // each overlay line's run's configuration
+    QVector<qint64> m_overlayRunIds;  // each overlay line's run
     QVBoxLayout* m_overlayBox;
     QStandardItemModel* m_table;
     QTableView* m_tableView;
