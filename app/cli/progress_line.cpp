@@ -10,14 +10,13 @@
 
 #include <fmt/format.h>
 
+#include "bridgebench/other_processes.h"
+
 namespace bb::cli {
 
 namespace {
 
 constexpr int kBarColumns = 24;
-// Other processes' CPU worth a place on the line: below a quarter core it is mostly the
-// rounding of /proc/stat's ticks on an idle machine.
-constexpr double kOthersWorthSaying = 0.25;
 // Erases from the cursor to the end of the row: a shorter line leaves nothing of the last one.
 constexpr const char* kEraseToEnd = "\x1b[K";
 
@@ -72,7 +71,7 @@ void ProgressLine::step(const StepMetrics& metrics) {
     const std::string bar = fmt::format("[{:<{}}] ", std::string(filled, '#'), kBarColumns);
     std::string text = fmt::format("step {}/{}  {:.1f} samples/s  loss {:.4f}  data wait {:.1f} ms", metrics.step + 1,
                                    m_totalSteps, metrics.samplesPerSec, metrics.loss, metrics.dataWaitMs);
-    if (std::isfinite(metrics.otherCpuCores) && metrics.otherCpuCores >= kOthersWorthSaying)
+    if (std::isfinite(metrics.otherCpuCores) && metrics.otherCpuCores >= kOtherProcessesWorthShowingCores)
         text += fmt::format("  others' CPU {:.0f}%", metrics.otherCpuCores * 100);
     std::fputs(fitted(bar, text, terminalColumns()).c_str(), stderr);
     std::fflush(stderr);

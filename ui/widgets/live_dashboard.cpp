@@ -12,6 +12,7 @@
 #include <numeric>
 
 #include "adapters/engine_bridge.h"
+#include "bridgebench/other_processes.h"
 #include "charts/time_series_chart.h"
 
 namespace bb::ui {
@@ -28,8 +29,6 @@ constexpr std::size_t kEtaWindowSteps = 20;
 constexpr int kRedrawTickMs = 100;
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr int kOthersCpuTrack = 2;
-// A quarter core: below it the reading is mostly tick rounding on an idle machine.
-constexpr double kOthersWorthSaying = 0.25;
 constexpr qint64 kReservedSteps = 1 << 18;
 
 // One colour per part of a step, the same in every view.
@@ -258,7 +257,7 @@ void LiveDashboard::updateProgress() {
                               static_cast<double>(m_recentWallMs.size());
     const double remainingS = static_cast<double>(std::max<qint64>(0, m_totalSteps - done)) * meanWallMs / 1000.0;
     QString cpu = tr("CPU %1%").arg(m_latest.cpuUtilisation * 100.0, 0, 'f', 0);
-    if (std::isfinite(m_latest.otherCpuCores) && m_latest.otherCpuCores >= kOthersWorthSaying)
+    if (std::isfinite(m_latest.otherCpuCores) && m_latest.otherCpuCores >= kOtherProcessesWorthShowingCores)
         cpu += tr(" (others %1%)").arg(m_latest.otherCpuCores * 100.0, 0, 'f', 0);
     m_eta->setText(tr("ETA %1 · %2 samples/s · %3 · RSS %4 MiB")
                        .arg(formatDuration(remainingS))

@@ -12,6 +12,9 @@ namespace bb {
 // 2-core machine's figures stopped repeating.
 inline constexpr double kOtherProcessesMeanCores = 0.5;
 inline constexpr double kOtherProcessesP95Cores = 1.0;
+// Worth a place beside a live run's figures: below a quarter core a step's reading is mostly the
+// rounding of /proc/stat's clock ticks on an idle machine.
+inline constexpr double kOtherProcessesWorthShowingCores = 0.25;
 
 // "other processes took 0.9 of the 2 cores on average while this run ran (1.6 in its busiest
 // twentieth of steps)", or empty where they took less or it was not measured (NaN). `cores` 0:
