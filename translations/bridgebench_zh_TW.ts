@@ -1000,7 +1000,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+46"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+45"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -1775,7 +1775,12 @@ RSS MiB：常駐記憶體
         <translation>否</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+47"/>
+        <source>‡ %1: its figures may not repeat</source>
+        <translation>‡ %1：其數據可能無法重現</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Published figure (read-only): %1; %2</source>
         <translation>已發表的數據（唯讀）：%1；%2</translation>
     </message>

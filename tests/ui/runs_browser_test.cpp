@@ -110,6 +110,40 @@ TEST(RunsBrowser, SortsMedianThroughputNumerically) {
     EXPECT_EQ(filter->index(last, RunTableModel::MedianSamplesPerSec).data().toString(), "123.4");
 }
 
+// A run measured while other processes took a share of its cores is marked where its throughput
+// is listed, as the Compare tab marks it.
+TEST(RunsBrowser, MarksTheThroughputOfARunMeasuredBesideOtherBusyProcesses) {
+    BrowserFixture fixture;
+    qint64 busy = 0;
+    {
+        ResultStore direct(fixture.dir.file("browse.db"));
+        RunRecord run = *direct.findRun(fixture.local);
+        run.name = "beside a build";
+        run.uuid.clear();
+        run.environment = {{"logical_cores", 2}};
+        run.summary = {{"median_samples_per_s", 98.7}, {"other_cpu_cores", 1.2}, {"other_cpu_cores_p95", 1.8}};
+        busy = direct.createRun(run);
+    }
+    fixture.store.reload();
+    auto* model = fixture.browser->model();
+    int seen = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex cell = model->index(row, RunTableModel::MedianSamplesPerSec);
+        const qint64 id = model->run(row).id;
+        if (id != busy && id != fixture.local) continue;
+        ++seen;
+        const bool marked = id == busy;
+        EXPECT_EQ(cell.data().toString(), marked ? QStringLiteral("98.7 ‡") : QStringLiteral("123.4"));
+        EXPECT_EQ(cell.data(Qt::ToolTipRole).toString().startsWith(
+                      QStringLiteral("‡ other processes took 1.2 of the 2 cores on average")),
+                  marked)
+            << cell.data(Qt::ToolTipRole).toString().toStdString();
+        EXPECT_EQ(cell.data(Qt::ForegroundRole).isValid(), marked);
+        EXPECT_DOUBLE_EQ(cell.data(RunTableModel::SortRole).toDouble(), marked ? 98.7 : 123.4) << "sorts as a number";
+    }
+    EXPECT_EQ(seen, 2);
+}
+
 TEST(RunsBrowser, RenamesInPlaceButNotReferenceRuns) {
     BrowserFixture fixture;
     auto* model = fixture.browser->model();

@@ -1,11 +1,11 @@
 #include "models/run_table_model.h"
 
-
+#include <QColor>
 #include <QDateTime>
 
-#include "bridgebench/run_comparison.h"
-
 #include "adapters/run_store.h"
+#include "bridgebench/other_processes.h"
+#include "bridgebench/run_comparison.h"
 
 namespace bb::ui {
 
@@ -67,7 +67,10 @@ QVariant RunTableModel::display(const RunRecord& run, int column) const {
     case DeviceTransforms: return run.deviceTransforms ? tr("yes") : tr("no");
     case MedianSamplesPerSec: {
         const double median = medianSamplesPerSec(run);
-        return median > 0 ? QString::number(median, 'f', 1) : QString();
+        if (median <= 0) return QString();
+        // Marked as the Compare tab marks it: other processes took a share of its cores.
+        const bool disturbed = !otherProcessesNote(run).empty();
+        return QString::number(median, 'f', 1) + (disturbed ? QStringLiteral(" ‡") : QString());
     }
     case Status: return QString::fromUtf8(toString(run.status).data());
     case Date: {
@@ -101,8 +104,14 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
             index.column() == MedianSamplesPerSec)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
+    case Qt::ForegroundRole:
+        if (index.column() == MedianSamplesPerSec && !otherProcessesNote(run).empty()) return QColor(0xb2, 0x6a, 0x00);
+        return {};
     case Qt::ToolTipRole:
         if (index.column() == Model) return QString::fromStdString(run.model);
+        if (index.column() == MedianSamplesPerSec)
+            if (const auto note = otherProcessesNote(run); !note.empty())
+                return tr("‡ %1: its figures may not repeat").arg(QString::fromStdString(note));
         if (!run.error.empty()) return QString::fromStdString(run.error);
         if (run.source == "reference") {
             const auto source = run.environment.value("source", std::string());
