@@ -1,11 +1,11 @@
 #include "models/run_table_model.h"
 
-#include <QColor>
 #include <QDateTime>
 
 #include "adapters/run_store.h"
 #include "bridgebench/other_processes.h"
 #include "bridgebench/run_comparison.h"
+#include "models/warning_colour.h"
 
 namespace bb::ui {
 
@@ -37,6 +37,8 @@ RunTableModel::RunTableModel(RunStore& store, QObject* parent) : QAbstractTableM
 void RunTableModel::reload() {
     beginResetModel();
     m_runs = m_store.runs();
+    m_otherProcesses.clear();
+    for (const auto& run : m_runs) m_otherProcesses.push_back(QString::fromStdString(otherProcessesNote(run)));
     m_tags = m_store.tags();
     endResetModel();
 }
@@ -53,7 +55,8 @@ int RunTableModel::rowOf(qint64 runId) const {
     return -1;
 }
 
-QVariant RunTableModel::display(const RunRecord& run, int column) const {
+QVariant RunTableModel::display(std::size_t row, int column) const {
+    const RunRecord& run = m_runs[row];
     switch (column) {
     case Name: return QString::fromStdString(run.name);
     case Source: return QString::fromStdString(run.source);
@@ -69,8 +72,7 @@ QVariant RunTableModel::display(const RunRecord& run, int column) const {
         const double median = medianSamplesPerSec(run);
         if (median <= 0) return QString();
         // Marked as the Compare tab marks it: other processes took a share of its cores.
-        const bool disturbed = !otherProcessesNote(run).empty();
-        return QString::number(median, 'f', 1) + (disturbed ? QStringLiteral(" ‡") : QString());
+        return QString::number(median, 'f', 1) + (m_otherProcesses[row].isEmpty() ? QString() : QStringLiteral(" ‡"));
     }
     case Status: return QString::fromUtf8(toString(run.status).data());
     case Date: {
@@ -89,29 +91,29 @@ QVariant RunTableModel::display(const RunRecord& run, int column) const {
 
 QVariant RunTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount()) return {};
-    const RunRecord& run = m_runs[static_cast<std::size_t>(index.row())];
+    const auto row = static_cast<std::size_t>(index.row());
+    const RunRecord& run = m_runs[row];
     switch (role) {
     case Qt::DisplayRole:
-    case Qt::EditRole: return display(run, index.column());
+    case Qt::EditRole: return display(row, index.column());
     case RunIdRole: return static_cast<qlonglong>(run.id);
     case SourceRole: return QString::fromStdString(run.source);
     case SortRole:
         if (index.column() == MedianSamplesPerSec) return medianSamplesPerSec(run);
         if (index.column() == Date) return QString::fromStdString(run.createdAt);
-        return display(run, index.column());
+        return display(row, index.column());
     case Qt::TextAlignmentRole:
         if (index.column() == DeviceCount || index.column() == Batch || index.column() == Workers ||
             index.column() == MedianSamplesPerSec)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole:
-        if (index.column() == MedianSamplesPerSec && !otherProcessesNote(run).empty()) return QColor(0xb2, 0x6a, 0x00);
+        if (index.column() == MedianSamplesPerSec && !m_otherProcesses[row].isEmpty()) return warningColour();
         return {};
     case Qt::ToolTipRole:
         if (index.column() == Model) return QString::fromStdString(run.model);
-        if (index.column() == MedianSamplesPerSec)
-            if (const auto note = otherProcessesNote(run); !note.empty())
-                return tr("‡ %1: its figures may not repeat").arg(QString::fromStdString(note));
+        if (index.column() == MedianSamplesPerSec && !m_otherProcesses[row].isEmpty())
+            return tr("‡ %1: its figures may not repeat").arg(m_otherProcesses[row]);
         if (!run.error.empty()) return QString::fromStdString(run.error);
         if (run.source == "reference") {
             const auto source = run.environment.value("source", std::string());

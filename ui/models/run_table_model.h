@@ -56,10 +56,13 @@ public slots:
     void reload();
 
 private:
-    QVariant display(const RunRecord& run, int column) const;
+    QVariant display(std::size_t row, int column) const;
 
     RunStore& m_store;
     std::vector<RunRecord> m_runs;
+    // Per row, other_processes.h's note where other processes bent its figures; worded once per
+    // reload rather than at every paint.
+    std::vector<QString> m_otherProcesses;
     std::map<std::int64_t, std::vector<std::string>> m_tags;
 };
 

@@ -22,6 +22,7 @@
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
 #include "models/overlay_names.h"
+#include "models/warning_colour.h"
 
 namespace bb::ui {
 
@@ -363,7 +364,7 @@ void CompareView::rebuild() {
         if (!entry.otherProcesses.isEmpty()) {
             value->setText(value->text() + QStringLiteral(" ‡"));
             for (auto* item : {value, tflops, mfu}) {
-                item->setForeground(QColor(0xb2, 0x6a, 0x00));
+                item->setForeground(warningColour());
                 item->setToolTip(tr("‡ %1: its figures may not repeat").arg(entry.otherProcesses) + QStringLiteral("\n\n") +
                                  entry.flopsNote);
             }

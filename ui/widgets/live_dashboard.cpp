@@ -14,6 +14,7 @@
 #include "adapters/engine_bridge.h"
 #include "bridgebench/other_processes.h"
 #include "charts/time_series_chart.h"
+#include "models/warning_colour.h"
 
 namespace bb::ui {
 
@@ -121,8 +122,8 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_eta->setObjectName("eta");
     m_warning->setObjectName("runWarning");
     m_warning->setWordWrap(true);
-    // Read before the figures it explains: dark amber, legible on light and dark themes' bases.
-    m_warning->setStyleSheet(QStringLiteral("QLabel { color: #b26a00; }"));
+    // Read before the figures it explains.
+    m_warning->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(warningColour().name()));
     m_warning->hide();
 
     auto* header = new QHBoxLayout;
