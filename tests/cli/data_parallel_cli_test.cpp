@@ -13,12 +13,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
 #include "bridgebench/result_store.h"
 #include "support/process_runner.h"
+#include "support/spinning_process.h"
 #include "support/temp_dir.h"
 
 extern char** environ;
@@ -153,6 +155,26 @@ TEST(CliDataParallel, DevicesTwoStartsItsSecondRankAndStoresOneRunOfBoth) {
         EXPECT_EQ(step.samples, 8) << "world samples: 2 ranks x batch 4";
         EXPECT_GT(step.commMs, 0.0);
     }
+}
+
+// The ranks of a `devices=2` run are other processes to each other; the figure counts the
+// neighbour beside them, and is stored for the world's steps as for one process's.
+TEST(CliDataParallel, ABusyNeighbourShowsInTheWorldsStepsAndSummary) {
+    test::TempDir dir;
+    const auto db = dir.file("dp.db");
+    test::SpinningProcess neighbour;
+    const auto result = test::runCommand(cli("run --json " + kQuickRun + "--set steps=150 --set devices=2 --db " +
+                                             test::shellQuote(db.string())));
+    ASSERT_EQ(result.exitCode, 0) << result.err << result.out;
+    const auto summary = nlohmann::json::parse(result.out);
+    ASSERT_TRUE(summary.contains("other_cpu_cores")) << summary.dump();
+    // The neighbour gets at least a third of a core beside two ranks on any machine.
+    EXPECT_GT(summary["other_cpu_cores"].get<double>(), 0.3);
+    const auto runs = localRuns(db);
+    ASSERT_EQ(runs.size(), 1u);
+    const auto steps = ResultStore(db).steps(runs[0].id);
+    ASSERT_FALSE(steps.empty());
+    EXPECT_TRUE(std::isfinite(steps.back().otherCpuCores)) << "the last step has its window's figure";
 }
 
 // The study's grid with the device count in it, as `sweep --preset study-devices` runs it.

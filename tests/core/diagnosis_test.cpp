@@ -323,5 +323,23 @@ TEST(Diagnosis, OtherProcessesBusyDuringTheRunAreCalledOutWhateverTheStartSaw) {
                      0.05);
 }
 
+// Two ranks on one machine share its cores between them, but other processes take theirs from
+// the machine: the note sets them against all of its cores, not one rank's share.
+TEST(Diagnosis, OtherProcessesBesideADataParallelRunAreSetAgainstTheWholeMachine) {
+    auto f = measuredRun(0, 20, 10, 40, 20);
+    f.run.deviceCount = 2;
+    f.run.summary["distributed"] = {{"world_size", 2}, {"allreduce_full_ms", 1.0}};
+    f.run.environment["ranks"] = {{{"rank", 0}, {"host", "a"}}, {{"rank", 1}, {"host", "a"}}};
+    f.run.summary["other_cpu_cores"] = 0.9;
+    f.run.summary["other_cpu_cores_p95"] = 1.0;
+    const PipelineProfile profile = profileRun(f.run, f.steps);
+    ASSERT_EQ(profile.cores, 1) << "each rank has half of the machine's 2 cores";
+    const Diagnosis busy = diagnose(profile);
+    ASSERT_FALSE(busy.warnings.empty());
+    EXPECT_NE(busy.warnings.back().find("took 0.9 of the 2 cores"),
+              std::string::npos)
+        << busy.warnings.back();
+}
+
 }  // namespace
 }  // namespace bb

@@ -34,7 +34,8 @@ struct PipelineProfile {
     bool cpuDevice = true;
     int intraOpThreads = 1;
     bool threadsFixed = false;     // the config set `threads`; otherwise they follow the workers
-    int cores = 1;
+    int cores = 1;                 // per rank of rank 0's machine with data parallel
+    int machineCores = 1;          // the whole machine's, which other processes share with all its ranks
     double loadAverage = -1;       // the machine's 1-minute load when the run started; -1 unknown
     double availableCoresAtStart = 0;  // measured as the run started (RunSummary); 0 unknown
     // Cores other processes took while the run ran (RunSummary::otherCpuCores); NaN unknown.

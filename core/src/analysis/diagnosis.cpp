@@ -104,6 +104,7 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.intraOpThreads = run.environment.value("intra_op_threads", configuredThreads > 0 ? configuredThreads : 1);
     profile.cores = run.environment.value("logical_cores", static_cast<int>(std::thread::hardware_concurrency()));
     profile.cores = std::max(1, profile.cores);
+    profile.machineCores = profile.cores;
     profile.loadAverage = run.environment.value("load_average_1m", -1.0);
     profile.availableCoresAtStart = run.summary.value("available_cores_at_start", 0.0);
     if (const auto other = run.summary.find("other_cpu_cores"); other != run.summary.end() && other->is_number()) {
@@ -329,7 +330,7 @@ Diagnosis diagnose(const PipelineProfile& profile) {
     // else the load average, which counts this process's own threads and lags by a minute.
     const double heldAtStart = profile.cores - profile.availableCoresAtStart;
     if (std::isfinite(profile.otherCpuCores)) {
-        if (const auto note = otherProcessesNote(profile.otherCpuCores, profile.otherCpuCoresP95, profile.cores);
+        if (const auto note = otherProcessesNote(profile.otherCpuCores, profile.otherCpuCoresP95, profile.machineCores);
             !note.empty())
             diagnosis.warnings.push_back(note + ": these figures and predictions may not repeat");
     } else if (profile.cpuDevice && profile.availableCoresAtStart > 0 && heldAtStart >= 0.5)
@@ -383,6 +384,7 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"host_transform_ms", p.hostTransformMs},
              {"intra_op_threads", p.intraOpThreads},
              {"cores", p.cores},
+             {"machine_cores", p.machineCores},
              {"load_average_1m", p.loadAverage},
              {"available_cores_at_start", p.availableCoresAtStart},
              {"other_cpu_cores", p.otherCpuCores},  // null: not measured

@@ -1,12 +1,14 @@
 // GradientSynchronizer over c10d: rank 0's parameters broadcast at attach, bucketed gradient
 // all-reduce overlapped with backward (BucketReducer), and one small all-gather per step that
-// gives rank 0 every rank's timings and every rank the others' wish to stop.
+// gives rank 0 every rank's timings, every rank the others' wish to stop, and all of them the
+// CPU time other processes took beside the ranks (HostCpuShare).
 #pragma once
 
 #include <memory>
 
 #include "distributed/bucket_reducer.h"
 #include "distributed/collectives.h"
+#include "distributed/host_cpu_share.h"
 #include "engine/gradient_synchronizer.h"
 
 namespace bb {
@@ -28,6 +30,7 @@ private:
     std::int64_t m_bucketBytes;
     std::int64_t m_warmupSteps;
     std::unique_ptr<BucketReducer> m_reducer;
+    std::unique_ptr<HostCpuShare> m_cpu;  // from attach()
     // Every rank's step times, per step (rank 0 uses them for the per-rank medians).
     std::vector<torch::Tensor> m_gathered;
 };

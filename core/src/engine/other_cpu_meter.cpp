@@ -17,6 +17,8 @@ namespace {
 
 constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
 
+}  // namespace
+
 std::vector<int> affinityCpus() {
     cpu_set_t set;
     CPU_ZERO(&set);
@@ -26,8 +28,6 @@ std::vector<int> affinityCpus() {
         if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
     return cpus;
 }
-
-}  // namespace
 
 OtherCpuMeter::OtherCpuMeter(std::chrono::milliseconds window) : OtherCpuMeter(window, OtherCpuSources{}) {}
 
@@ -76,17 +76,26 @@ double OtherCpuMeter::busyMs() const {
 double OtherCpuMeter::sample(Clock::time_point now) {
     const double wallMs = std::chrono::duration<double, std::milli>(now - m_since).count();
     if (wallMs < static_cast<double>(m_window.count())) return m_latest;
-    const double busy = busyMs();
-    const double own = m_sources.ownCpuMs();
+    const CpuWindow window = close(now);
     // Ticks and the process clock disagree by up to a tick per core, so an idle machine can
     // read a little below zero.
-    m_latest = std::isfinite(busy) && std::isfinite(m_busySinceMs)
-                   ? std::max(0.0, (busy - m_busySinceMs - (own - m_ownSinceMs)) / wallMs)
-                   : kUnknown;
+    m_latest = std::isfinite(window.busyCores) ? std::max(0.0, window.busyCores - window.ownCores) : kUnknown;
+    return m_latest;
+}
+
+CpuWindow OtherCpuMeter::close(Clock::time_point now) {
+    const double wallMs = std::chrono::duration<double, std::milli>(now - m_since).count();
+    const double busy = busyMs();
+    const double own = m_sources.ownCpuMs();
+    CpuWindow window;
+    if (wallMs > 0 && std::isfinite(busy) && std::isfinite(m_busySinceMs)) {
+        window.busyCores = (busy - m_busySinceMs) / wallMs;
+        window.ownCores = (own - m_ownSinceMs) / wallMs;
+    }
     m_since = now;
     m_busySinceMs = busy;
     m_ownSinceMs = own;
-    return m_latest;
+    return window;
 }
 
 }  // namespace bb

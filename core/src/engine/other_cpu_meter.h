@@ -8,16 +8,26 @@
 
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
 namespace bb {
+
+// The CPUs this thread may run on (its affinity mask); empty where it cannot be read.
+std::vector<int> affinityCpus();
 
 // What the meter reads; tests replace them.
 struct OtherCpuSources {
     std::string statFile = "/proc/stat";
     std::function<double()> ownCpuMs;  // empty: this process's CPU time
     std::vector<int> cpus;             // empty: the CPUs in this thread's affinity mask
+};
+
+// One window's CPU time on the meter's CPUs, in cores: all of it, and this process's share.
+struct CpuWindow {
+    double busyCores = std::numeric_limits<double>::quiet_NaN();  // NaN: /proc/stat unreadable
+    double ownCores = std::numeric_limits<double>::quiet_NaN();
 };
 
 class OtherCpuMeter {
@@ -34,9 +44,13 @@ public:
     // completes and where /proc/stat cannot be read (not Linux, a sandbox hiding it). Call on
     // one thread; reads the file at most once per window.
     double sample(Clock::time_point now = Clock::now());
+    // Ends the current window at `now`, however short, and starts the next. For data parallel
+    // (distributed/host_cpu_share.h), where every rank ends its window at the same step so
+    // that the ranks on one machine can take their own time from the machine's.
+    CpuWindow close(Clock::time_point now = Clock::now());
 
 private:
-    // Busy time (user, nice, system, irq, softirq, steal) of the CPUs in m_cpus, in ms; NaN when
+    // Busy time (user, nice, system, irq, softirq, steal) of the CPUs in m_sources.cpus, in ms; NaN when
     // the file cannot be read or names none of them.
     double busyMs() const;
 

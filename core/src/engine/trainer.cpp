@@ -82,7 +82,8 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         // the loader's buffer pool from recycling it.
         ModelInputs lastInputs;
         DeviceMemoryLog deviceMemory([device] { return readDeviceMemory(device); }, config.warmupSteps);
-        // Ranks on one machine are other processes to each other: data parallel leaves it unmeasured.
+        // Ranks on one machine are other processes to each other: with data parallel, sync.combine()
+        // takes the ranks' own time out of the machine's (distributed/host_cpu_share.h).
         std::optional<OtherCpuMeter> otherCpu;
         if (!distributed) otherCpu.emplace();
         for (std::int64_t step = 0; step < config.steps; ++step) {

@@ -2,15 +2,13 @@
 // see when the neighbour starts later or runs niced.
 #include "engine/other_cpu_meter.h"
 
-#include <unistd.h>
-
-#include <array>
 #include <cmath>
 #include <fstream>
 #include <thread>
 
 #include <gtest/gtest.h>
 
+#include "support/proc_stat_file.h"
 #include "support/spinning_process.h"
 #include "support/temp_dir.h"
 
@@ -19,41 +17,26 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// One /proc/stat with the given per-CPU busy ticks: user, nice, system, idle, iowait, irq,
-// softirq, steal, guest, guest_nice.
-void writeStat(const std::filesystem::path& file, const std::vector<std::array<long, 10>>& cpus) {
-    std::ofstream out(file);
-    out << "cpu  9 9 9 9 9 9 9 9 0 0\n";
-    for (std::size_t cpu = 0; cpu < cpus.size(); ++cpu) {
-        out << "cpu" << cpu;
-        for (const long ticks : cpus[cpu]) out << ' ' << ticks;
-        out << '\n';
-    }
-    out << "intr 12345 0 0 0\nctxt 999\nprocs_running 3\n";
-}
-
-double msPerTick() { return 1000.0 / static_cast<double>(sysconf(_SC_CLK_TCK)); }
-
 TEST(OtherCpuMeter, CountsBusyTimeOnItsOwnCpusLessItsOwnProcesssTime) {
     test::TempDir dir;
     const auto stat = dir.file("stat");
-    writeStat(stat, {{100, 0, 50, 1000, 5, 0, 0, 0, 0, 0},
-                     {100, 0, 50, 1000, 5, 0, 0, 0, 0, 0},
-                     {100, 0, 50, 1000, 5, 0, 0, 0, 0, 0}});
+    test::writeProcStat(stat, {{100, 0, 50, 1000, 5, 0, 0, 0, 0, 0},
+                               {100, 0, 50, 1000, 5, 0, 0, 0, 0, 0},
+                               {100, 0, 50, 1000, 5, 0, 0, 0, 0, 0}});
     double ownMs = 1000;
     const auto start = OtherCpuMeter::Clock::now();
     OtherCpuMeter meter(250ms, {.statFile = stat.string(), .ownCpuMs = [&] { return ownMs; }, .cpus = {0, 1}});
     // cpu0: 30 ticks of user; cpu1: nice, system, irq, softirq and steal, 4 ticks each; idle
     // and iowait do not count; cpu2 lies outside the run's affinity.
-    writeStat(stat, {{130, 0, 50, 1100, 5, 0, 0, 0, 0, 0},
-                     {100, 4, 54, 1100, 9, 4, 4, 4, 0, 0},
-                     {900, 0, 50, 1000, 5, 0, 0, 0, 0, 0}});
+    test::writeProcStat(stat, {{130, 0, 50, 1100, 5, 0, 0, 0, 0, 0},
+                               {100, 4, 54, 1100, 9, 4, 4, 4, 0, 0},
+                               {900, 0, 50, 1000, 5, 0, 0, 0, 0, 0}});
     ownMs += 100;
     const auto later = start + 2000ms;
     const double cores = meter.sample(later);
     const double wallMs = std::chrono::duration<double, std::milli>(later - start).count();
     // The meter took its first reading a little after `start`: its wall time is at most this.
-    const double expected = (50 * msPerTick() - 100) / wallMs;
+    const double expected = (50 * test::msPerClockTick() - 100) / wallMs;
     EXPECT_NEAR(cores, expected, 0.01) << "50 busy ticks less 100 ms of its own over 2 s";
     EXPECT_GE(cores, expected);
 }
@@ -61,27 +44,48 @@ TEST(OtherCpuMeter, CountsBusyTimeOnItsOwnCpusLessItsOwnProcesssTime) {
 TEST(OtherCpuMeter, KeepsItsFigureUntilTheNextWindowEnds) {
     test::TempDir dir;
     const auto stat = dir.file("stat");
-    writeStat(stat, {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    test::writeProcStat(stat, {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
     const auto start = OtherCpuMeter::Clock::now();
     OtherCpuMeter meter(250ms, {.statFile = stat.string(), .ownCpuMs = [] { return 0.0; }, .cpus = {0}});
     EXPECT_TRUE(std::isnan(meter.sample(start + 100ms))) << "no window has completed";
-    writeStat(stat, {{50, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    test::writeProcStat(stat, {{50, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
     const double first = meter.sample(start + 1000ms);
     EXPECT_GT(first, 0.4);
-    writeStat(stat, {{500, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    test::writeProcStat(stat, {{500, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
     EXPECT_EQ(meter.sample(start + 1100ms), first) << "100 ms is shorter than a window: the last figure stands";
 }
 
 TEST(OtherCpuMeter, ReadsZeroNotLessWhenItsOwnTimeOutrunsTheTicks) {
     test::TempDir dir;
     const auto stat = dir.file("stat");
-    writeStat(stat, {{10, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    test::writeProcStat(stat, {{10, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
     double ownMs = 0;
     const auto start = OtherCpuMeter::Clock::now();
     OtherCpuMeter meter(250ms, {.statFile = stat.string(), .ownCpuMs = [&] { return ownMs; }, .cpus = {0}});
-    writeStat(stat, {{20, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
-    ownMs = 10 * msPerTick() + 7;  // the process clock a part of a tick ahead
+    test::writeProcStat(stat, {{20, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    ownMs = 10 * test::msPerClockTick() + 7;  // the process clock a part of a tick ahead
     EXPECT_EQ(meter.sample(start + 500ms), 0.0);
+}
+
+TEST(OtherCpuMeter, CloseEndsAWindowOfAnyLengthWithTheBusyAndOwnTimeApart) {
+    test::TempDir dir;
+    const auto stat = dir.file("stat");
+    test::writeProcStat(stat, {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    double ownMs = 0;
+    const auto start = OtherCpuMeter::Clock::now();
+    OtherCpuMeter meter(250ms, {.statFile = stat.string(), .ownCpuMs = [&] { return ownMs; }, .cpus = {0}});
+    test::writeProcStat(stat, {{8, 0, 2, 0, 0, 0, 0, 0, 0, 0}});
+    ownMs = 40;
+    // 100 ms is under the window that sample() waits for; close() ends it all the same.
+    const CpuWindow window = meter.close(start + 100ms);
+    ASSERT_TRUE(std::isfinite(window.busyCores));
+    EXPECT_NEAR(window.busyCores / window.ownCores, 10 * test::msPerClockTick() / 40, 1e-9)
+        << "the same span divides both";
+    EXPECT_GE(window.busyCores, 10 * test::msPerClockTick() / 100);
+    test::writeProcStat(stat, {{8, 0, 2, 0, 0, 0, 0, 0, 0, 0}});
+    const CpuWindow next = meter.close(start + 400ms);
+    EXPECT_EQ(next.busyCores, 0.0) << "the next window starts where the last one ended";
+    EXPECT_EQ(next.ownCores, 0.0);
 }
 
 TEST(OtherCpuMeter, IsUnknownWithoutAReadableStatFile) {
@@ -89,7 +93,7 @@ TEST(OtherCpuMeter, IsUnknownWithoutAReadableStatFile) {
     EXPECT_TRUE(std::isnan(missing.sample(OtherCpuMeter::Clock::now() + 1s)));
     test::TempDir dir;
     const auto stat = dir.file("stat");
-    writeStat(stat, {{10, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
+    test::writeProcStat(stat, {{10, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
     OtherCpuMeter elsewhere(1ms, {.statFile = stat.string(), .ownCpuMs = {}, .cpus = {5}});
     EXPECT_TRUE(std::isnan(elsewhere.sample(OtherCpuMeter::Clock::now() + 1s))) << "cpu5 is not in the file";
 }
