@@ -281,6 +281,50 @@ TEST_F(DashboardAt1024, TheBreakdownsPlotIsAsWideAsThroughputs) {
     EXPECT_EQ(breakdown->legendEntries().size(), 7);
 }
 
+// Seen at 1024 × 768 mid-way through a two-rank run beside a busy process: the line beside the
+// bar ("ETA … · CPU 153% (others 65%) · RSS 467 MiB · all-reduce wait 12%") widened the window
+// past the screen's right edge, cutting off the right-hand charts. The lines above and beside
+// the bar wrap within the Run tab's width instead, and show all they say.
+TEST_F(DashboardAt1024, TheLinesAboveAndBesideTheBarWrapRatherThanWidenTheWindow) {
+    dashboard.startRun(17, "tiny b8 w0 x2 2026-12-03 14:46:51", 400);
+    QVector<StepMetrics> steps;
+    for (qint64 index = 0; index < 345; ++index) {
+        StepMetrics step = stepAt(index);
+        step.cpuUtilisation = 1.53;
+        step.otherCpuCores = 0.65;
+        step.commMs = 2.5;
+        steps.push_back(step);
+    }
+    dashboard.appendSteps(steps);
+    dashboard.refreshNow();
+    const auto* eta = dashboard.findChild<QLabel*>("eta");
+    const auto* status = dashboard.findChild<QLabel*>("runStatus");
+    ASSERT_NE(eta, nullptr);
+    ASSERT_NE(status, nullptr);
+    auto expectWhole = [&](const char* when) {
+        QCoreApplication::processEvents();
+        // A top-level widget grows to its minimum: the width it was given says whether it fit.
+        EXPECT_LE(dashboard.minimumSizeHint().width(), 570) << when;
+        EXPECT_EQ(dashboard.width(), 570) << when;
+        for (const QLabel* label : {eta, status}) {
+            EXPECT_LE(label->geometry().right(), dashboard.contentsRect().right()) << when;
+            EXPECT_GE(label->height(), label->heightForWidth(label->width()))
+                << when << ": " << label->text().toStdString();
+        }
+    };
+    ASSERT_TRUE(dashboard.etaText().contains(QStringLiteral("all-reduce wait"))) << dashboard.etaText().toStdString();
+    expectWhole("mid-run");
+    dashboard.finishRun(17, "failed",
+                        "rank 1 exited with status 1 while rank 0 waited in the all-reduce of step 344: see its "
+                        "stderr above for why");
+    bb::RunSummary summary;
+    summary.medianSamplesPerSec = 445.8;
+    summary.dataWaitShare = 0.28;
+    summary.commShare = 0.12;
+    dashboard.showSummary(17, summary);
+    expectWhole("after a failed run's summary");
+}
+
 // An engine and its dashboard, for a real run into a database of its own.
 struct RealRun {
     ui::EngineBridge engine;

@@ -120,6 +120,11 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_progress->setFormat(QString());
     m_status->setObjectName("runStatus");
     m_eta->setObjectName("eta");
+    // A two-rank run's figures beside the bar, or a failed run's error, are wider than the Run
+    // tab of a 1024 px screen: unwrapped, they widened the window past the screen's edge.
+    m_status->setWordWrap(true);
+    m_eta->setWordWrap(true);
+    m_progress->setMinimumWidth(m_progress->fontMetrics().horizontalAdvance(QStringLiteral("00000 / 00000 steps")) * 5 / 4);
     m_warning->setObjectName("runWarning");
     m_warning->setWordWrap(true);
     // Read before the figures it explains.
@@ -132,8 +137,9 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     header->addWidget(m_smoothing);
     header->addWidget(m_smoothingValue);
     auto* progressRow = new QHBoxLayout;
+    // Two thirds to the figures: a two-rank run's take two lines beside the bar at 1024 px.
     progressRow->addWidget(m_progress, 1);
-    progressRow->addWidget(m_eta);
+    progressRow->addWidget(m_eta, 2);
     auto* grid = new QGridLayout;
     grid->addWidget(m_throughput, 0, 0);
     grid->addWidget(m_breakdown, 0, 1);
