@@ -256,6 +256,26 @@ TEST(ResultStore, RunWithStepsRoundTrips) {
     }
 }
 
+// The GUI creates a data-parallel run's row before it joins the world; the world's setup then
+// replaces what the row said and leaves the rest of the run alone.
+TEST(ResultStore, ARunsSetupCanBeRecordedAfterItsRowExists) {
+    test::TempDir dir;
+    ResultStore store(dir.file("setup.db"));
+    const auto id = store.createRun(localRun("joined later"));
+    store.appendSteps(id, std::vector<StepMetrics>{makeStep(0)});
+    store.recordRunSetup(id, {{"steps", 3}, {"backend", "nccl"}, {"device", "cuda:0"}},
+                         {{"ranks", {{{"rank", 0}}, {{"rank", 1}}}}});
+    const auto run = store.findRun(id);
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->config.value("backend", ""), "nccl");
+    EXPECT_EQ(run->environment["ranks"].size(), 2u);
+    EXPECT_EQ(run->deviceName, "cuda:0");
+    EXPECT_EQ(run->name, "joined later");
+    EXPECT_EQ(run->status, RunStatus::Running);
+    EXPECT_EQ(store.stepCount(id), 1);
+    EXPECT_THROW(store.recordRunSetup(id + 1000, {}, {}), StoreError);
+}
+
 TEST(ResultStore, DuplicateStepRowsRollBackTheWholeBatch) {
     test::TempDir dir;
     ResultStore store(dir.file("dup.db"));

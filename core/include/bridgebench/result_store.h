@@ -72,6 +72,9 @@ public:
     std::int64_t createRun(RunRecord record);
     void finishRun(std::int64_t runId, RunStatus status, const std::string& error,
                    const nlohmann::json& summary);
+    // The configuration and environment of a run whose data-parallel world was joined after
+    // its row was created (the GUI's): resolved threads, backend and device, and the ranks.
+    void recordRunSetup(std::int64_t runId, const nlohmann::json& config, const nlohmann::json& environment);
     // All steps in one transaction.
     void appendSteps(std::int64_t runId, std::span<const StepMetrics> steps);
 

@@ -59,6 +59,18 @@ private:
     RunControl& m_control;
 };
 
+// What a run records of the machine it runs on; with data parallel, of the world it joined.
+nlohmann::json runEnvironment(const RunConfig& config, const nlohmann::json& decode, const DistributedRun* world) {
+    nlohmann::json environment = captureEnvironment(config, chooseIntraOpThreads(config));
+    environment["decode"] = decode;
+    if (world) {
+        environment["ranks"] = world->rankEnvironments();
+        environment["launcher"] = world->world().launcher;
+        environment["backend"] = world->backend();
+    }
+    return environment;
+}
+
 }  // namespace
 
 std::shared_ptr<DistributedRun> joinDataParallel(RunConfig& config) {
@@ -79,6 +91,7 @@ struct RunSession::Impl {
     RunControl control;
     std::shared_ptr<DistributedRun> distributed;
     nlohmann::json decode;  // DecodeChoice::toJson() when device decoding was wanted, else null
+    nlohmann::json decodeEnvironment;  // DecodeChoice::toJson(), always
     std::promise<RunOutcome> outcomePromise;
     std::shared_future<RunOutcome> outcome = outcomePromise.get_future().share();
     bool started = false;
@@ -91,7 +104,13 @@ struct RunSession::Impl {
         if (!distributed && DistributedRun::wanted(config, processEnvironment())) {
             try {
                 distributed = DistributedRun::start(config, processEnvironment());
+                // The row was created before the world existed: it gets the threads, backend and
+                // device the world resolved, and the ranks, as a run whose world came first.
+                if (store)
+                    store->recordRunSetup(runId, toJson(config),
+                                          runEnvironment(config, decodeEnvironment, distributed.get()));
             } catch (const std::exception& error) {
+                distributed.reset();
                 TrainerResult failed;
                 failed.status = RunStatus::Failed;
                 failed.error = error.what();
@@ -180,6 +199,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     // ConfigError (exit 2); a fallback goes into the environment and the summary.
     const DecodeChoice decode = chooseDecodePath(impl.config);
     if (decode.deviceWanted) impl.decode = decode.toJson();
+    impl.decodeEnvironment = decode.toJson();
     const std::int64_t worldSize = impl.distributed ? impl.distributed->world().size : worldSizeFor(impl.config);
     if (impl.config.name.empty()) impl.config.name = generatedName(impl.config, worldSize);
     // Only rank 0 opens the database: the others train and report to it through the steps' gather.
@@ -199,13 +219,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     record.workers = impl.config.workers;
     record.deviceTransforms = impl.config.deviceTransforms;
     record.config = toJson(impl.config);
-    record.environment = captureEnvironment(impl.config, chooseIntraOpThreads(impl.config));
-    record.environment["decode"] = decode.toJson();
-    if (impl.distributed) {
-        record.environment["ranks"] = impl.distributed->rankEnvironments();
-        record.environment["launcher"] = impl.distributed->world().launcher;
-        record.environment["backend"] = impl.distributed->backend();
-    }
+    record.environment = runEnvironment(impl.config, impl.decodeEnvironment, impl.distributed.get());
     record.studyId = studyId;
     record.uuid = newUuid();
     impl.uuid = record.uuid;

@@ -153,6 +153,18 @@ UPDATE runs SET status = ?, error = ?, summary_json = ?, finished_at = ? WHERE i
     });
 }
 
+void ResultStore::recordRunSetup(std::int64_t runId, const nlohmann::json& config, const nlohmann::json& environment) {
+    m_impl->guarded("record a run's setup", [&] {
+        SQLite::Statement update(m_impl->db, R"sql(
+UPDATE runs SET config_json = ?, environment_json = ?, device_name = ? WHERE id = ?)sql");
+        update.bind(1, config.dump());
+        update.bind(2, environment.dump());
+        update.bind(3, config.is_object() ? config.value("device", std::string("cpu")) : std::string("cpu"));
+        update.bind(4, static_cast<std::int64_t>(runId));
+        if (update.exec() != 1) throw StoreError(fmt::format("{}: no run with id {}", m_impl->file.string(), runId));
+    });
+}
+
 void ResultStore::appendSteps(std::int64_t runId, std::span<const StepMetrics> steps) {
     if (steps.empty()) return;
     m_impl->guarded("store steps", [&] {
