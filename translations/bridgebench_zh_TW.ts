@@ -87,7 +87,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareView</name>
     <message>
-        <location filename="../ui/widgets/compare_view.cpp" line="+58"/>
+        <location filename="../ui/widgets/compare_view.cpp" line="+59"/>
         <source>Samples/s (all devices)</source>
         <translation>Samples/s（所有裝置）</translation>
     </message>
@@ -1000,7 +1000,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+45"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+46"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -1146,7 +1146,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>samples/s 曲線的平滑程度：採用指數移動平均，與 TensorBoard 相同</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+61"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -1157,12 +1157,12 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>%v / %m 步</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-124"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-35"/>
         <source>others&apos; CPU %</source>
         <translation>其他行程 CPU %</translation>
     </message>
@@ -1176,7 +1176,7 @@ RSS MiB：常駐記憶體
 其他行程 CPU %：其他行程在本次執行可用的核心上所佔的 CPU 時間（最近四分之一秒）；它升高時，執行的執行緒須等待核心</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+63"/>
         <source>No run yet: choose settings and press Run.</source>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
@@ -1196,12 +1196,17 @@ RSS MiB：常駐記憶體
         <translation>執行 %1 狀態：%2</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Finished after %1 steps</source>
         <translation>已完成，共 %1 步</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>Stopped after %1 of %2 steps</source>
+        <translation>在 %2 步中的第 %1 步停止</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source> · median %1 samples/s · data wait %2%</source>
         <translation> · 中位數 %1 samples/s · 資料等待 %2%</translation>
     </message>
@@ -1226,12 +1231,12 @@ RSS MiB：常駐記憶體
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-238"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+184"/>
         <source>CPU %1%</source>
         <translation>CPU %1%</translation>
     </message>
@@ -1247,7 +1252,7 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+6"/>
-        <location line="+15"/>
+        <location line="+24"/>
         <source> · all-reduce wait %1%</source>
         <translation> · all-reduce 等待 %1%</translation>
     </message>
@@ -1765,7 +1770,7 @@ RSS MiB：常駐記憶體
         <translation>未知裝置</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+56"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1775,7 +1780,7 @@ RSS MiB：常駐記憶體
         <translation>否</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+46"/>
         <source>‡ %1: its figures may not repeat</source>
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>

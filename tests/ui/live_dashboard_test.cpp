@@ -396,5 +396,28 @@ TEST(LiveDashboard, AFinishedRunShowsItsMedianAndDataWaitAsStored) {
     EXPECT_EQ(dashboard.etaText(), QString());
 }
 
+// A cancelled run read "Finished after 207 steps" beside a bar at 207 / 400, and a run that
+// failed before its first step "Finished after 0 steps · median 0.0 samples/s".
+TEST(LiveDashboard, ARunThatDidNotFinishSaysWhereItStopped) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    dashboard.startRun(21, "cancelled one", 400);
+    QVector<StepMetrics> steps;
+    for (qint64 index = 0; index < 207; ++index) steps.push_back(stepAt(index));
+    dashboard.appendSteps(steps);
+    dashboard.finishRun(21, "cancelled", QString());
+    RunSummary summary;
+    summary.steps = 207;
+    summary.medianSamplesPerSec = 443.8;
+    dashboard.showSummary(21, summary);
+    EXPECT_TRUE(dashboard.etaText().startsWith(QStringLiteral("Stopped after 207 of 400 steps · median 443.8")))
+        << dashboard.etaText().toStdString();
+
+    dashboard.startRun(22, "failed at once", 400);
+    dashboard.finishRun(22, "failed", QStringLiteral("rank 1 could not join"));
+    dashboard.showSummary(22, RunSummary{});
+    EXPECT_EQ(dashboard.etaText(), QString());
+}
+
 }  // namespace
 }  // namespace bb

@@ -280,10 +280,19 @@ void LiveDashboard::finishRun(qint64 runId, const QString& status, const QString
     if (!error.isEmpty()) text += QStringLiteral(": ") + error;
     m_status->setText(text);
     if (m_progressDue) updateProgress();
-    m_eta->setText(tr("Finished after %1 steps").arg(m_lastStep + 1));
+    const qint64 done = m_lastStep + 1;
+    // A cancelled or failed run did not finish: the bar's "207 / 400" and this line agree.
+    if (status == QLatin1String("completed"))
+        m_eta->setText(tr("Finished after %1 steps").arg(done));
+    else if (done > 0)
+        m_eta->setText(tr("Stopped after %1 of %2 steps").arg(done).arg(m_totalSteps));
+    else
+        m_eta->clear();
 }
 
 void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary) {
+    // A run that failed before its first step has no figures: "median 0.0 samples/s" would be one.
+    if (summary.steps <= 0) return;
     QString text = m_eta->text() + tr(" · median %1 samples/s · data wait %2%")
                                        .arg(summary.medianSamplesPerSec, 0, 'f', 1)
                                        .arg(summary.dataWaitShare * 100.0, 0, 'f', 0);
