@@ -12,16 +12,16 @@ namespace {
 enum Field : std::int64_t {
     kWall, kDataWait, kHostToDevice, kDeviceTransform, kForward, kBackward, kOptimizer, kComm,
     kSamples, kLoss, kStop, kLoad, kRead, kDecode, kTransform, kCollate, kCpu, kRss, kDeviceMemory,
-    kDeviceMemoryPeak, kBusyCores, kOwnCores, kFieldCount
+    kDeviceMemoryPeak, kFieldCount
 };
 
-torch::Tensor packStep(const StepMetrics& s, bool stop, const CpuWindow& cpu) {
+torch::Tensor packStep(const StepMetrics& s, bool stop) {
     const double values[kFieldCount] = {s.wallMs, s.dataWaitMs, s.hostToDeviceMs, s.deviceTransformMs,
                                         s.forwardMs, s.backwardMs, s.optimizerMs, s.commMs,
                                         static_cast<double>(s.samples), s.loss, stop ? 1.0 : 0.0, s.loadMs,
                                         s.readMs, s.decodeMs, s.transformMs, s.collateMs, s.cpuUtilisation,
                                         static_cast<double>(s.rssBytes), static_cast<double>(s.deviceMemoryBytes),
-                                        static_cast<double>(s.deviceMemoryPeakBytes), cpu.busyCores, cpu.ownCores};
+                                        static_cast<double>(s.deviceMemoryPeakBytes)};
     return torch::tensor(std::vector<double>(values, values + kFieldCount), torch::kDouble);
 }
 
@@ -79,18 +79,14 @@ double DataParallelSync::afterBackward() { return m_reducer->finish(); }
 
 StepMetrics DataParallelSync::combine(const StepMetrics& local, bool& stopRequested) {
     const torch::Tensor all =
-        m_collectives->allgather(packStep(local, stopRequested, m_cpu ? m_cpu->latest() : CpuWindow{})
-                                     .to(m_collectives->device()))
-            .cpu();
+        m_collectives->allgather(packStep(local, stopRequested).to(m_collectives->device())).cpu();
     m_gathered.push_back(all);
     const auto rows = all.accessor<double, 2>();
     const int ranks = static_cast<int>(all.size(0));
     int slowest = 0;
     double samples = 0, loss = 0, cpu = 0, rss = 0, deviceMemory = 0, deviceMemoryPeak = 0;
     bool stop = false;
-    std::vector<CpuWindow> cpuByRank;
     for (int r = 0; r < ranks; ++r) {
-        cpuByRank.push_back({rows[r][kBusyCores], rows[r][kOwnCores]});
         if (rows[r][kWall] > rows[slowest][kWall]) slowest = r;
         samples += rows[r][kSamples];
         loss += rows[r][kLoss];
@@ -126,10 +122,7 @@ StepMetrics DataParallelSync::combine(const StepMetrics& local, bool& stopReques
     out.rssBytes = static_cast<std::int64_t>(rss);
     out.deviceMemoryBytes = static_cast<std::int64_t>(deviceMemory);
     out.deviceMemoryPeakBytes = static_cast<std::int64_t>(deviceMemoryPeak);
-    if (m_cpu) {
-        out.otherCpuCores = m_cpu->others(cpuByRank);
-        m_cpu->advance(out.wallMs);
-    }
+    if (m_cpu) out.otherCpuCores = m_cpu->advance(out.wallMs);
     return out;
 }
 

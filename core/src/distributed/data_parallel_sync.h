@@ -1,7 +1,7 @@
 // GradientSynchronizer over c10d: rank 0's parameters broadcast at attach, bucketed gradient
-// all-reduce overlapped with backward (BucketReducer), and one small all-gather per step that
-// gives rank 0 every rank's timings, every rank the others' wish to stop, and all of them the
-// CPU time other processes took beside the ranks (HostCpuShare).
+// all-reduce overlapped with backward (BucketReducer), one small all-gather per step that gives
+// rank 0 every rank's timings and every rank the others' wish to stop, and one more at most
+// every quarter second with the CPU time other processes took beside the ranks (HostCpuShare).
 #pragma once
 
 #include <memory>

@@ -65,7 +65,7 @@ double othersOnBusiestMachine(const std::vector<RankCpu>& ranks) {
 }
 
 HostCpuShare::HostCpuShare(Collectives& collectives, OtherCpuSources sources, std::chrono::milliseconds window)
-    : m_window(window) {
+    : m_collectives(collectives), m_window(window) {
     const std::vector<int> mine = sources.cpus.empty() ? affinityCpus() : sources.cpus;
     std::vector<std::int64_t> row(2 + kMaskWords, 0);
     row[0] = machineKey();
@@ -92,18 +92,21 @@ HostCpuShare::HostCpuShare(Collectives& collectives, OtherCpuSources sources, st
     m_meter.emplace(window, std::move(sources));
 }
 
-double HostCpuShare::others(const std::vector<CpuWindow>& byRank) const {
-    std::vector<RankCpu> ranks;
-    for (std::size_t r = 0; r < byRank.size() && r < m_machines.size(); ++r)
-        ranks.push_back({m_machines[r], m_processes[r], byRank[r]});
-    return othersOnBusiestMachine(ranks);
-}
-
-void HostCpuShare::advance(double worldWallMs) {
+double HostCpuShare::advance(double worldWallMs) {
     m_sinceMs += worldWallMs;
-    if (m_sinceMs < static_cast<double>(m_window.count())) return;
-    m_latest = m_meter->close();
+    if (m_sinceMs < static_cast<double>(m_window.count())) return m_world;
     m_sinceMs = 0;
+    // Right after the step's all-gather, which no rank leaves before the last one reaches it.
+    m_latest = m_meter->close();
+    const std::vector<double> mine{m_latest.busyCores, m_latest.ownCores};
+    const torch::Tensor all =
+        m_collectives.allgather(torch::tensor(mine, torch::kDouble).to(m_collectives.device())).cpu();
+    const auto rows = all.accessor<double, 2>();
+    std::vector<RankCpu> ranks;
+    for (std::size_t r = 0; r < m_machines.size() && r < static_cast<std::size_t>(all.size(0)); ++r)
+        ranks.push_back({m_machines[r], m_processes[r], {rows[r][0], rows[r][1]}});
+    m_world = othersOnBusiestMachine(ranks);
+    return m_world;
 }
 
 }  // namespace bb

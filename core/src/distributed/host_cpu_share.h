@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -36,22 +37,24 @@ public:
     HostCpuShare(Collectives& collectives, OtherCpuSources sources = {},
                  std::chrono::milliseconds window = std::chrono::milliseconds(250));
 
-    // This rank's figures for the latest ended window, to travel in the step's all-gather.
+    // Collective: every rank calls it after each step's all-gather with the world's step time,
+    // which is the same on every rank. Once the steps since the last window add up to a window,
+    // all ranks end theirs at this step (so the ranks of one machine read the same span) and
+    // exchange them. Returns the world's figure for the latest ended window, which then covers
+    // this step; NaN before the first.
+    double advance(double worldWallMs);
+    // This rank's latest ended window.
     CpuWindow latest() const { return m_latest; }
-    // The world's figure from every rank's latest(), in rank order.
-    double others(const std::vector<CpuWindow>& byRank) const;
-    // Every rank calls it after each step's all-gather with the world's step time, which is the
-    // same on every rank: so all end their windows at the same step, and the figures of one
-    // machine's ranks cover the same span.
-    void advance(double worldWallMs);
 
 private:
+    Collectives& m_collectives;
     std::vector<std::int64_t> m_machines;  // by rank
     std::vector<std::int64_t> m_processes;
     std::chrono::milliseconds m_window;
     std::optional<OtherCpuMeter> m_meter;
     double m_sinceMs = 0;
     CpuWindow m_latest;
+    double m_world = std::numeric_limits<double>::quiet_NaN();
 };
 
 }  // namespace bb

@@ -43,14 +43,16 @@ TEST(OthersOnBusiestMachine, AMachineWithAnUnknownReadingCountsForNothingAndNone
 }
 
 // Two real ranks (threads of this process, real c10d): each meters the union of its machine's
-// ranks' CPUs, and both end their windows at the same step.
+// ranks' CPUs, both end their windows at the same step, and both get the world's figure for it.
 TEST(HostCpuShare, RanksOfOneMachineMeterTheUnionOfTheirCpusOverTheSameSteps) {
     test::TempDir dir;
     const auto stat = dir.file("stat");
     test::writeProcStat(stat, {{0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
                                {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
                                {0, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
-    CpuWindow before[2], after[2];
+    double early[2], world[2];
+    CpuWindow windows[2];
+    std::int64_t machine = 0;
     onTwoRanks([&](int rank, Collectives& collectives) {
         double ownMs = 0;
         // Rank 0 may run on cpu0, rank 1 on cpu1; cpu2 is neither's.
@@ -64,18 +66,21 @@ TEST(HostCpuShare, RanksOfOneMachineMeterTheUnionOfTheirCpusOverTheSameSteps) {
                                        {500, 0, 0, 0, 0, 0, 0, 0, 0, 0}});
         collectives.allgather(torch::zeros({1}));
         ownMs = 20;
-        share.advance(100);
-        before[rank] = share.latest();
-        share.advance(200);
-        after[rank] = share.latest();
+        early[rank] = share.advance(100);
+        world[rank] = share.advance(200);
+        windows[rank] = share.latest();
     });
     for (int rank = 0; rank < 2; ++rank) {
-        EXPECT_TRUE(std::isnan(before[rank].busyCores)) << "rank " << rank << ": 100 ms of steps is under a window";
-        ASSERT_TRUE(std::isfinite(after[rank].busyCores)) << "rank " << rank;
+        EXPECT_TRUE(std::isnan(early[rank])) << "rank " << rank << ": 100 ms of steps is under a window";
+        ASSERT_TRUE(std::isfinite(windows[rank].busyCores)) << "rank " << rank;
         // cpu0's 30 ticks and cpu1's 10 over the same span as its own 20 ms; cpu2 not at all.
-        EXPECT_NEAR(after[rank].busyCores / after[rank].ownCores, 40 * test::msPerClockTick() / 20, 1e-9)
+        EXPECT_NEAR(windows[rank].busyCores / windows[rank].ownCores, 40 * test::msPerClockTick() / 20, 1e-9)
             << "rank " << rank;
     }
+    EXPECT_EQ(world[0], world[1]) << "one figure for the world";
+    // Threads of one process: its time counts once against the machine's.
+    EXPECT_DOUBLE_EQ(world[0], othersOnBusiestMachine({{machine, 1, windows[0]}, {machine, 1, windows[1]}}));
+    EXPECT_GT(world[0], 0.0);
 }
 
 }  // namespace
