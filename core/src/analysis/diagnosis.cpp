@@ -201,7 +201,13 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
         // All threads share the cores: a step cannot take less than its CPU work spread over
         // them. Compute's CPU work is its one-thread time (more threads add no useful work);
         // the device transforms run on LibTorch's pool, which the engine keeps at one thread.
-        const double cpuWorkMs = computeMsFor(p, 1, workers) + deviceMs + loaderMs;
+        // Data parallel on CPUs: Gloo's copies and sums (over loopback, the kernel's too) run on
+        // the same cores, so the all-reduce wait is CPU work the loader cannot fill (two ranks on
+        // two cores, measured without workers: workers 1 predicted 672 samples/s without it, 559
+        // with it; measured 468-533). A run measured with workers has that work inside its
+        // compute time already, which the loader and Gloo's threads interrupted.
+        const double commCpuMs = p.workers == 0 ? p.commMs : 0;
+        const double cpuWorkMs = computeMsFor(p, 1, workers) + deviceMs + loaderMs + commCpuMs;
         stepMs = std::max(stepMs, cpuWorkMs / sharedCores(p));
     }
     return stepMs;
