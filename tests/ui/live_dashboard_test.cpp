@@ -325,6 +325,24 @@ TEST_F(DashboardAt1024, TheLinesAboveAndBesideTheBarWrapRatherThanWidenTheWindow
     expectWhole("after a failed run's summary");
 }
 
+// With nothing to say beside it (a stored run, a run before its first figures) the bar spans
+// the row rather than a third of it beside an empty space; with figures, they get two thirds.
+TEST_F(DashboardAt1024, TheBarSpansTheRowUntilThereAreFiguresBesideIt) {
+    std::vector<StepMetrics> stored;
+    for (qint64 index = 0; index < 60; ++index) stored.push_back(stepAt(index));
+    dashboard.showStoredRun("stored", stored);
+    QCoreApplication::processEvents();
+    const int row = dashboard.contentsRect().width();
+    EXPECT_GT(dashboard.progressBar()->width(), row * 8 / 10) << dashboard.progressBar()->width() << " of " << row;
+
+    dashboard.startRun(2, "live", 100);
+    dashboard.appendSteps(QVector<StepMetrics>(stored.begin(), stored.begin() + 10));
+    dashboard.refreshNow();
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(dashboard.etaText().isEmpty());
+    EXPECT_LT(dashboard.progressBar()->width(), row / 2) << dashboard.progressBar()->width() << " of " << row;
+}
+
 // An engine and its dashboard, for a real run into a database of its own.
 struct RealRun {
     ui::EngineBridge engine;

@@ -130,6 +130,7 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     // Read before the figures it explains.
     m_warning->setStyleSheet(QStringLiteral("QLabel { color: %1; }").arg(warningColour().name()));
     m_warning->hide();
+    m_eta->hide();
 
     auto* header = new QHBoxLayout;
     header->addWidget(m_status, 1);
@@ -169,6 +170,12 @@ QList<ChartWidget*> LiveDashboard::charts() const { return {m_throughput, m_brea
 
 QString LiveDashboard::etaText() const { return m_eta->text(); }
 
+void LiveDashboard::setEtaText(const QString& text) {
+    m_eta->setText(text);
+    // Hidden when empty, so that the bar of a stored run or one not yet started spans the row.
+    m_eta->setHidden(text.isEmpty());
+}
+
 QString LiveDashboard::warningText() const { return m_warning->isHidden() ? QString() : m_warning->text(); }
 
 void LiveDashboard::showWarning(const QString& text) {
@@ -197,7 +204,7 @@ void LiveDashboard::clear(qint64 totalSteps) {
     m_progress->setRange(0, static_cast<int>(std::max<qint64>(1, totalSteps)));
     m_progress->setValue(0);
     m_progress->setFormat(tr("%v / %m steps"));
-    m_eta->clear();
+    setEtaText(QString());
     m_eta->setToolTip(QString());
     m_warning->clear();
     m_warning->hide();
@@ -266,13 +273,13 @@ void LiveDashboard::updateProgress() {
     QString cpu = tr("CPU %1%").arg(m_latest.cpuUtilisation * 100.0, 0, 'f', 0);
     if (std::isfinite(m_latest.otherCpuCores) && m_latest.otherCpuCores >= kOtherProcessesWorthShowingCores)
         cpu += tr(" (others %1%)").arg(m_latest.otherCpuCores * 100.0, 0, 'f', 0);
-    m_eta->setText(tr("ETA %1 · %2 samples/s · %3 · RSS %4 MiB")
+    setEtaText(tr("ETA %1 · %2 samples/s · %3 · RSS %4 MiB")
                        .arg(formatDuration(remainingS))
                        .arg(m_latest.samplesPerSec, 0, 'f', 1)
                        .arg(cpu)
                        .arg(static_cast<double>(m_latest.rssBytes) / kMiB, 0, 'f', 0));
     if (m_latest.commMs > 0 && m_latest.wallMs > 0)
-        m_eta->setText(m_eta->text() + tr(" · all-reduce wait %1%").arg(100.0 * m_latest.commMs / m_latest.wallMs, 0, 'f', 0));
+        setEtaText(m_eta->text() + tr(" · all-reduce wait %1%").arg(100.0 * m_latest.commMs / m_latest.wallMs, 0, 'f', 0));
 }
 
 void LiveDashboard::finishRun(qint64 runId, const QString& status, const QString& error) {
@@ -283,11 +290,11 @@ void LiveDashboard::finishRun(qint64 runId, const QString& status, const QString
     const qint64 done = m_lastStep + 1;
     // A cancelled or failed run did not finish: the bar's "207 / 400" and this line agree.
     if (status == QLatin1String("completed"))
-        m_eta->setText(tr("Finished after %1 steps").arg(done));
+        setEtaText(tr("Finished after %1 steps").arg(done));
     else if (done > 0)
-        m_eta->setText(tr("Stopped after %1 of %2 steps").arg(done).arg(m_totalSteps));
+        setEtaText(tr("Stopped after %1 of %2 steps").arg(done).arg(m_totalSteps));
     else
-        m_eta->clear();
+        setEtaText(QString());
 }
 
 void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary) {
@@ -297,7 +304,7 @@ void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary)
                                        .arg(summary.medianSamplesPerSec, 0, 'f', 1)
                                        .arg(summary.dataWaitShare * 100.0, 0, 'f', 0);
     if (summary.commShare > 0) text += tr(" · all-reduce wait %1%").arg(summary.commShare * 100.0, 0, 'f', 0);
-    m_eta->setText(text);
+    setEtaText(text);
     // The same steps as show and the Runs tab count, so the figures agree wherever they are read.
     if (summary.warmupSteps <= 0)
         m_eta->setToolTip(tr("Median samples/s and data wait over all %1 steps").arg(summary.steps));
@@ -318,7 +325,7 @@ void LiveDashboard::showStoredRun(const QString& name, const std::vector<bb::Ste
     appendSteps(batch);
     updateProgress();
     m_status->setText(tr("Stored run \"%1\"").arg(name));
-    m_eta->clear();
+    setEtaText(QString());
 }
 
 void LiveDashboard::refreshNow() {

@@ -73,6 +73,7 @@ private:
     void resmooth();
     void updateProgress();
     void refreshNextStaleChart();
+    void setEtaText(const QString& text);
 
     TimeSeriesChart* m_throughput;
     TimeSeriesChart* m_breakdown;
