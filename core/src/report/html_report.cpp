@@ -63,6 +63,11 @@ void writeHtmlReport(const ReportInput& input, const std::filesystem::path& file
                         content.comparison.baselineName.empty() ? std::string("no baseline")
                                                                 : xmlEscape(content.comparison.baselineName));
     html += htmlTable(content.summary, 7, 13);
+    if (!content.otherProcessesNotes.empty()) {
+        html += "<p class=\"meta\">‡ Measured beside other processes (the figures may not repeat):</p>\n<ul class=\"meta\">\n";
+        for (const auto& note : content.otherProcessesNotes) html += "<li>" + xmlEscape(note) + "</li>\n";
+        html += "</ul>\n";
+    }
     html += "<p class=\"meta\">Where TFLOP/s and MFU come from:</p>\n<ul class=\"meta\">\n";
     for (const auto& note : content.flopsNotes) html += "<li>" + xmlEscape(note) + "</li>\n";
     html += "</ul>\n";

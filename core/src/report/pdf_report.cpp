@@ -169,6 +169,10 @@ int writePdfReport(const ReportInput& input, const std::filesystem::path& file) 
         });
         pdf.heading("Summary", 13);
         pdf.table(content.summary, 7);
+        if (!content.otherProcessesNotes.empty()) {
+            pdf.paragraph("‡ Measured beside other processes (the figures may not repeat):", 8, {0x66, 0x66, 0x66});
+            for (const auto& note : content.otherProcessesNotes) pdf.paragraph(note, 8, {0x66, 0x66, 0x66});
+        }
         pdf.paragraph("Where TFLOP/s and MFU come from:", 8, {0x66, 0x66, 0x66});
         for (const auto& note : content.flopsNotes) pdf.paragraph(note, 8, {0x66, 0x66, 0x66});
         pdf.heading("Diagnosis and environment", 13);

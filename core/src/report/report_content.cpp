@@ -57,7 +57,7 @@ ReportContent buildReportContent(const ReportInput& input) {
         content.summary.rows.push_back(
             {std::to_string(run.id), run.name, run.source, entry.device, entry.configuration,
              run.batchSize > 0 ? std::to_string(run.batchSize) : "–", run.precision.empty() ? "–" : run.precision,
-             figure(summaryNumber(run, "median_samples_per_s")),
+             figure(summaryNumber(run, "median_samples_per_s")) + (entry.otherProcesses.empty() ? "" : " ‡"),
              p5 > 0 && p95 > 0 ? fmt::format("{}–{}", figure(p5), figure(p95)) : "–",
              std::isfinite(wait) && !input.runs[index].steps.empty() ? fmt::format("{:.0f}%", wait * 100) : "–",
              tflopsFigure(entry.tflops), tflopsFigure(entry.tflopsPerDevice),
@@ -66,6 +66,8 @@ ReportContent buildReportContent(const ReportInput& input) {
                                        : fmt::format("{:.2g}%", entry.mfu * 100),
              std::isfinite(entry.speedup) ? speedupFigure(entry.speedup) + "×" : "–",
              entry.workloadDiffers ? entry.workloadNote : "same"});
+        if (!entry.otherProcesses.empty())
+            content.otherProcessesNotes.push_back(fmt::format("#{}: {}", run.id, entry.otherProcesses));
         // Where the FLOP/s and MFU figures come from, deduplicated: the study's ten runs share one.
         std::vector<std::string> lines{entry.flopsBasis.empty() ? std::string("TFLOP/s unknown: the run names no model "
                                                                                "whose FLOPs can be counted")

@@ -27,6 +27,8 @@ struct ReportContent {
     Table summary;
     // "#3: TFLOP/s: analytical count …", "#3: assumes …", "#3: MFU: H100 SXM bf16 …": each once.
     std::vector<std::string> flopsNotes;
+    // "#12: other processes took 1.4 of the 2 cores …", for each run whose samples/s is marked ‡.
+    std::vector<std::string> otherProcessesNotes;
     std::vector<RunSection> runs;
 };
 

@@ -121,6 +121,37 @@ TEST(HtmlReport, CarriesAchievedTflopsAndMfuColumnsAndWhereTheyComeFrom) {
     EXPECT_GT(std::filesystem::file_size(dir.file("report.pdf")), 0U);
 }
 
+// As `compare` and the Compare tab do, a report marks the figures of a run measured beside busy
+// processes and says how much they took, in both formats.
+TEST(HtmlReport, MarksARunMeasuredBesideOtherProcessesAndSaysHowMuchTheyTook) {
+    const test::TempDir dir;
+    auto report = input();
+    auto& busy = report.runs[1].run;
+    busy.summary["other_cpu_cores"] = 1.2;
+    busy.summary["other_cpu_cores_p95"] = 1.6;
+    busy.environment["logical_cores"] = 2;
+    writeHtmlReport(report, dir.file("report.html"));
+    const std::string html = test::readFileBytes(dir.file("report.html"));
+    const std::string figure = report::figure(busy.summary["median_samples_per_s"].get<double>());
+    EXPECT_THAT(html, HasSubstr(">" + figure + " ‡<"));
+    int marked = 0;
+    for (auto at = html.find(" ‡<"); at != std::string::npos; at = html.find(" ‡<", at + 1)) ++marked;
+    EXPECT_EQ(marked, 1) << "only the busy run's figure";
+    EXPECT_THAT(html, HasSubstr("‡ Measured beside other processes (the figures may not repeat)"));
+    EXPECT_THAT(html, HasSubstr("#8: other processes took 1.2 of the 2 cores on average"));
+
+    writePdfReport(report, dir.file("report.pdf"));
+    const std::unique_ptr<poppler::document> pdf(poppler::document::load_from_file(dir.file("report.pdf").string()));
+    ASSERT_TRUE(pdf);
+    std::string text;
+    for (int index = 0; index < pdf->pages(); ++index) {
+        const auto bytes = std::unique_ptr<poppler::page>(pdf->create_page(index))->text().to_utf8();
+        text.append(bytes.begin(), bytes.end()).push_back('\n');
+    }
+    EXPECT_THAT(text, HasSubstr("Measured beside other processes"));
+    EXPECT_THAT(text, HasSubstr("#8: other processes took 1.2 of the 2 cores"));
+}
+
 TEST(ChartSvg, ParsesAsXmlWithABarPerRunAndALinePerMeasuredRun) {
     const test::TempDir dir;
     const auto report = input();
