@@ -343,6 +343,40 @@ TEST_F(DashboardAt1024, TheBarSpansTheRowUntilThereAreFiguresBesideIt) {
     EXPECT_LT(dashboard.progressBar()->width(), row / 2) << dashboard.progressBar()->width() << " of " << row;
 }
 
+// The figures beside the bar change at every tick; where they wrap onto a second line and then
+// fit one again, the charts below must not move up and down with them.
+TEST_F(DashboardAt1024, TheFiguresRowKeepsItsHeightWhenTheyShortenDuringARun) {
+    // Wide enough that a one-process run's figures fit one line and a two-rank run's do not.
+    dashboard.resize(700, 620);
+    QCoreApplication::processEvents();
+    dashboard.startRun(3, "two ranks", 400);
+    StepMetrics busy = stepAt(0);
+    busy.otherCpuCores = 0.65;
+    busy.commMs = 2.5;
+    dashboard.appendSteps({busy});
+    dashboard.refreshNow();
+    QCoreApplication::processEvents();
+    const auto* eta = dashboard.findChild<QLabel*>("eta");
+    ASSERT_NE(eta, nullptr);
+    const int tall = eta->height();
+    ASSERT_GE(tall, 2 * eta->fontMetrics().lineSpacing()) << dashboard.etaText().toStdString();
+    const int chartTop = dashboard.findChild<ui::TimeSeriesChart*>("throughputChart")->y();
+
+    StepMetrics quiet = stepAt(1);
+    quiet.otherCpuCores = 0;
+    quiet.commMs = 0;
+    dashboard.appendSteps({quiet});
+    dashboard.refreshNow();
+    QCoreApplication::processEvents();
+    EXPECT_LT(eta->fontMetrics().horizontalAdvance(dashboard.etaText()), eta->width())
+        << "the shorter text fits one line: " << dashboard.etaText().toStdString();
+    EXPECT_EQ(eta->height(), tall);
+    EXPECT_EQ(dashboard.findChild<ui::TimeSeriesChart*>("throughputChart")->y(), chartTop);
+
+    dashboard.startRun(4, "next", 10);
+    EXPECT_EQ(eta->minimumHeight(), 0) << "a new run starts from one line";
+}
+
 // An engine and its dashboard, for a real run into a database of its own.
 struct RealRun {
     ui::EngineBridge engine;

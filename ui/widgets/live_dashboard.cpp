@@ -174,6 +174,12 @@ void LiveDashboard::setEtaText(const QString& text) {
     m_eta->setText(text);
     // Hidden when empty, so that the bar of a stored run or one not yet started spans the row.
     m_eta->setHidden(text.isEmpty());
+    // The figures change at every tick and could wrap onto a second line and back: a row that
+    // grew stays grown until the next run, so that the charts below neither jump nor redraw.
+    if (text.isEmpty())
+        m_eta->setMinimumHeight(0);
+    else if (m_eta->width() > 0)
+        m_eta->setMinimumHeight(std::max(m_eta->minimumHeight(), m_eta->heightForWidth(m_eta->width())));
 }
 
 QString LiveDashboard::warningText() const { return m_warning->isHidden() ? QString() : m_warning->text(); }
