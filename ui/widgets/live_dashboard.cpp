@@ -280,10 +280,10 @@ void LiveDashboard::updateProgress() {
     if (std::isfinite(m_latest.otherCpuCores) && m_latest.otherCpuCores >= kOtherProcessesWorthShowingCores)
         cpu += tr(" (others %1%)").arg(m_latest.otherCpuCores * 100.0, 0, 'f', 0);
     setEtaText(tr("ETA %1 · %2 samples/s · %3 · RSS %4 MiB")
-                       .arg(formatDuration(remainingS))
-                       .arg(m_latest.samplesPerSec, 0, 'f', 1)
-                       .arg(cpu)
-                       .arg(static_cast<double>(m_latest.rssBytes) / kMiB, 0, 'f', 0));
+                   .arg(formatDuration(remainingS))
+                   .arg(m_latest.samplesPerSec, 0, 'f', 1)
+                   .arg(cpu)
+                   .arg(static_cast<double>(m_latest.rssBytes) / kMiB, 0, 'f', 0));
     if (m_latest.commMs > 0 && m_latest.wallMs > 0)
         setEtaText(m_eta->text() + tr(" · all-reduce wait %1%").arg(100.0 * m_latest.commMs / m_latest.wallMs, 0, 'f', 0));
 }
