@@ -1146,7 +1146,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>samples/s 曲線的平滑程度：採用指數移動平均，與 TensorBoard 相同</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+74"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -1157,12 +1157,12 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>%v / %m 步</translation>
     </message>
     <message>
-        <location line="-124"/>
+        <location line="-136"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-36"/>
         <source>others&apos; CPU %</source>
         <translation>其他行程 CPU %</translation>
     </message>
@@ -1176,12 +1176,12 @@ RSS MiB：常駐記憶體
 其他行程 CPU %：其他行程在本次執行可用的核心上所佔的 CPU 時間（最近四分之一秒）；它升高時，執行的執行緒須等待核心</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>No run yet: choose settings and press Run.</source>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+57"/>
         <source>Generating the synthetic dataset</source>
         <translation>正在產生合成資料集</translation>
     </message>
@@ -1231,12 +1231,12 @@ RSS MiB：常駐記憶體
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-238"/>
+        <location line="-251"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+184"/>
+        <location line="+197"/>
         <source>CPU %1%</source>
         <translation>CPU %1%</translation>
     </message>
@@ -1260,7 +1260,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="+61"/>
+        <location filename="../ui/widgets/main_window.cpp" line="+62"/>
         <source>BridgeBench</source>
         <translation>BridgeBench</translation>
     </message>
@@ -1391,22 +1391,11 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+5"/>
-        <location line="+1"/>
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&amp;Pause / Resume</source>
-        <translation>暫停/繼續(&amp;P)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Cancel</source>
-        <translation>取消(&amp;C)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>&amp;Load config…</source>
         <translation>載入設定檔(&amp;L)…</translation>
     </message>
@@ -1565,33 +1554,31 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunPanel</name>
     <message>
-        <location filename="../ui/widgets/run_panel.cpp" line="+25"/>
+        <location filename="../ui/widgets/run_panel.cpp" line="+32"/>
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
+        <location line="+5"/>
         <source>Run as s&amp;weep</source>
         <translation>以掃描方式執行(&amp;W)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+236"/>
+        <location line="-4"/>
+        <location line="+5"/>
+        <location line="+247"/>
         <source>&amp;Pause</source>
         <translation>暫停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-235"/>
+        <location line="-251"/>
+        <location line="+5"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Start a run with these settings (Ctrl+R)</source>
-        <translation>以這些設定開始執行（Ctrl+R）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+14"/>
         <source>Run these settings once per loader setting of the published study: workers 0, 1, 2, each with device-side transforms off and on</source>
         <translation>以已發表研究的每種載入器設定各執行一次這些設定：工作執行緒 0、1、2，各搭配裝置端轉換關閉與開啟</translation>
     </message>
@@ -1621,7 +1608,7 @@ RSS MiB：常駐記憶體
         <translation>將這些設定儲存為 JSON 設定檔（CLI 可透過 --config 讀取）</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>Sweep point %1 of %2: %3</source>
         <translation>掃描第 %1 點，共 %2 點：%3</translation>
     </message>
@@ -1646,13 +1633,23 @@ RSS MiB：常駐記憶體
         <translation>執行狀態：%1。</translation>
     </message>
     <message>
-        <location line="-60"/>
-        <location line="+66"/>
+        <location line="-64"/>
+        <location line="+70"/>
         <source>Defaults</source>
         <translation>預設值</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-95"/>
+        <source>Run</source>
+        <translation>執行</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Start a run with these settings (%1)</source>
+        <translation>以這些設定開始執行（%1）</translation>
+    </message>
+    <message>
+        <location line="+77"/>
         <location line="+11"/>
         <source>Quick demo</source>
         <translation>快速示範</translation>
@@ -1737,7 +1734,7 @@ RSS MiB：常駐記憶體
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>Data-parallel runs do not pause: the other ranks would time out waiting for this one.</source>
         <translation>資料平行執行無法暫停：其他 rank 會因等待這個 rank 而逾時。</translation>
     </message>

@@ -1,5 +1,6 @@
 #include "widgets/main_window.h"
 
+#include <QAction>
 #include <QActionGroup>
 
 #include <QApplication>
@@ -241,9 +242,12 @@ void MainWindow::createMenus() {
     });
 
     auto* run = menuBar()->addMenu(tr("&Run"));
-    run->addAction(tr("&Run"), QKeySequence(Qt::Key_F5), m_runPanel, &RunPanel::startRun);
-    run->addAction(tr("&Pause / Resume"), QKeySequence(Qt::Key_F6), m_runPanel, &RunPanel::togglePause);
-    run->addAction(tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_F5), m_runPanel, &RunPanel::cancelRun);
+    run->addActions({m_runPanel->runAction(), m_runPanel->sweepAction(), m_runPanel->pauseAction(),
+                     m_runPanel->cancelAction()});
+    // Started from another tab, a run shows where its progress and charts are, and so does a
+    // start the panel refuses (its message is there).
+    for (QAction* start : {m_runPanel->runAction(), m_runPanel->sweepAction()})
+        connect(start, &QAction::triggered, this, [this] { m_tabs->setCurrentIndex(RunTab); });
     run->addSeparator();
     run->addAction(tr("&Load config…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), m_runPanel,
                    &RunPanel::loadConfigInteractively);

@@ -1,5 +1,6 @@
 #include "widgets/run_panel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QGridLayout>
@@ -22,18 +23,27 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
       m_databaseFile(std::move(databaseFile)),
       m_form(new ConfigForm),
       m_presets(new QComboBox),
-      m_run(new QPushButton(tr("&Run"))),
+      // No mnemonic: Alt+R opens the window's Run menu, and F5 starts a run from any tab.
+      m_run(new QPushButton(tr("Run"))),
       m_sweep(new QPushButton(tr("Run as s&weep"))),
       m_pause(new QPushButton(tr("&Pause"))),
       m_cancel(new QPushButton(tr("&Cancel"))),
-      m_message(new QLabel) {
+      m_message(new QLabel),
+      m_runAction(new QAction(tr("&Run"), this)),
+      m_sweepAction(new QAction(tr("Run as s&weep"), this)),
+      m_pauseAction(new QAction(tr("&Pause"), this)),
+      m_cancelAction(new QAction(tr("&Cancel"), this)) {
+    m_runAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_pauseAction->setShortcut(QKeySequence(Qt::Key_F6));
+    m_cancelAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     m_run->setObjectName("run");
     m_pause->setObjectName("pause");
     m_cancel->setObjectName("cancel");
     m_presets->setObjectName("presets");
     m_message->setObjectName("runMessage");
     m_message->setWordWrap(true);
-    m_run->setToolTip(tr("Start a run with these settings (Ctrl+R)"));
+    m_run->setToolTip(tr("Start a run with these settings (%1)")
+                          .arg(m_runAction->shortcut().toString(QKeySequence::NativeText)));
     m_run->setDefault(true);
     m_sweep->setObjectName("sweep");
     m_sweep->setToolTip(tr("Run these settings once per loader setting of the published study: "
@@ -78,6 +88,10 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
 
     connect(m_run, &QPushButton::clicked, this, &RunPanel::startRun);
     connect(m_sweep, &QPushButton::clicked, this, &RunPanel::startSweep);
+    connect(m_runAction, &QAction::triggered, this, &RunPanel::startRun);
+    connect(m_sweepAction, &QAction::triggered, this, &RunPanel::startSweep);
+    connect(m_pauseAction, &QAction::triggered, this, &RunPanel::togglePause);
+    connect(m_cancelAction, &QAction::triggered, this, &RunPanel::cancelRun);
     connect(&m_engine, &EngineBridge::sweepProgress, this, [this](int index, int total, const QString& name) {
         showMessage(tr("Sweep point %1 of %2: %3").arg(index + 1).arg(total).arg(name), false);
     });
@@ -251,17 +265,24 @@ void RunPanel::showMessage(const QString& text, bool isError) {
 
 void RunPanel::updateButtons() {
     const bool running = m_engine.isRunning();
-    m_run->setEnabled(!running && m_form->isValid());
-    m_sweep->setEnabled(!running && m_form->isValid());
+    const bool startable = !running && m_form->isValid();
+    m_run->setEnabled(startable);
+    m_sweep->setEnabled(startable);
+    m_runAction->setEnabled(startable);
+    m_sweepAction->setEnabled(startable);
     // A paused rank would leave the others waiting in the all-reduce until they time out, so
     // the engine does not pause data-parallel runs; the button says so rather than claim to.
     const bool pausable = !m_engine.isSweeping() && !m_dataParallel;
     m_pause->setEnabled(running && pausable);
+    m_pauseAction->setEnabled(running && pausable);
     m_pause->setToolTip(running && m_dataParallel
                             ? tr("Data-parallel runs do not pause: the other ranks would time out waiting for this one.")
                             : QString());
     m_pause->setText(m_paused ? tr("Res&ume") : tr("&Pause"));
+    m_pauseAction->setText(m_pause->text());
+    m_pauseAction->setToolTip(m_pause->toolTip());
     m_cancel->setEnabled(running);
+    m_cancelAction->setEnabled(running);
     m_form->setEnabled(!running);
 }
 

@@ -10,6 +10,7 @@
 #include "bridgebench/run_config.h"
 
 QT_BEGIN_NAMESPACE
+class QAction;
 class QComboBox;
 class QLabel;
 class QPushButton;
@@ -36,6 +37,14 @@ public:
     QString loadConfigFile(const QString& path);
     QString saveConfigFile(const QString& path);
     QString message() const;
+
+    // Run (F5), Run as sweep, Pause / Resume (F6) and Cancel (Shift+F5), enabled and named as
+    // the panel's buttons are, for the window's Run menu: a menu entry that does nothing
+    // (Pause with no run) or names the wrong state reads as broken.
+    QAction* runAction() const { return m_runAction; }
+    QAction* sweepAction() const { return m_sweepAction; }
+    QAction* pauseAction() const { return m_pauseAction; }
+    QAction* cancelAction() const { return m_cancelAction; }
 
 public slots:
     void startRun();
@@ -66,6 +75,10 @@ private:
     QPushButton* m_pause;
     QPushButton* m_cancel;
     QLabel* m_message;
+    QAction* m_runAction;
+    QAction* m_sweepAction;
+    QAction* m_pauseAction;
+    QAction* m_cancelAction;
     bool m_paused = false;
     bool m_dataParallel = false;  // the running run has devices > 1
 };

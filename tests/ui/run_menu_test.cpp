@@ -1,0 +1,122 @@
+// The window's Run menu and its keys: F5 from the Compare tab a new database opens on once did
+// start a run that nothing on screen showed, and Pause and Cancel stayed enabled with no run.
+#include <QAbstractButton>
+#include <QAction>
+#include <QLabel>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTest>
+
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "adapters/engine_bridge.h"
+#include "support/temp_dir.h"
+#include "widgets/config_form.h"
+#include "widgets/main_window.h"
+#include "widgets/run_panel.h"
+
+namespace bb {
+namespace {
+
+QAction* menuAction(ui::MainWindow& window, const QKeySequence& key) {
+    for (QAction* top : window.menuBar()->actions()) {
+        if (!top->menu()) continue;
+        for (QAction* action : top->menu()->actions())
+            if (action->shortcut() == key) return action;
+    }
+    return nullptr;
+}
+
+// The letter Alt selects in a widget's or menu's text ("&Run" -> 'r'), or 0.
+QChar mnemonic(const QString& text) {
+    for (qsizetype at = 0; at + 1 < text.size(); ++at) {
+        if (text[at] != '&') continue;
+        if (text[at + 1] == '&') {
+            ++at;
+            continue;
+        }
+        return text[at + 1].toLower();
+    }
+    return {};
+}
+
+TEST(RunMenu, F5FromTheCompareTabStartsARunAndShowsItsTab) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    ASSERT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
+    qobject_cast<QSpinBox*>(window.runPanel()->form()->editor("steps"))->setValue(1'000'000);
+    qobject_cast<QSpinBox*>(window.runPanel()->form()->editor("batch_size"))->setValue(1);
+
+    QAction* run = menuAction(window, QKeySequence(Qt::Key_F5));
+    QAction* pause = menuAction(window, QKeySequence(Qt::Key_F6));
+    QAction* cancel = menuAction(window, QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    ASSERT_TRUE(run && pause && cancel);
+    EXPECT_TRUE(run->isEnabled());
+    EXPECT_FALSE(pause->isEnabled()) << "Pause with no run";
+    EXPECT_FALSE(cancel->isEnabled()) << "Cancel with no run";
+
+    QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
+    QTest::keyClick(&window, Qt::Key_F5);
+    ASSERT_TRUE(window.engine()->isRunning());
+    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::RunTab);
+    EXPECT_FALSE(run->isEnabled());
+    EXPECT_TRUE(cancel->isEnabled());
+    ASSERT_TRUE(pause->isEnabled());
+
+    QTest::keyClick(&window, Qt::Key_F6);
+    EXPECT_EQ(pause->text().toStdString(), window.findChild<QPushButton*>("pause")->text().toStdString());
+    EXPECT_NE(mnemonic(pause->text()), 'p') << "the menu says Pause while the run is paused";
+    QTest::keyClick(&window, Qt::Key_F5, Qt::ShiftModifier);
+    ASSERT_TRUE(finished.count() > 0 || finished.wait(60'000));
+    EXPECT_EQ(finished.first().at(1).toString(), "cancelled");
+    EXPECT_TRUE(run->isEnabled());
+    EXPECT_FALSE(pause->isEnabled());
+    EXPECT_FALSE(cancel->isEnabled());
+    EXPECT_EQ(mnemonic(pause->text()), 'p');
+}
+
+TEST(RunMenu, TheRunButtonNamesTheKeyThatStartsARun) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    const QString key = QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText);
+    ASSERT_EQ(menuAction(window, QKeySequence(Qt::Key_F5)), window.runPanel()->runAction());
+    EXPECT_TRUE(window.findChild<QPushButton*>("run")->toolTip().contains("(" + key + ")"))
+        << window.findChild<QPushButton*>("run")->toolTip().toStdString();
+}
+
+// Two widgets with one Alt letter in a window: Qt activates neither, and Alt+R moved the focus
+// between the Run menu and the Run button instead of opening the menu.
+TEST(RunMenu, NoTwoAltLettersOfTheRunTabAndTheMenuBarClash) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunTab);
+    window.show();
+    std::map<QChar, QString> owners;
+    const auto claim = [&](const QString& text) {
+        const QChar letter = mnemonic(text);
+        if (letter.isNull()) return;
+        const auto [at, fresh] = owners.emplace(letter, text);
+        EXPECT_TRUE(fresh) << "Alt+" << QString(letter).toStdString() << ": \"" << at->second.toStdString()
+                           << "\" and \"" << text.toStdString() << "\"";
+    };
+    for (QAction* top : window.menuBar()->actions()) claim(top->text());
+    for (int tab = 0; tab < window.tabs()->count(); ++tab) claim(window.tabs()->tabText(tab));
+    QWidget* runTab = window.tabs()->widget(ui::MainWindow::RunTab);
+    for (auto* button : runTab->findChildren<QAbstractButton*>())
+        if (button->isVisibleTo(&window)) claim(button->text());
+    for (auto* label : runTab->findChildren<QLabel*>())
+        if (label->buddy() && label->isVisibleTo(&window)) claim(label->text());
+    EXPECT_GE(owners.size(), 5u) << "the menu bar's letters at least";
+}
+
+}  // namespace
+}  // namespace bb
