@@ -221,9 +221,10 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(tr("&Import runs…"), QKeySequence(Qt::CTRL | Qt::Key_I), this, &MainWindow::importInteractively);
     file->addSeparator();
-    file->addAction(tr("Export &chart…"), QKeySequence(Qt::CTRL | Qt::Key_E), m_exporter, &ExportController::exportChart);
-    file->addAction(tr("Export &table…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), m_exporter,
-                    &ExportController::exportTable);
+    auto* exportChart = file->addAction(tr("Export &chart…"), QKeySequence(Qt::CTRL | Qt::Key_E), m_exporter,
+                                        &ExportController::exportChart);
+    auto* exportTable = file->addAction(tr("Export &table…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E),
+                                        m_exporter, &ExportController::exportTable);
     file->addAction(tr("Export &report…"), QKeySequence(Qt::CTRL | Qt::Key_R), m_report, &ReportExport::exportReport);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
@@ -232,10 +233,23 @@ void MainWindow::createMenus() {
     auto* undo = edit->addAction(tr("&Undo delete"), QKeySequence::Undo, m_store, &RunStore::undoDelete);
     undo->setEnabled(false);
     connect(m_store, &RunStore::undoAvailabilityChanged, undo, &QAction::setEnabled);
-    edit->addAction(tr("&Copy chart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), m_exporter, &ExportController::copyChart);
-    edit->addAction(tr("Copy t&able"), QKeySequence::Copy, m_exporter, &ExportController::copyTable);
+    auto* copyChart = edit->addAction(tr("&Copy chart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), m_exporter,
+                                      &ExportController::copyChart);
+    auto* copyTable = edit->addAction(tr("Copy t&able"), QKeySequence::Copy, m_exporter, &ExportController::copyTable);
     edit->addSeparator();
-    edit->addAction(tr("&Delete runs"), QKeySequence::Delete, m_browser, &RunsBrowser::deleteSelected);
+    auto* deleteRuns = edit->addAction(tr("&Delete runs"), QKeySequence::Delete, m_browser, &RunsBrowser::deleteSelected);
+    // These act on the tab in view: the Run tab has no table (Export table asked for a file
+    // name and then said so), the Runs tab no chart, and Delete on the Run tab's form asked to
+    // delete runs selected out of sight.
+    const auto followTab = [=, this] {
+        exportChart->setEnabled(currentChart() != nullptr);
+        copyChart->setEnabled(currentChart() != nullptr);
+        exportTable->setEnabled(currentTable() != nullptr);
+        copyTable->setEnabled(currentTable() != nullptr);
+        deleteRuns->setEnabled(m_tabs->currentIndex() == RunsTab);
+    };
+    connect(m_tabs, &QTabWidget::currentChanged, this, followTab);
+    followTab();
     edit->addAction(tr("&Find runs"), QKeySequence::Find, this, [this] {
         m_tabs->setCurrentIndex(RunsTab);
         if (auto* search = m_browser->findChild<QWidget*>("search")) search->setFocus();

@@ -1,5 +1,6 @@
-// The window's Run menu and its keys: F5 from the Compare tab a new database opens on once did
-// start a run that nothing on screen showed, and Pause and Cancel stayed enabled with no run.
+// The window's menus and their keys. F5 from the Compare tab a new database opens on once
+// started a run that nothing on screen showed; Pause and Cancel stayed enabled with no run; and
+// the Delete key on the Run tab asked to delete runs selected out of sight on the Runs tab.
 #include <QAbstractButton>
 #include <QAction>
 #include <QLabel>
@@ -9,6 +10,7 @@
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTest>
 
 #include <map>
@@ -16,10 +18,12 @@
 #include <gtest/gtest.h>
 
 #include "adapters/engine_bridge.h"
+#include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 #include "widgets/config_form.h"
 #include "widgets/main_window.h"
 #include "widgets/run_panel.h"
+#include "widgets/runs_browser.h"
 
 namespace bb {
 namespace {
@@ -116,6 +120,64 @@ TEST(RunMenu, NoTwoAltLettersOfTheRunTabAndTheMenuBarClash) {
     for (auto* label : runTab->findChildren<QLabel*>())
         if (label->buddy() && label->isVisibleTo(&window)) claim(label->text());
     EXPECT_GE(owners.size(), 5u) << "the menu bar's letters at least";
+}
+
+TEST(WindowMenus, ChartAndTableActionsFollowTheTabInView) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    QAction* exportChart = menuAction(window, QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction* exportTable = menuAction(window, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    QAction* copyChart = menuAction(window, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    QAction* copyTable = menuAction(window, QKeySequence::Copy);
+    QAction* deleteRuns = menuAction(window, QKeySequence::Delete);
+    ASSERT_TRUE(exportChart && exportTable && copyChart && copyTable && deleteRuns);
+    struct Expected {
+        int tab;
+        bool chart, table, deletes;
+    };
+    for (const auto& [tab, chart, table, deletes] : {Expected{ui::MainWindow::RunTab, true, false, false},
+                                                     Expected{ui::MainWindow::RunsTab, false, true, true},
+                                                     Expected{ui::MainWindow::CompareTab, true, true, false}}) {
+        window.tabs()->setCurrentIndex(tab);
+        SCOPED_TRACE(window.tabs()->tabText(tab).toStdString());
+        EXPECT_EQ(exportChart->isEnabled(), chart);
+        EXPECT_EQ(copyChart->isEnabled(), chart);
+        EXPECT_EQ(exportTable->isEnabled(), table);
+        EXPECT_EQ(copyTable->isEnabled(), table);
+        EXPECT_EQ(deleteRuns->isEnabled(), deletes);
+    }
+}
+
+TEST(WindowMenus, TheDeleteKeyDeletesSelectedRunsOnlyWhereTheyAreInView) {
+    test::TempDir dir;
+    const auto db = dir.file("gui.db");
+    ui::MainWindow window(QString::fromStdString(db.string()));
+    const qint64 runId = test::storeCompletedCpuRun(db, "mine", 1);
+    ASSERT_TRUE(window.openDatabase(QString::fromStdString(db.string())));
+    QStringList asked;
+    window.runsBrowser()->setConfirmation([&](const QString& question) {
+        asked.append(question);
+        return false;
+    });
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
+    window.runsBrowser()->selectRuns({runId});
+    ASSERT_EQ(window.runsBrowser()->selectedRunIds().size(), 1);
+
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunTab);
+    // A check box: a line edit or spin box takes Delete for itself.
+    QWidget* transforms = window.runPanel()->form()->editor("device_transforms");
+    transforms->setFocus();
+    QTest::keyClick(transforms, Qt::Key_Delete);
+    EXPECT_TRUE(asked.isEmpty()) << asked.join(' ').toStdString();
+
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
+    window.runsBrowser()->view()->setFocus();
+    QTest::keyClick(window.runsBrowser()->view(), Qt::Key_Delete);
+    ASSERT_EQ(asked.size(), 1);
+    EXPECT_TRUE(asked.front().contains("mine"));
 }
 
 }  // namespace
