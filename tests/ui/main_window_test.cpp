@@ -4,6 +4,7 @@
 #include <QElapsedTimer>
 #include <QFontMetricsF>
 #include <QHeaderView>
+#include <QLabel>
 #include <QProgressBar>
 #include <QSettings>
 #include <QTabWidget>
@@ -33,6 +34,7 @@
 #include "models/run_table_model.h"
 #include "widgets/compare_view.h"
 #include "widgets/config_form.h"
+#include "widgets/diagnosis_panel.h"
 #include "widgets/runs_browser.h"
 #include "widgets/live_dashboard.h"
 #include "widgets/run_panel.h"
@@ -184,6 +186,37 @@ TEST(MainWindow, CompletedRunFillsTheProgressBar) {
     EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
     EXPECT_EQ(window.compareView()->runIds(), QVector<qint64>{window.engine()->runId()});
     EXPECT_EQ(window.compareView()->overlay()->points(0).size(), 4u);
+}
+
+// The Runs tab's table re-reads when a run ends, which cleared its selection: the diagnosis of
+// the run just finished, the first thing to read after a run, took a click to find. A database
+// opened since then keeps its own selection: the id names another run there.
+TEST(MainWindow, AFinishedRunIsSelectedInTheRunsTabWithItsDiagnosis) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    setSpin(window, "steps", 6);
+    setSpin(window, "batch_size", 2);
+    QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
+    window.runPanel()->startRun();
+    ASSERT_TRUE(finished.wait(60'000));
+    ASSERT_EQ(finished.first().at(1).toString(), "completed");
+    // Read when the tab shows, not at the run's end on the Run tab.
+    EXPECT_TRUE(window.runsBrowser()->selectedRunIds().isEmpty());
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
+    EXPECT_EQ(window.runsBrowser()->selectedRunIds(), QVector<qint64>{window.engine()->runId()});
+    EXPECT_TRUE(window.diagnosisPanel()->headline()->text().contains("bound"))
+        << window.diagnosisPanel()->headline()->text().toStdString();
+
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunTab);
+    setSpin(window, "steps", 3);
+    window.runPanel()->startRun();
+    ASSERT_TRUE(finished.wait(60'000));
+    const auto other = dir.file("other.db");
+    for (const char* name : {"first", "second"}) test::storeCompletedCpuRun(other, name, 0);
+    ASSERT_TRUE(window.openDatabase(QString::fromStdString(other.string())));
+    ASSERT_GE(window.runsBrowser()->model()->rowOf(window.engine()->runId()), 0) << "the same id is another run";
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
+    EXPECT_TRUE(window.runsBrowser()->selectedRunIds().isEmpty());
 }
 
 bool dashboardSettled(ui::MainWindow& window) {

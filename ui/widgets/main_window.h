@@ -67,6 +67,7 @@ private:
     void showWorkFinished(bool ok, const QString& message);
     ChartWidget* currentChart() const;
     const QAbstractItemModel* currentTable() const;
+    void selectFinishedRun();
 
     RunStore* m_store;
     EngineBridge* m_engine;
@@ -82,6 +83,7 @@ private:
     RunImporter* m_importer;
     QProgressBar* m_busy;  // in the status bar while a report is written or runs imported
     RecentFiles* m_recent = nullptr;
+    qint64 m_finishedRun = 0;  // the latest run to end, selected when the Runs tab shows (0: none)
 };
 
 }  // namespace bb::ui
