@@ -219,9 +219,10 @@ double samplesPerSecAt(const PipelineProfile& p, double stepMs) {
     return stepMs > 0 ? static_cast<double>(p.batchSize * p.worldSize) * 1000.0 / stepMs : 0;
 }
 
-// More compute threads than the cores other processes leave: OpenMP's threads spin at every
-// barrier while one of them waits for its core, and 2 threads on 2 busy cores once took 1000 ms
-// where 1 took 14. Called out past 1.5× (1.34× is this machine's tiny model on 2 idle cores).
+// More compute threads than the cores other processes leave: they wait for each other at every
+// matrix product while one of them waits for its core, and 2 threads on 2 busy cores once took
+// 1000 ms where 1 took 14. Called out past 1.5× (1.34× is this machine's tiny model on 2 idle
+// cores).
 void adviseFewerThreads(Diagnosis& d) {
     const PipelineProfile& p = d.profile;
     const auto& curve = p.probe.forwardBackwardMsByThreads;
@@ -324,7 +325,7 @@ Diagnosis diagnose(const PipelineProfile& profile) {
     if (profile.deviceTransforms && profile.probe.hostTransformMs <= 0)
         diagnosis.assumptions.emplace_back("the host transform costs what the loader's collate of raw images costs");
     // Half the cores already busy is where this machine's figures stopped being repeatable
-    // (OpenMP threads spinning at barriers while another process holds their core).
+    // (compute threads waiting for each other while another process holds one's core).
     if (profile.probe.availableCores > 0 && profile.probe.availableCores < 0.75 * profile.cores)
         diagnosis.warnings.push_back(fmt::format(
             "other processes held {:.1f} of the {} cores right after this run; the predictions assume they keep "

@@ -48,9 +48,10 @@ std::string osDescription() {
     return uname(&names) == 0 ? std::string(names.sysname) + " " + names.release : "unknown";
 }
 
-// Other work on the machine skews every figure (measured here: two compiler processes on the
-// two cores slowed a 2-thread tiny-model step 30x, through OpenMP threads spinning at their
-// barriers), so each run records how busy the machine was when it started.
+// Other work on the machine skews every figure (measured here: a compile on the two cores slowed
+// a 2-thread tiny-model run 20-30x, its compute threads waiting for each other at every matrix
+// product while one waited for its core), so each run records how busy the machine was when it
+// started.
 double loadAverageOneMinute() {
     double loads[1] = {0};
     return getloadavg(loads, 1) == 1 ? loads[0] : -1;
