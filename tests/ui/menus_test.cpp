@@ -88,6 +88,20 @@ TEST(RunMenu, F5FromTheCompareTabStartsARunAndShowsItsTab) {
     EXPECT_EQ(mnemonic(pause->text()), 'p');
 }
 
+TEST(RunMenu, F5WithSettingsTheFormRefusesShowsTheReasonOnTheRunTab) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    window.show();
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    qobject_cast<QSpinBox*>(window.runPanel()->form()->editor("batch_size"))->setValue(0);
+    ASSERT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
+    QTest::keyClick(&window, Qt::Key_F5);
+    EXPECT_FALSE(window.engine()->isRunning());
+    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::RunTab);
+    EXPECT_TRUE(window.runPanel()->message().contains("batch_size")) << window.runPanel()->message().toStdString();
+}
+
 TEST(RunMenu, TheRunButtonNamesTheKeyThatStartsARun) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));

@@ -268,8 +268,10 @@ void RunPanel::updateButtons() {
     const bool startable = !running && m_form->isValid();
     m_run->setEnabled(startable);
     m_sweep->setEnabled(startable);
-    m_runAction->setEnabled(startable);
-    m_sweepAction->setEnabled(startable);
+    // F5 with settings the form refuses still shows the Run tab and the form's reason; a
+    // disabled action would do nothing on the tab the user pressed it on.
+    m_runAction->setEnabled(!running);
+    m_sweepAction->setEnabled(!running);
     // A paused rank would leave the others waiting in the all-reduce until they time out, so
     // the engine does not pause data-parallel runs; the button says so rather than claim to.
     const bool pausable = !m_engine.isSweeping() && !m_dataParallel;

@@ -38,9 +38,10 @@ public:
     QString saveConfigFile(const QString& path);
     QString message() const;
 
-    // Run (F5), Run as sweep, Pause / Resume (F6) and Cancel (Shift+F5), enabled and named as
-    // the panel's buttons are, for the window's Run menu: a menu entry that does nothing
-    // (Pause with no run) or names the wrong state reads as broken.
+    // Run (F5), Run as sweep, Pause / Resume (F6) and Cancel (Shift+F5) for the window's Run
+    // menu: a menu entry that does nothing (Pause with no run) or names the wrong state reads as
+    // broken. Pause and Cancel follow their buttons; Run and Run as sweep are enabled whenever no
+    // run is under way, so that with settings the form refuses they show its reason.
     QAction* runAction() const { return m_runAction; }
     QAction* sweepAction() const { return m_sweepAction; }
     QAction* pauseAction() const { return m_pauseAction; }
