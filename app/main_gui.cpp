@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     QApplication::setApplicationName("BridgeBench");
     QApplication::setOrganizationName("BridgeBench");
     QApplication::setApplicationVersion(QString::fromStdString(bb::buildInfo().appVersion));
-    bb::ui::installTranslations(bb::ui::chosenLocale());
+    if (const QString note = bb::ui::installChosenTranslations(); !note.isEmpty()) std::cerr << note.toStdString() << '\n';
 
     QCommandLineParser parser;
     parser.setApplicationDescription("Training-throughput explorer for vision-language models");

@@ -1,6 +1,7 @@
 #include "i18n/translations.h"
 
 #include <QCoreApplication>
+#include <QFontDatabase>
 #include <QLibraryInfo>
 #include <QSettings>
 #include <QTranslator>
@@ -66,6 +67,35 @@ bool installTranslations(const QLocale& locale) {
                                            QLibraryInfo::path(QLibraryInfo::TranslationsPath));
     replace(qtTranslator(), qtFound ? std::move(qt) : nullptr);
     return found;
+}
+
+bool hasFontFor(const QLocale& locale) {
+    QFontDatabase::WritingSystem system;
+    switch (locale.script()) {
+    case QLocale::TraditionalHanScript: system = QFontDatabase::TraditionalChinese; break;
+    case QLocale::SimplifiedHanScript: system = QFontDatabase::SimplifiedChinese; break;
+    // The source strings' script; scripts/packages.txt installs fonts-dejavu-core.
+    default: return true;
+    }
+    return !QFontDatabase::families(system).isEmpty();
+}
+
+QString missingFontNote(const QString& localeName) {
+    const QLocale locale(localeName);
+    if (hasFontFor(locale)) return {};
+    // In English and Latin letters: the language's own name would show as boxes too.
+    return QStringLiteral("%1 (%2): no installed font has its characters (Debian: apt install fonts-noto-cjk)")
+        .arg(QLocale::languageToString(locale.language()), QLocale::territoryToString(locale.territory()));
+}
+
+QString installChosenTranslations() {
+    const QLocale chosen = chosenLocale();
+    if (chosen.language() != QLocale::English && !hasFontFor(chosen)) {
+        installTranslations(QLocale(QLocale::English));
+        return missingFontNote(chosen.name()) + QStringLiteral(", so BridgeBench shows English");
+    }
+    installTranslations(chosen);
+    return {};
 }
 
 }  // namespace bb::ui

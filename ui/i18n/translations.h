@@ -25,4 +25,13 @@ bool installTranslations(const QLocale& locale);
 // The locale the settings ask for.
 QLocale chosenLocale();
 
+// Whether an installed font has the characters of the locale's script. Without one a
+// translation shows as boxes: Debian 12 installs no CJK font unless asked (fonts-noto-cjk).
+bool hasFontFor(const QLocale& locale);
+// At start: installs the chosen locale's translations, or English where no font has its
+// characters, and then returns why (empty when the chosen language shows).
+QString installChosenTranslations();
+// Why a language cannot show (empty when it can), in English, for the Language menu.
+QString missingFontNote(const QString& localeName);
+
 }  // namespace bb::ui

@@ -300,7 +300,9 @@ void MainWindow::createMenus() {
     auto* language = view->addMenu(tr("&Language"));
     auto* languages = new QActionGroup(language);
     const auto addLanguage = [&](const QString& text, const QString& localeName) {
-        auto* action = language->addAction(text);
+        const QString missingFont = localeName.isEmpty() ? QString() : missingFontNote(localeName);
+        auto* action = language->addAction(missingFont.isEmpty() ? text : missingFont);
+        action->setEnabled(missingFont.isEmpty());
         action->setCheckable(true);
         action->setChecked(languageSetting() == localeName);
         action->setData(localeName);
