@@ -311,6 +311,44 @@ TEST(Diagnosis, ComputeThreadsWaitingForEachOtherAreCalledOutWithTheCountThatAvo
     }
 }
 
+// threads=0 beside processes that held a core: the engine computed on 1 thread where free
+// cores give 2. Its own setting is predicted at the count it ran with (at 2, the probe's curve
+// bent by the others would put it at 1000 ms), and the other settings keep the cores it found.
+TEST(Diagnosis, ARunWhoseThreadsTheEngineLoweredIsPredictedAtTheCountItUsed) {
+    auto f = measuredRun(0, 15, 14, 14, 15);
+    f.run.environment["intra_op_threads"] = 1;
+    f.run.environment["intra_op_threads_instead_of"] = 2;
+    f.run.summary["available_cores_at_start"] = 1.0;
+    PipelineProbe probe;
+    probe.forwardBackwardMsByThreads = {{1, 14.0}, {2, 1000}};
+    probe.availableCores = 1.0;
+    f.run.summary["probe"] = probe;
+    const Diagnosis d = diagnose(profileRun(f.run, f.steps));
+    EXPECT_EQ(d.profile.threadsInsteadOf, 2);
+    for (const auto& prediction : d.predictions) {
+        EXPECT_EQ(prediction.threads, 1) << prediction.workers;
+        if (prediction.isMeasuredSetting) {
+            EXPECT_NEAR(prediction.stepMs, 15 + 14, 1e-9);
+        }
+    }
+    EXPECT_FALSE(d.fewerThreads.has_value()) << "it already runs on the count that avoids the wait";
+    bool said = false;
+    for (const auto& warning : d.warnings)
+        said = said || warning.find("chose 1 compute thread instead of 2 (threads=0) because other processes held "
+                                    "1.0 of the 2 cores") != std::string::npos;
+    EXPECT_TRUE(said) << nlohmann::json(d.warnings).dump();
+    EXPECT_EQ(nlohmann::json(d)["profile"]["intra_op_threads_instead_of"], 2);
+
+    // On 16 cores with 11 left free and 2 workers, the engine took 9 threads: 10 with one worker.
+    auto wide = measuredRun(2, 15, 14, 14, 1, "cpu", 16);
+    wide.run.environment["intra_op_threads"] = 9;
+    wide.run.environment["intra_op_threads_instead_of"] = 14;
+    const Diagnosis w = diagnose(profileRun(wide.run, wide.steps));
+    for (const auto& prediction : w.predictions)
+        EXPECT_EQ(prediction.threads, std::clamp(11 - prediction.workers, 1, std::max(1, 16 - prediction.workers)))
+            << prediction.workers;
+}
+
 TEST(Diagnosis, ABusyMachineIsCalledOut) {
     auto f = measuredRun(0, 20, 10, 40, 20);
     EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty());

@@ -1,6 +1,7 @@
 #include "support/spinning_process.h"
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -9,7 +10,7 @@
 
 namespace bb::test {
 
-SpinningProcess::SpinningProcess() {
+SpinningProcess::SpinningProcess(int niceness) {
     int ready[2];
     if (pipe(ready) != 0) throw std::runtime_error("SpinningProcess: pipe failed");
     m_pid = fork();
@@ -18,6 +19,7 @@ SpinningProcess::SpinningProcess() {
         // Only async-signal-safe calls after fork in a threaded test process; the child dies
         // with the test if the test dies first.
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (niceness != 0) (void)!setpriority(PRIO_PROCESS, 0, niceness);
         const char byte = 1;
         (void)!write(ready[1], &byte, 1);
         volatile unsigned long spin = 0;

@@ -8,7 +8,8 @@ namespace bb::test {
 
 class SpinningProcess {
 public:
-    SpinningProcess();   // returns once the child runs
+    // `niceness`: the child's nice value, as a background build's (0 leaves the parent's).
+    explicit SpinningProcess(int niceness = 0);  // returns once the child runs
     ~SpinningProcess();  // kills and reaps it
     SpinningProcess(const SpinningProcess&) = delete;
     SpinningProcess& operator=(const SpinningProcess&) = delete;

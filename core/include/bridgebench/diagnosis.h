@@ -34,6 +34,9 @@ struct PipelineProfile {
     bool cpuDevice = true;
     int intraOpThreads = 1;
     bool threadsFixed = false;     // the config set `threads`; otherwise they follow the workers
+    // With threads=0, the count the engine would have taken on free cores where it took fewer
+    // because other processes held them at the start (engine/core_contention.h); 0 otherwise.
+    int threadsInsteadOf = 0;
     int cores = 1;                 // per rank of rank 0's machine with data parallel
     int machineCores = 1;          // the whole machine's, which other processes share with all its ranks
     double loadAverage = -1;       // the machine's 1-minute load when the run started; -1 unknown

@@ -35,8 +35,12 @@ double medianOf(std::span<const StepMetrics> steps, Field field) {
 
 int threadsFor(const PipelineProfile& profile, int workers) {
     if (profile.threadsFixed) return profile.intraOpThreads;
-    // The engine's own choice (engine/trainer.cpp chooseIntraOpThreads).
-    return std::max(1, profile.cores - workers);
+    // The engine's own choice (engine/trainer.cpp chooseIntraOpThreads) ...
+    const int onFreeCores = std::max(1, profile.cores - workers);
+    if (profile.threadsInsteadOf <= 0) return onFreeCores;
+    // ... or, where others held cores at the start, the cores it found free less the workers
+    // (engine/core_contention.cpp threadsThatFit), which gives the run's own setting its own count.
+    return std::clamp(profile.intraOpThreads + profile.workers - workers, 1, onFreeCores);
 }
 
 // The probe's forward + backward time at `threads`: measured, or from the least-squares fit of
@@ -102,6 +106,7 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     const auto configuredThreads = run.config.value("threads", 0);
     profile.threadsFixed = configuredThreads > 0;
     profile.intraOpThreads = run.environment.value("intra_op_threads", configuredThreads > 0 ? configuredThreads : 1);
+    profile.threadsInsteadOf = run.environment.value("intra_op_threads_instead_of", 0);
     profile.cores = run.environment.value("logical_cores", static_cast<int>(std::thread::hardware_concurrency()));
     profile.cores = std::max(1, profile.cores);
     profile.machineCores = profile.cores;
@@ -332,6 +337,12 @@ Diagnosis diagnose(const PipelineProfile& profile) {
             "that share",
             profile.cores - profile.probe.availableCores, profile.cores));
     adviseFewerThreads(diagnosis);
+    if (profile.threadsInsteadOf > 0)
+        diagnosis.warnings.push_back(fmt::format(
+            "the engine chose {} compute thread{} instead of {} (threads=0) because other processes held {:.1f} of the "
+            "{} cores when the run started; the predictions keep that choice",
+            profile.intraOpThreads, profile.intraOpThreads == 1 ? "" : "s", profile.threadsInsteadOf,
+            profile.cores - profile.availableCoresAtStart, profile.cores));
     // What other processes took while the run ran, where it was measured: it sees neighbours
     // that started later or ran niced. Else what the cores gave busy threads as the run started;
     // else the load average, which counts this process's own threads and lags by a minute.
@@ -390,6 +401,7 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"decode_ms", p.decodeMs},
              {"host_transform_ms", p.hostTransformMs},
              {"intra_op_threads", p.intraOpThreads},
+             {"intra_op_threads_instead_of", p.threadsInsteadOf},
              {"cores", p.cores},
              {"machine_cores", p.machineCores},
              {"load_average_1m", p.loadAverage},

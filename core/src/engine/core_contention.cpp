@@ -8,26 +8,41 @@
 #include <torch/torch.h>
 
 #include "engine/cpu_availability.h"
+#include "engine/other_cpu_meter.h"
 #include "engine/trainer.h"
 
 namespace bb {
 
-std::string contentionWarning(const CoreContention& c) {
+std::optional<int> threadsThatFit(const CoreContention& c) {
     const double held = c.cores - c.availableCores;
     const int needed = c.computeThreads + c.workers;
     // A quarter core of slack: a measurement over a fraction of a second on an idle machine
     // reads a little under the core count.
-    if (c.computeThreads <= 1 || held < 0.5 || needed <= c.availableCores + 0.25) return {};
-    int suggested = std::max(1, static_cast<int>(std::floor(c.availableCores + 0.25)) - c.workers);
-    suggested = std::min(suggested, c.computeThreads - 1);
+    if (c.computeThreads <= 1 || held < 0.5 || needed <= c.availableCores + 0.25) return std::nullopt;
+    const int fit = std::max(1, static_cast<int>(std::floor(c.availableCores + 0.25)) - c.workers);
+    return std::min(fit, c.computeThreads - 1);
+}
+
+std::string contentionWarning(const CoreContention& c) {
+    const auto fit = threadsThatFit(c);
+    if (!fit) return {};
     // Two lines under a 1024 px screen's progress bar; the why is in the README ("Measuring
     // honestly on a shared machine"): the threads wait for each other at every operation while
     // one waits for its core, and a build beside a 2-core run once made it 30× slower.
     return fmt::format(
         "other processes held {:.1f} of the {} cores at the start; its {} compute threads{} need {}, so steps can run "
         "many times slower: set threads={} or free the cores",
-        held, c.cores, c.computeThreads,
-        c.workers > 0 ? fmt::format(" and {} loader workers", c.workers) : std::string(), needed, suggested);
+        c.cores - c.availableCores, c.cores, c.computeThreads,
+        c.workers > 0 ? fmt::format(" and {} loader workers", c.workers) : std::string(), c.computeThreads + c.workers,
+        *fit);
+}
+
+std::string fewerThreadsChosenNote(const CoreContention& c, int chosen) {
+    return fmt::format(
+        "other processes held {:.1f} of the {} cores at the start, so the run computes on {} thread{} instead of {} "
+        "(threads waiting for busy cores can make steps many times slower); set threads={} to measure with {}",
+        c.cores - c.availableCores, c.cores, chosen, chosen == 1 ? "" : "s", c.computeThreads, c.computeThreads,
+        c.computeThreads);
 }
 
 std::optional<CoreContention> measureCoreContention(const RunConfig& config, bool distributed,
@@ -37,7 +52,18 @@ std::optional<CoreContention> measureCoreContention(const RunConfig& config, boo
     contention.cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     contention.computeThreads = chooseIntraOpThreads(config);
     contention.workers = static_cast<int>(config.workers);
-    contention.availableCores = measureAvailableCores(contention.cores, window);
+    // First what the others use while the run waits. Niced work (a build at nice 19) yields
+    // its cores to busy threads, so the spinners below win them, yet it takes slices from
+    // compute threads that sleep and wake at every operation: beside such a build, 2 threads
+    // gave 30-49 samples/s where 1 gave 274-333, while the spinners read 1.93 of 2 cores free.
+    OtherCpuMeter meter;
+    std::this_thread::sleep_for(window);
+    const CpuWindow idle = meter.close();
+    const double othersWhileWaiting =
+        std::isfinite(idle.busyCores) && std::isfinite(idle.ownCores) ? std::max(0.0, idle.busyCores - idle.ownCores) : 0.0;
+    // A floor above 0, which the stored summary reads as "not measured".
+    contention.availableCores = std::max(
+        0.01, std::min(measureAvailableCores(contention.cores, window), contention.cores - othersWhileWaiting));
     return contention;
 }
 

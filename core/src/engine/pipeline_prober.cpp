@@ -38,7 +38,7 @@ std::vector<int> probeThreadCounts(const RunConfig& config, int cores) {
 }
 
 PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, BatchSource& source,
-                            const RunConfig& config, double runComputeMs, RunControl& control) {
+                            const RunConfig& config, int computeThreads, double runComputeMs, RunControl& control) {
     PipelineProbe probe;
     source.finish();
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -53,7 +53,7 @@ PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, Batc
     const torch::Device device(config.device);
     if (device.is_cpu()) {
         // Still on the run's own compute threads: the peak its MFU is held against.
-        probe.gemmThreads = chooseIntraOpThreads(config);
+        probe.gemmThreads = computeThreads;
         const GemmPeak fp32 = measureCpuGemmPeak(torch::kFloat, control);
         probe.gemmFp32FlopsPerSec = fp32.flopsPerSec;
         probe.gemmSize = fp32.size;
@@ -77,7 +77,7 @@ PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, Batc
             if (!inserted) entry->second = std::min(entry->second, ms);
         }
     }
-    applyComputeThreads(planComputeThreads(chooseIntraOpThreads(config)));
+    applyComputeThreads(planComputeThreads(computeThreads));
     return probe;
 }
 

@@ -20,9 +20,10 @@ namespace bb {
 // Empty when the config fixes `threads` (workers then leave the thread count alone).
 std::vector<int> probeThreadCounts(const RunConfig& config, int cores);
 
-// Stops early, with what it has, when the run is cancelled meanwhile. Leaves the compute
-// threads as the run had them. Throws what LibTorch or the source throws.
+// `computeThreads`: the run's own count, which the GEMM peak is measured on and which the
+// probe leaves in place. Stops early, with what it has, when the run is cancelled meanwhile.
+// Throws what LibTorch or the source throws.
 PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, BatchSource& source,
-                            const RunConfig& config, double runComputeMs, RunControl& control);
+                            const RunConfig& config, int computeThreads, double runComputeMs, RunControl& control);
 
 }  // namespace bb

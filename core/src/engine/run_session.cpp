@@ -60,8 +60,11 @@ private:
 };
 
 // What a run records of the machine it runs on; with data parallel, of the world it joined.
-nlohmann::json runEnvironment(const RunConfig& config, const nlohmann::json& decode, const DistributedRun* world) {
-    nlohmann::json environment = captureEnvironment(config, chooseIntraOpThreads(config));
+// `intraOpThreads`: the session's choice where it made one (0: chooseIntraOpThreads).
+nlohmann::json runEnvironment(const RunConfig& config, const nlohmann::json& decode, const DistributedRun* world,
+                              int intraOpThreads = 0) {
+    nlohmann::json environment =
+        captureEnvironment(config, intraOpThreads > 0 ? intraOpThreads : chooseIntraOpThreads(config));
     environment["decode"] = decode;
     if (world) {
         environment["ranks"] = world->rankEnvironments();
@@ -92,6 +95,7 @@ struct RunSession::Impl {
     std::shared_ptr<DistributedRun> distributed;
     nlohmann::json decode;  // DecodeChoice::toJson() when device decoding was wanted, else null
     nlohmann::json decodeEnvironment;  // DecodeChoice::toJson(), always
+    int intraOpThreads = 0;  // fewer than the engine's choice where other processes held the cores; 0: its choice
     std::promise<RunOutcome> outcomePromise;
     std::shared_future<RunOutcome> outcome = outcomePromise.get_future().share();
     bool started = false;
@@ -117,7 +121,10 @@ struct RunSession::Impl {
                 return failed;
             }
         }
-        if (!distributed) return train(config, fanout, control);
+        if (!distributed) {
+            GradientSynchronizer alone;
+            return train(config, fanout, control, alone, intraOpThreads);
+        }
         auto sync = distributed->synchronizer(config);
         TrainerResult trained = train(config, fanout, control, *sync);
         if (trained.status == RunStatus::Failed) {
@@ -139,6 +146,20 @@ struct RunSession::Impl {
         return trained;
     }
 
+    // The row was created with the engine's own thread count; it gets the one the run uses and
+    // the one it would have used. Empty, or why the row could not be updated.
+    std::string recordFewerThreads(int insteadOf) {
+        if (!store) return {};
+        nlohmann::json environment = runEnvironment(config, decodeEnvironment, nullptr, intraOpThreads);
+        environment["intra_op_threads_instead_of"] = insteadOf;
+        try {
+            store->recordRunSetup(runId, toJson(config), environment);
+        } catch (const std::exception& error) {
+            return std::string("the run's thread count could not be stored: ") + error.what();
+        }
+        return {};
+    }
+
     void runOnThread() {
         RunOutcome result;
         {
@@ -150,10 +171,27 @@ struct RunSession::Impl {
             const auto contention = measureCoreContention(
                 config, distributed != nullptr || DistributedRun::wanted(config, processEnvironment()),
                 std::chrono::milliseconds(150));
-            if (contention)
-                if (auto warning = contentionWarning(*contention); !warning.empty()) info.warnings.push_back(std::move(warning));
+            std::string setupError;
+            if (contention) {
+                // Left to the engine, threads that would wait for busy cores are not what the
+                // user asked for: beside a build, 2 threads on this 2-core box gave 9-16
+                // samples/s where 1 gave 293-320 (README, "Measuring honestly").
+                if (const auto fit = config.threads == 0 ? threadsThatFit(*contention) : std::nullopt) {
+                    intraOpThreads = *fit;
+                    info.warnings.push_back(fewerThreadsChosenNote(*contention, *fit));
+                    setupError = recordFewerThreads(contention->computeThreads);
+                } else if (auto warning = contentionWarning(*contention); !warning.empty()) {
+                    info.warnings.push_back(std::move(warning));
+                }
+            }
             observer.started(info);
-            TrainerResult trained = trainPerhapsDistributed(fanout);
+            TrainerResult trained;
+            if (setupError.empty()) {
+                trained = trainPerhapsDistributed(fanout);
+            } else {
+                trained.status = RunStatus::Failed;
+                trained.error = setupError;
+            }
             const std::string writeError = writer ? writer->close() : std::string();
 
             result.status = trained.status;

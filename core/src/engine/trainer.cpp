@@ -53,11 +53,12 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
 }
 
 TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& control,
-                    GradientSynchronizer& sync) {
+                    GradientSynchronizer& sync, int intraOpThreads) {
     TrainerResult result;
     const bool distributed = sync.worldSize() > 1;
+    const int computeThreads = intraOpThreads > 0 ? intraOpThreads : chooseIntraOpThreads(config);
     try {
-        applyComputeThreads(planComputeThreads(chooseIntraOpThreads(config)));
+        applyComputeThreads(planComputeThreads(computeThreads));
         torch::manual_seed(static_cast<std::uint64_t>(config.seed));
 
         const torch::Device device(config.device);
@@ -174,7 +175,8 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         if (result.status == RunStatus::Completed && config.probe && sync.rank() == 0 && !result.steps.empty()) {
             const StepMetrics& last = result.steps.back();
             try {
-                result.probe = probePipeline(*model, lastInputs, *source, config, last.forwardMs + last.backwardMs, control);
+                result.probe = probePipeline(*model, lastInputs, *source, config, computeThreads,
+                                             last.forwardMs + last.backwardMs, control);
             } catch (const std::exception& error) {
                 // The steps are the run; a probe that fails costs the diagnosis its measured
                 // scaling, not the run its result.

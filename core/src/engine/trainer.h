@@ -26,8 +26,10 @@ struct TrainerResult {
 // Never throws: failures (a bad checkpoint, out of memory, a rank that died) come back as
 // status Failed. With data parallel, `steps` and the observer get the world's steps
 // (sync.combine), every rank stops after the same step, and only rank 0 probes.
+// `intraOpThreads`: the compute threads as the run's session resolved them (fewer where other
+// processes held the cores, engine/core_contention.h); 0 leaves them to chooseIntraOpThreads().
 TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& control,
-                    GradientSynchronizer& sync);
+                    GradientSynchronizer& sync, int intraOpThreads = 0);
 TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& control);
 
 // Intra-op threads a run with this config uses (config.threads, or a choice when 0).

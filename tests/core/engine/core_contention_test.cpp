@@ -4,13 +4,17 @@
 
 #include <memory>
 #include <thread>
+#include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_session.h"
+#include "engine/trainer.h"
 #include "support/busy_cores.h"
 #include "support/recording_observer.h"
+#include "support/spinning_process.h"
 #include "support/temp_dir.h"
 
 namespace bb {
@@ -34,6 +38,20 @@ TEST(CoreContention, FreeCoresOneComputeThreadOrRoomToSpareSayNothing) {
     EXPECT_EQ(contentionWarning({.cores = 16, .availableCores = 12.0, .computeThreads = 8, .workers = 2}), "");
 }
 
+TEST(CoreContention, TheThreadsThatFitLeaveTheWorkersTheirCores) {
+    EXPECT_EQ(threadsThatFit({.cores = 2, .availableCores = 1.2, .computeThreads = 2, .workers = 0}), 1);
+    EXPECT_EQ(threadsThatFit({.cores = 2, .availableCores = 0.3, .computeThreads = 2, .workers = 0}), 1);
+    EXPECT_EQ(threadsThatFit({.cores = 16, .availableCores = 13.0, .computeThreads = 14, .workers = 2}), 11);
+    EXPECT_EQ(threadsThatFit({.cores = 16, .availableCores = 2.0, .computeThreads = 14, .workers = 2}), 1);
+    EXPECT_EQ(threadsThatFit({.cores = 2, .availableCores = 1.9, .computeThreads = 2, .workers = 0}), std::nullopt);
+    EXPECT_EQ(threadsThatFit({.cores = 2, .availableCores = 0.6, .computeThreads = 1, .workers = 0}), std::nullopt);
+    const std::string note =
+        fewerThreadsChosenNote({.cores = 2, .availableCores = 0.8, .computeThreads = 2, .workers = 0}, 1);
+    EXPECT_NE(note.find("held 1.2 of the 2 cores at the start, so the run computes on 1 thread instead of 2"),
+              std::string::npos) << note;
+    EXPECT_NE(note.find("set threads=2 to measure with 2"), std::string::npos) << note;
+}
+
 TEST(CoreContention, OnlyACpuRunInOneProcessIsMeasured) {
     RunConfig config;
     config.threads = 3;
@@ -45,6 +63,23 @@ TEST(CoreContention, OnlyACpuRunInOneProcessIsMeasured) {
     ASSERT_TRUE(measured.has_value());
     EXPECT_EQ(measured->computeThreads, 3);
     EXPECT_GT(measured->availableCores, 0.0);
+}
+
+// A build at nice 19 lets busy threads win its cores, so the probe's spinners alone read the
+// machine as free (1.93 of 2 cores beside one), yet it made 2 compute threads 6-10x slower.
+// What the others use while the run waits catches it.
+TEST(CoreContention, NicedProcessesOnEveryCoreCountAsHoldingThem) {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::unique_ptr<test::SpinningProcess>> build;
+    for (int i = 0; i < cores; ++i) build.push_back(std::make_unique<test::SpinningProcess>(19));
+    RunConfig config;
+    const auto measured = measureCoreContention(config, false, std::chrono::milliseconds(150));
+    build.clear();
+    ASSERT_TRUE(measured.has_value());
+    EXPECT_LT(measured->availableCores, cores - 0.5);
+    if (cores >= 2) {
+        EXPECT_TRUE(threadsThatFit(*measured).has_value()) << measured->availableCores;
+    }
 }
 
 // A real run while busy threads hold every core: its observer hears of it before the first
@@ -75,6 +110,45 @@ TEST(CoreContention, ARunStartedWhileEveryCoreIsBusySaysSoBeforeItsFirstStep) {
     const auto run = store.findRun(session.runId());
     ASSERT_TRUE(run);
     EXPECT_DOUBLE_EQ(run->summary.value("available_cores_at_start", 0.0), outcome.summary.availableCoresAtStart);
+}
+
+// threads=0 while busy threads hold every core: the engine computes on the cores the others
+// left, says so before the first step, and the row records the count used and the one it
+// would have taken. The probe's GEMM peak, measured on the run's own threads, shows the count
+// the trainer really ran with.
+TEST(CoreContention, ARunThatLeavesThreadsToTheEngineComputesOnTheCoresOthersLeft) {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    if (cores < 2) GTEST_SKIP() << "one core: one compute thread already";
+    auto hogs = std::make_unique<test::BusyCores>(2 * cores);
+    test::TempDir dir;
+    test::RecordingObserver observer;
+    RunConfig config;
+    config.steps = 2;
+    config.batchSize = 2;
+    config.warmupSteps = 0;
+    RunSession session(dir.file("runs.db"), config, observer);
+    session.start();
+    const RunOutcome outcome = session.wait();
+    hogs.reset();
+    ASSERT_EQ(outcome.status, RunStatus::Completed) << outcome.error;
+    const int free = chooseIntraOpThreads(config);
+    const auto fit = threadsThatFit({.cores = cores,
+                                     .availableCores = outcome.summary.availableCoresAtStart,
+                                     .computeThreads = free,
+                                     .workers = 0});
+    ASSERT_TRUE(fit.has_value()) << outcome.summary.availableCoresAtStart;
+    ASSERT_LT(*fit, free);
+    const auto warnings = observer.startWarnings();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings.front().find(fmt::format("computes on {} thread", *fit)), std::string::npos) << warnings.front();
+    EXPECT_EQ(outcome.summary.probe.gemmThreads, *fit);
+
+    ResultStore store(dir.file("runs.db"));
+    const auto run = store.findRun(session.runId());
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->config.value("threads", -1), 0) << "the config keeps what the user asked";
+    EXPECT_EQ(run->environment.value("intra_op_threads", 0), *fit);
+    EXPECT_EQ(run->environment.value("intra_op_threads_instead_of", 0), free);
 }
 
 }  // namespace
