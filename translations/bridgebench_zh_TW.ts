@@ -652,7 +652,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::DiagnosisPanel</name>
     <message>
-        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+29"/>
+        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+30"/>
         <source>on</source>
         <translation>開</translation>
     </message>
@@ -667,7 +667,12 @@ libjpeg-turbo %9</translation>
         <translation>受通訊限制</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
+        <source>Reading the steps of %1…</source>
+        <translation>正在讀取 %1 的步驟…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Workers</source>
         <translation>載入器工作執行緒</translation>
     </message>
@@ -704,17 +709,22 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+15"/>
+        <location line="+34"/>
         <source>Select one run to see why it runs at its speed.</source>
         <translation>選取一個執行，查看它為何是這個速度。</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-23"/>
         <source>Diagnosis</source>
         <translation>診斷</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
+        <source>The steps could not be read: %1</source>
+        <translation>無法讀取步驟：%1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>%1 has no step-time breakdown (wall-clock times only), so it cannot be diagnosed.</source>
         <translation>%1 沒有每步時間細分（只有牆鐘時間），因此無法診斷。</translation>
     </message>
@@ -734,7 +744,7 @@ libjpeg-turbo %9</translation>
         <translation>本次執行（實測 %1）</translation>
     </message>
     <message>
-        <location line="-131"/>
+        <location line="-159"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -744,7 +754,7 @@ libjpeg-turbo %9</translation>
         <translation>受運算限制</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+106"/>
         <source>Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient all-reduce that backward did not hide.</source>
         <translation>資料平行，共 %1 個 rank：每步有 %2% 的時間（%3 毫秒）在等待反向傳播未能掩蓋的梯度 all-reduce。</translation>
     </message>
@@ -1260,7 +1270,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="+62"/>
+        <location filename="../ui/widgets/main_window.cpp" line="+65"/>
         <source>BridgeBench</source>
         <translation>BridgeBench</translation>
     </message>
@@ -1280,12 +1290,12 @@ RSS MiB：常駐記憶體
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+118"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>BridgeBench — %1</source>
         <translation>BridgeBench — %1</translation>
     </message>
@@ -1340,7 +1350,7 @@ RSS MiB：常駐記憶體
         <translation>匯出圖表(&amp;C)…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Export &amp;report…</source>
         <translation>匯出報告(&amp;R)…</translation>
     </message>
@@ -1350,12 +1360,12 @@ RSS MiB：常駐記憶體
         <translation>匯出表格(&amp;T)…</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-4"/>
         <source>&amp;Import runs…</source>
         <translation>匯入執行紀錄(&amp;I)…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>&amp;Quit</source>
         <translation>結束(&amp;Q)</translation>
     </message>
@@ -1375,7 +1385,7 @@ RSS MiB：常駐記憶體
         <translation>複製圖表(&amp;C)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Copy t&amp;able</source>
         <translation>複製表格(&amp;A)</translation>
     </message>
@@ -1385,7 +1395,7 @@ RSS MiB：常駐記憶體
         <translation>刪除執行紀錄(&amp;D)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+13"/>
         <source>&amp;Find runs</source>
         <translation>尋找執行紀錄(&amp;F)</translation>
     </message>
@@ -1435,7 +1445,7 @@ RSS MiB：常駐記憶體
         <translation>語言(&amp;L)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>The language changes when BridgeBench starts again.</source>
         <translation>語言將在下次啟動 BridgeBench 時變更。</translation>
     </message>
@@ -1567,12 +1577,12 @@ RSS MiB：常駐記憶體
     <message>
         <location line="-4"/>
         <location line="+5"/>
-        <location line="+247"/>
+        <location line="+249"/>
         <source>&amp;Pause</source>
         <translation>暫停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-251"/>
+        <location line="-253"/>
         <location line="+5"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
@@ -1734,7 +1744,7 @@ RSS MiB：常駐記憶體
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Data-parallel runs do not pause: the other ranks would time out waiting for this one.</source>
         <translation>資料平行執行無法暫停：其他 rank 會因等待這個 rank 而逾時。</translation>
     </message>

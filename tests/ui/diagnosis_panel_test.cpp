@@ -3,6 +3,8 @@
 #include <QLabel>
 #include <QTableWidget>
 
+#include <QTest>
+
 #include <gtest/gtest.h>
 
 #include "bridgebench/result_store.h"
@@ -132,6 +134,10 @@ TEST(DiagnosisPanel, FollowsTheRunSelectedInTheRunsTab) {
     }
     MainWindow window(QString::fromStdString(db.string()));
     window.runsBrowser()->selectRuns({runId});
+    // The steps are read off the UI thread (20,000 take ~95 ms): the selection returns first.
+    EXPECT_TRUE(window.diagnosisPanel()->isReading());
+    EXPECT_FALSE(window.diagnosisPanel()->headline()->text().contains("slow loading"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window.diagnosisPanel()->isReading(); }, 10'000));
     EXPECT_TRUE(window.diagnosisPanel()->headline()->text().contains("slow loading"));
     EXPECT_EQ(window.diagnosisPanel()->predictions()->rowCount(), 6);
     window.runsBrowser()->selectRuns({});

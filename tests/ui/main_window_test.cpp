@@ -204,6 +204,7 @@ TEST(MainWindow, AFinishedRunIsSelectedInTheRunsTabWithItsDiagnosis) {
     EXPECT_TRUE(window.runsBrowser()->selectedRunIds().isEmpty());
     window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
     EXPECT_EQ(window.runsBrowser()->selectedRunIds(), QVector<qint64>{window.engine()->runId()});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window.diagnosisPanel()->isReading(); }, 10'000));
     EXPECT_TRUE(window.diagnosisPanel()->headline()->text().contains("bound"))
         << window.diagnosisPanel()->headline()->text().toStdString();
 
@@ -260,7 +261,7 @@ TEST(MainWindow, EveryLiveChartReachesTheLastStepOfARunAndOfTheRunReopened) {
     window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
     window.runsBrowser()->selectRuns({runId});
     window.runsBrowser()->showSelected();
-    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::RunTab);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return window.tabs()->currentIndex() == ui::MainWindow::RunTab; }, 10'000));
     ASSERT_TRUE(QTest::qWaitFor([&] { return dashboardSettled(window); }, 10'000));
     expectChartsReach(window, 39);
 }

@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "bridgebench/diagnosis.h"
@@ -49,7 +50,16 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
       m_explanation(new QLabel),
       m_predictions(new QTableWidget(0, ColumnCount)),
       m_rankPredictions(new QTableWidget(0, RankColumnCount)),
-      m_notes(new QLabel) {
+      m_notes(new QLabel),
+      m_readingNote(new QTimer(this)) {
+    // Past what reads as immediate; 20,000 steps take about half as long again to read here.
+    m_readingNote->setInterval(150);
+    m_readingNote->setSingleShot(true);
+    connect(m_readingNote, &QTimer::timeout, this, [this] {
+        const QString run = m_readingRun;
+        clear(tr("Reading the steps of %1…").arg(run));
+        m_reading = true;
+    });
     setObjectName("diagnosisPanel");
     QFont bold = m_headline->font();
     bold.setBold(true);
@@ -74,7 +84,14 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     clear(tr("Select one run to see why it runs at its speed."));
 }
 
+void DiagnosisPanel::stopReading() {
+    m_reading = false;
+    m_readingNote->stop();
+    setEnabled(true);
+}
+
 void DiagnosisPanel::clear(const QString& reason) {
+    stopReading();
     m_headline->setText(tr("Diagnosis"));
     m_explanation->setText(reason);
     m_predictions->setRowCount(0);
@@ -84,7 +101,19 @@ void DiagnosisPanel::clear(const QString& reason) {
     m_notes->clear();
 }
 
+void DiagnosisPanel::showReading(const QString& runName) {
+    m_readingRun = runName;
+    m_reading = true;
+    setEnabled(false);
+    m_readingNote->start();
+}
+
+void DiagnosisPanel::showError(const QString& message) {
+    clear(tr("The steps could not be read: %1").arg(message));
+}
+
 void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vector<StepMetrics>& steps) {
+    stopReading();
     if (!run) {
         clear(tr("Select one run to see why it runs at its speed."));
         return;

@@ -16,6 +16,7 @@
 QT_BEGIN_NAMESPACE
 class QLabel;
 class QTableWidget;
+class QTimer;
 QT_END_NAMESPACE
 
 namespace bb::ui {
@@ -27,6 +28,13 @@ public:
 
     // Shows the run's diagnosis, or says why there is none (no run, or steps without a breakdown).
     void showRun(const std::optional<RunRecord>& run, const std::vector<StepMetrics>& steps);
+    // While the steps of the run named are read (adapters/step_reader.h): what it shows greys,
+    // and says so if the read takes long enough to notice. A short read (most) would otherwise
+    // collapse and rebuild the tables at every click.
+    void showReading(const QString& runName);
+    bool isReading() const { return m_reading; }
+    // Why there is none: the steps could not be read.
+    void showError(const QString& message);
 
     QLabel* headline() const { return m_headline; }
     QLabel* explanation() const { return m_explanation; }
@@ -35,6 +43,7 @@ public:
 
 private:
     void clear(const QString& reason);
+    void stopReading();
     void showRankPredictions(const Diagnosis& diagnosis, double measuredSamplesPerSec);
 
     QLabel* m_headline;
@@ -42,6 +51,9 @@ private:
     QTableWidget* m_predictions;
     QTableWidget* m_rankPredictions;
     QLabel* m_notes;
+    QTimer* m_readingNote;
+    QString m_readingRun;
+    bool m_reading = false;
 };
 
 }  // namespace bb::ui

@@ -21,6 +21,7 @@
 
 #include "adapters/engine_bridge.h"
 #include "adapters/run_store.h"
+#include "adapters/step_reader.h"
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
 #include "dialogs/about_dialog.h"
@@ -58,7 +59,9 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
           this, [this] { return currentChart(); }, [this] { return currentTable(); }, this)),
       m_report(new ReportExport(this, *m_store, *m_compare, this)),
       m_importer(new RunImporter(*m_store, this)),
-      m_busy(new QProgressBar) {
+      m_busy(new QProgressBar),
+      m_diagnosisSteps(new StepReader(this)),
+      m_shownSteps(new StepReader(this)) {
     setWindowTitle(tr("BridgeBench"));
     m_runSplitter->setObjectName("runSplitter");
     m_runSplitter->addWidget(m_runPanel);
@@ -96,8 +99,7 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     connect(m_engine, &EngineBridge::runStarted, m_store, &RunStore::reload);
     connect(m_engine, &EngineBridge::runFinished, m_store, &RunStore::reload);
     // The reload clears the table's selection; the run just ended takes it, so that the Runs
-    // tab opens on its diagnosis. Not before the tab shows: the diagnosis reads every step on
-    // this thread (95 ms for 20,000 steps), which a run's end need not pay for unseen.
+    // tab opens on its diagnosis. Not before the tab shows: its steps need not be read unseen.
     connect(m_engine, &EngineBridge::runFinished, this, [this](qint64 runId) {
         m_finishedRun = runId;
         if (m_tabs->currentIndex() == RunsTab) selectFinishedRun();
@@ -114,21 +116,34 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
         m_tabs->setCurrentIndex(CompareTab);
     });
     // One selected run: why it runs at its speed. The table's model resets on reload, which
-    // clears the selection and with it the panel.
+    // clears the selection and with it the panel. Its steps are read off this thread.
     connect(m_browser->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         const auto ids = m_browser->selectedRunIds();
-        if (ids.size() != 1) {
+        const auto run = ids.size() == 1 ? m_store->run(ids.front()) : std::nullopt;
+        if (!run) {
+            m_diagnosisSteps->cancel();
             m_diagnosis->showRun(std::nullopt, {});
             return;
         }
-        m_diagnosis->showRun(m_store->run(ids.front()), m_store->steps(ids.front()));
+        m_diagnosis->showReading(QString::fromStdString(run->name));
+        m_diagnosisSteps->request(m_store->file(), {run->id});
     });
-    connect(m_browser, &RunsBrowser::showRequested, this, [this](qint64 runId) {
-        const auto run = m_store->run(runId);
-        if (!run) return;
-        m_dashboard->showStoredRun(QString::fromStdString(run->name), m_store->steps(runId));
-        m_tabs->setCurrentIndex(RunTab);
-    });
+    connect(m_diagnosisSteps, &StepReader::stepsRead, this,
+            [this](const QVector<qint64>& ids, const std::vector<std::vector<StepMetrics>>& steps) {
+                m_diagnosis->showRun(m_store->run(ids.front()), steps.front());
+            });
+    connect(m_diagnosisSteps, &StepReader::failed, m_diagnosis, &DiagnosisPanel::showError);
+    connect(m_browser, &RunsBrowser::showRequested, this,
+            [this](qint64 runId) { m_shownSteps->request(m_store->file(), {runId}); });
+    connect(m_shownSteps, &StepReader::stepsRead, this,
+            [this](const QVector<qint64>& ids, const std::vector<std::vector<StepMetrics>>& steps) {
+                const auto run = m_store->run(ids.front());
+                if (!run) return;
+                m_dashboard->showStoredRun(QString::fromStdString(run->name), steps.front());
+                m_tabs->setCurrentIndex(RunTab);
+            });
+    connect(m_shownSteps, &StepReader::failed, this,
+            [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
 
     restoreSettings();
     openDatabase(dbFile);
@@ -185,6 +200,9 @@ bool MainWindow::openDatabase(const QString& file) {
     }
     if (!m_store->open(file)) return false;
     m_finishedRun = 0;  // its id names another run here
+    // Replies still to come name runs of the other file.
+    m_diagnosisSteps->cancel();
+    m_shownSteps->cancel();
     if (m_recent) m_recent->add(file);
     setWindowTitle(tr("BridgeBench — %1").arg(QFileInfo(file).fileName()));
     statusBar()->showMessage(tr("Database: %1").arg(file));

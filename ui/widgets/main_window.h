@@ -24,6 +24,7 @@ class RecentFiles;
 class RunPanel;
 class RunStore;
 class RunsBrowser;
+class StepReader;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
@@ -82,6 +83,8 @@ private:
     ReportExport* m_report;
     RunImporter* m_importer;
     QProgressBar* m_busy;  // in the status bar while a report is written or runs imported
+    StepReader* m_diagnosisSteps;  // the selected run's, for its diagnosis
+    StepReader* m_shownSteps;      // the run whose steps the Runs tab asked to show
     RecentFiles* m_recent = nullptr;
     qint64 m_finishedRun = 0;  // the latest run to end, selected when the Runs tab shows (0: none)
 };

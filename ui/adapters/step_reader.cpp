@@ -1,0 +1,77 @@
+#include "adapters/step_reader.h"
+
+#include <exception>
+#include <filesystem>
+#include <utility>
+
+#include "bridgebench/result_store.h"
+
+namespace bb::ui {
+
+namespace {
+// A tenth of what 20,000 steps take to read: the wait adds little, and an idle reader polls not at all.
+constexpr int kPollMs = 10;
+}  // namespace
+
+StepReader::StepReader(QObject* parent) : QObject(parent) {
+    m_poll.setInterval(kPollMs);
+    connect(&m_poll, &QTimer::timeout, this, &StepReader::poll);
+}
+
+StepReader::~StepReader() {
+    if (m_thread.joinable()) m_thread.join();
+}
+
+void StepReader::request(const QString& file, const QVector<qint64>& runIds) {
+    Request next{++m_ticket, file, runIds};
+    if (m_thread.joinable()) {
+        m_waiting = std::move(next);
+        return;
+    }
+    launch(std::move(next));
+}
+
+void StepReader::cancel() {
+    ++m_ticket;
+    m_waiting.reset();
+}
+
+void StepReader::launch(Request request) {
+    m_thread = std::thread([this, request = std::move(request)] {
+        Reply reply;
+        reply.ticket = request.ticket;
+        reply.runIds = request.runIds;
+        try {
+            // Its own connection: a ResultStore is one connection, used from one thread.
+            ResultStore store(std::filesystem::path(request.file.toStdString()));
+            for (const qint64 id : request.runIds) reply.steps.push_back(store.steps(id));
+        } catch (const std::exception& error) {
+            reply.steps.clear();
+            reply.error = error.what();
+        }
+        const std::lock_guard lock(m_mutex);
+        m_reply = std::move(reply);
+    });
+    m_poll.start();
+}
+
+void StepReader::poll() {
+    std::optional<Reply> reply;
+    {
+        const std::lock_guard lock(m_mutex);
+        reply.swap(m_reply);
+    }
+    if (!reply) return;
+    m_thread.join();
+    if (m_waiting) {
+        launch(std::move(*m_waiting));
+        m_waiting.reset();
+    } else {
+        m_poll.stop();
+    }
+    if (reply->ticket != m_ticket) return;
+    if (reply->error.empty()) emit stepsRead(reply->runIds, reply->steps);
+    else emit failed(QString::fromStdString(reply->error));
+}
+
+}  // namespace bb::ui

@@ -1,0 +1,64 @@
+// Reads runs' steps on a thread of its own, through its own connection to the database, so
+// that selecting a long run does not freeze the window: 20,000 steps take 88-99 ms to read
+// here, and SQLite's own shell and Python's module take as long, so the time is SQLite's
+// decoding, not ours to shave. The newest request wins: one made while a read is under way
+// waits for it, replacing any other waiting, and a reply to a replaced request is dropped.
+// Replies come back as BackgroundJob's do, through a std::mutex that a UI-thread timer polls.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <QVector>
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bridgebench/step_metrics.h"
+
+namespace bb::ui {
+
+class StepReader final : public QObject {
+    Q_OBJECT
+public:
+    explicit StepReader(QObject* parent = nullptr);
+    ~StepReader() override;  // waits for a read under way: one query, holding no UI state
+
+    // Reads the steps of `runIds`, in that order, from the database `file`.
+    void request(const QString& file, const QVector<qint64>& runIds);
+    // Forgets the waiting request and the reply to the one under way.
+    void cancel();
+    bool isReading() const { return m_thread.joinable(); }
+
+signals:
+    void stepsRead(const QVector<qint64>& runIds, const std::vector<std::vector<bb::StepMetrics>>& steps);
+    void failed(const QString& message);
+
+private:
+    struct Request {
+        quint64 ticket = 0;
+        QString file;
+        QVector<qint64> runIds;
+    };
+    struct Reply {
+        quint64 ticket = 0;
+        QVector<qint64> runIds;
+        std::vector<std::vector<StepMetrics>> steps;
+        std::string error;  // empty when the read worked
+    };
+
+    void launch(Request request);
+    void poll();
+
+    quint64 m_ticket = 0;               // the newest request's; UI thread only
+    std::optional<Request> m_waiting;   // UI thread only
+    std::thread m_thread;
+    std::mutex m_mutex;
+    std::optional<Reply> m_reply;  // guarded by m_mutex
+    QTimer m_poll;
+};
+
+}  // namespace bb::ui
