@@ -87,7 +87,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareView</name>
     <message>
-        <location filename="../ui/widgets/compare_view.cpp" line="+59"/>
+        <location filename="../ui/widgets/compare_view.cpp" line="+61"/>
         <source>Samples/s (all devices)</source>
         <translation>Samples/s（所有裝置）</translation>
     </message>
@@ -142,7 +142,12 @@ libjpeg-turbo %9</translation>
         <translation>基準</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+36"/>
+        <source>The steps could not be read: %1</source>
+        <translation>無法讀取步驟：%1</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -178,13 +183,13 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+61"/>
+        <location line="+77"/>
         <location line="+2"/>
         <source>samples/s per step</source>
         <translation>每步 samples/s</translation>
     </message>
     <message>
-        <location line="-62"/>
+        <location line="-78"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
@@ -194,17 +199,23 @@ libjpeg-turbo %9</translation>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+10"/>
         <source>Published figures have no per-step data</source>
         <translation>已發表的數據沒有每步資料</translation>
     </message>
     <message>
         <location line="+0"/>
+        <location line="+9"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="-6"/>
+        <source>Reading the steps…</source>
+        <translation>正在讀取步驟…</translation>
+    </message>
+    <message>
+        <location line="+63"/>
         <source>samples/s per step, coloured as the bars</source>
         <translation>每步 samples/s，顏色與長條圖相同</translation>
     </message>

@@ -143,7 +143,7 @@ TEST(CompareView, AMeasuredGridsStepLinesAreNamedAndColouredAsTheirBars) {
     view.resize(1600, 700);
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
-    QCoreApplication::processEvents();
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view.isReadingSteps(); }, 10'000));
     const QStringList names = view.overlay()->seriesNames();
     EXPECT_EQ(names, QStringList({"workers 0", "workers 1", "workers 2", "workers 0 + device-side loading",
                                   "workers 1 + device-side loading", "workers 2 + device-side loading"}));
@@ -160,8 +160,34 @@ TEST(CompareView, AMeasuredGridsStepLinesAreNamedAndColouredAsTheirBars) {
     EXPECT_EQ(view.overlay()->title(), "samples/s per step, coloured as the bars");
     // Two lines too: beside a wide table the chart cut even "workers 0" to "worker…".
     view.setRuns({ids[0], ids[1]});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view.isReadingSteps(); }, 10'000));
     EXPECT_EQ(view.overlay()->trackCount(), 2);
     EXPECT_FALSE(view.overlay()->isLegendVisible());
+}
+
+// Comparing runs reads all their steps (20,000 take ~95 ms each here): off the UI thread, so
+// setRuns returns with the bars and table drawn and the per-step chart saying it is reading.
+TEST(CompareView, ThePerStepLinesAreReadOffTheUiThread) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    QVector<qint64> ids;
+    for (const char* name : {"first", "second"}) {
+        ids.append(test::storeCompletedCpuRun(file, name, 0));
+        std::vector<StepMetrics> steps(10);
+        for (std::size_t index = 0; index < steps.size(); ++index) steps[index].step = static_cast<std::int64_t>(index);
+        ResultStore(file).appendSteps(ids.back(), steps);
+    }
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.setRuns(ids);
+    EXPECT_EQ(view.comparison().entries.size(), 2u);
+    EXPECT_TRUE(view.isReadingSteps());
+    EXPECT_EQ(view.overlay()->trackCount(), 0);
+    EXPECT_EQ(view.overlay()->emptyText(), "Reading the steps…");
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view.isReadingSteps(); }, 10'000));
+    EXPECT_EQ(view.overlay()->trackCount(), 2);
+    EXPECT_EQ(view.overlay()->emptyText(), "No steps yet");
 }
 
 TEST(CompareView, ThePerStepChartOfPublishedFiguresSaysTheyHaveNoSteps) {
@@ -328,6 +354,7 @@ TEST(CompareView, ThePerStepChartBesideAWideTableKeepsItsTitleAndStepLabelsWhole
     view.resize(1240, 640);
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view.isReadingSteps(); }, 10'000));
     QCoreApplication::processEvents();
     auto* overlay = view.findChild<TimeSeriesChart*>("overlayChart");
     ASSERT_NE(overlay, nullptr);
@@ -360,6 +387,7 @@ TEST(CompareView, TwoRunsOfOneSettingDrawTheirStepsInTheirBarsColoursWithNothing
     view.resize(990, 620);  // the window's width on a 1024 px screen, less its frame
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view.isReadingSteps(); }, 10'000));
     QCoreApplication::processEvents();
     auto* overlay = view.findChild<TimeSeriesChart*>("overlayChart");
     ASSERT_NE(overlay, nullptr);

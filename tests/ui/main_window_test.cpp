@@ -185,6 +185,7 @@ TEST(MainWindow, CompletedRunFillsTheProgressBar) {
     window.runsBrowser()->compareSelected();
     EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
     EXPECT_EQ(window.compareView()->runIds(), QVector<qint64>{window.engine()->runId()});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window.compareView()->isReadingSteps(); }, 10'000));
     EXPECT_EQ(window.compareView()->overlay()->points(0).size(), 4u);
 }
 

@@ -26,6 +26,7 @@ namespace bb::ui {
 class ChartWidget;
 class CompareChart;
 class RunStore;
+class StepReader;
 class TimeSeriesChart;
 
 class CompareView final : public QWidget {
@@ -52,6 +53,8 @@ public:
     const Comparison& comparison() const { return m_comparison; }
     CompareChart* chart() const { return m_chart; }
     TimeSeriesChart* overlay() const { return m_overlay; }
+    // While the per-step chart's steps are read, off the UI thread (adapters/step_reader.h).
+    bool isReadingSteps() const;
     QStandardItemModel* tableModel() const { return m_table; }
     QTableView* tableView() const { return m_tableView; }
 
@@ -66,7 +69,9 @@ private:
     QVector<qint64> studyRunIds() const;
     void rebuildBaselines();
     void rebuildOverlay();
+    void drawOverlay(const QVector<qint64>& runIds, const std::vector<std::vector<StepMetrics>>& steps);
     void colourOverlay();
+    bool onlyPublished() const;
 
     RunStore& m_store;
     QVector<qint64> m_runIds;
@@ -79,6 +84,7 @@ private:
     TimeSeriesChart* m_overlay = nullptr;
     QVector<qint64> m_overlayRunIds;  // each overlay line's run
     QVBoxLayout* m_overlayBox;
+    StepReader* m_overlaySteps;
     QStandardItemModel* m_table;
     QTableView* m_tableView;
     QSplitter* m_lower;
