@@ -1,4 +1,4 @@
-// The Runs tab reads a run's steps on a thread of its own (20,000 take ~95 ms): it answers the
+// The Runs tab reads a run's steps on a thread of its own (200,000 took 0.5 s on the UI thread): it answers the
 // newest request only, with the runs in the order asked, and names the file it cannot read.
 #include "adapters/step_reader.h"
 

@@ -255,7 +255,7 @@ void CompareView::rebuildOverlay() {
     m_overlayRunIds.clear();
     m_overlayBox->addWidget(m_overlay);
     // Read off this thread: several long runs side by side took a visible pause to read on it
-    // (20,000 steps: ~95 ms). Published figures have none, though a table BridgeBench measured may.
+    // (200,000 steps: ~0.5 s). Published figures have none, though a table BridgeBench measured may.
     if (m_runs.empty()) {
         m_overlaySteps->cancel();
         m_overlay->setEmptyText(tr("No steps yet"));

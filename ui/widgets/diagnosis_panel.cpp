@@ -52,7 +52,7 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
       m_rankPredictions(new QTableWidget(0, RankColumnCount)),
       m_notes(new QLabel),
       m_readingNote(new QTimer(this)) {
-    // Past what reads as immediate; 20,000 steps take about half as long again to read here.
+    // Past what reads as immediate: a run of a few hundred thousand steps takes longer to read.
     m_readingNote->setInterval(150);
     m_readingNote->setSingleShot(true);
     connect(m_readingNote, &QTimer::timeout, this, [this] {

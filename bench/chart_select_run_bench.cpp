@@ -1,0 +1,121 @@
+// What selecting a long run in the Runs tab costs the UI thread: the longest the event loop
+// is held, from the selection until the diagnosis shows. Peer: the same selection as the
+// window made it before the steps were read off the UI thread (RunStore::steps, then the
+// diagnosis, on the UI thread), measured as the time those two calls take.
+// Run: build/release/bench/chart_select_run_bench --benchmark_repetitions=3
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
+
+#include <unistd.h>
+
+#include "adapters/run_store.h"
+#include "bridgebench/result_store.h"
+#include "qt_benchmark_main.h"
+#include "widgets/diagnosis_panel.h"
+#include "widgets/main_window.h"
+#include "widgets/runs_browser.h"
+
+namespace {
+
+struct LongRun {
+    std::filesystem::path file;
+    qint64 id = 0;
+};
+
+// One run of `count` steps with a full breakdown, as a CPU run stores them.
+LongRun storeLongRun(int count) {
+    LongRun run;
+    run.file = std::filesystem::temp_directory_path() /
+               ("bb-select-run-bench-" + std::to_string(::getpid()) + "-" + std::to_string(count) + ".db");
+    std::filesystem::remove(run.file);
+    bb::ResultStore store(run.file);
+    bb::RunRecord record;
+    record.name = "long";
+    record.status = bb::RunStatus::Completed;
+    record.deviceKind = "cpu";
+    record.batchSize = 8;
+    run.id = store.createRun(record);
+    std::vector<bb::StepMetrics> steps(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        auto& s = steps[static_cast<std::size_t>(i)];
+        s.step = i;
+        s.samples = 8;
+        s.dataWaitMs = 4 + i % 3;
+        s.loadMs = s.dataWaitMs;
+        s.decodeMs = 3;
+        s.forwardMs = 10 + i % 5;
+        s.backwardMs = 20 + i % 7;
+        s.optimizerMs = 2;
+        s.wallMs = s.dataWaitMs + s.forwardMs + s.backwardMs + s.optimizerMs;
+        s.samplesPerSec = 8000.0 / s.wallMs;
+        s.otherCpuCores = 0.01;
+    }
+    store.appendSteps(run.id, steps);
+    return run;
+}
+
+// The longest gap between ticks of a 1 ms timer while `body` runs and the loop spins until
+// `done`: how long the UI thread was held.
+template <typename Body, typename Done>
+double longestStallMs(Body&& body, Done&& done) {
+    QTimer ticker;
+    ticker.setTimerType(Qt::PreciseTimer);
+    ticker.setInterval(1);
+    QElapsedTimer sinceTick;
+    double longest = 0;
+    QObject::connect(&ticker, &QTimer::timeout, [&] {
+        longest = std::max(longest, static_cast<double>(sinceTick.nsecsElapsed()) / 1e6);
+        sinceTick.restart();
+    });
+    ticker.start();
+    sinceTick.start();
+    body();
+    longest = std::max(longest, static_cast<double>(sinceTick.nsecsElapsed()) / 1e6);
+    while (!done()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    return longest;
+}
+
+void selectThroughStepReader(benchmark::State& state) {
+    const LongRun run = storeLongRun(static_cast<int>(state.range(0)));
+    bb::ui::MainWindow window(QString::fromStdString(run.file.string()));
+    double worst = 0;
+    for (auto _ : state) {
+        window.runsBrowser()->selectRuns({});
+        const double stall = longestStallMs([&] { window.runsBrowser()->selectRuns({run.id}); },
+                                            [&] { return !window.diagnosisPanel()->isReading(); });
+        worst = std::max(worst, stall);
+        state.SetIterationTime(stall / 1000);
+    }
+    state.counters["ui_stall_ms_worst"] = worst;
+    std::filesystem::remove(run.file);
+}
+
+void selectOnUiThread(benchmark::State& state) {
+    const LongRun run = storeLongRun(static_cast<int>(state.range(0)));
+    bb::ui::RunStore store;
+    store.open(QString::fromStdString(run.file.string()));
+    bb::ui::DiagnosisPanel panel;
+    double worst = 0;
+    for (auto _ : state) {
+        const double stall = longestStallMs([&] { panel.showRun(store.run(run.id), store.steps(run.id)); },
+                                            [] { return true; });
+        worst = std::max(worst, stall);
+        state.SetIterationTime(stall / 1000);
+    }
+    state.counters["ui_stall_ms_worst"] = worst;
+    std::filesystem::remove(run.file);
+}
+
+}  // namespace
+
+BENCHMARK(selectThroughStepReader)->Arg(20000)->Arg(200000)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+BENCHMARK(selectOnUiThread)->Arg(20000)->Arg(200000)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+
+int main(int argc, char** argv) { return bb::bench::runQtBenchmarks(argc, argv); }
