@@ -183,13 +183,13 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+77"/>
+        <location line="+81"/>
         <location line="+2"/>
         <source>samples/s per step</source>
         <translation>每步 samples/s</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-82"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
@@ -199,23 +199,24 @@ libjpeg-turbo %9</translation>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
+        <location line="+11"/>
         <source>Published figures have no per-step data</source>
         <translation>已發表的數據沒有每步資料</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+9"/>
+        <location line="-16"/>
+        <location line="+16"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-11"/>
         <source>Reading the steps…</source>
         <translation>正在讀取步驟…</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+68"/>
         <source>samples/s per step, coloured as the bars</source>
         <translation>每步 samples/s，顏色與長條圖相同</translation>
     </message>
@@ -798,13 +799,13 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::ExportController</name>
     <message>
-        <location filename="../ui/widgets/export_controller.cpp" line="+31"/>
-        <location line="+19"/>
+        <location filename="../ui/widgets/export_controller.cpp" line="+35"/>
+        <location line="+20"/>
         <source>This view has no chart to export</source>
         <translation>此檢視沒有可匯出的圖表</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-15"/>
         <source>Unknown chart format &quot;%1&quot; (use .png, .svg or .pdf)</source>
         <translation>未知的圖表格式「%1」（請使用 .png、.svg 或 .pdf）</translation>
     </message>
@@ -814,7 +815,7 @@ libjpeg-turbo %9</translation>
         <translation>此檢視沒有可匯出的表格</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Unknown table format &quot;%1&quot; (use .csv or .md)</source>
         <translation>未知的表格格式「%1」（請使用 .csv 或 .md）</translation>
     </message>
@@ -850,9 +851,19 @@ libjpeg-turbo %9</translation>
         <translation>已將圖表複製到剪貼簿</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+19"/>
         <source>Table copied to the clipboard</source>
         <translation>已將表格複製到剪貼簿</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The selected row copied to the clipboard</source>
+        <translation>已將所選的列複製到剪貼簿</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 selected rows copied to the clipboard</source>
+        <translation>已將所選的 %1 列複製到剪貼簿</translation>
     </message>
 </context>
 <context>
@@ -2007,7 +2018,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::TableExport</name>
     <message>
-        <location filename="../ui/models/table_export.cpp" line="+64"/>
+        <location filename="../ui/models/table_export.cpp" line="+71"/>
         <source>Cannot write %1: %2</source>
         <translation>無法寫入 %1：%2</translation>
     </message>

@@ -3,6 +3,9 @@
 // the Delete key on the Run tab asked to delete runs selected out of sight on the Runs tab.
 #include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QMimeData>
 #include <QLabel>
 #include <QMenuBar>
 #include <QPushButton>
@@ -160,6 +163,39 @@ TEST(WindowMenus, ChartAndTableActionsFollowTheTabInView) {
         EXPECT_EQ(copyTable->isEnabled(), table);
         EXPECT_EQ(deleteRuns->isEnabled(), deletes);
     }
+}
+
+// Edit > Copy table (Ctrl+C) copied the whole table, the study's sixteen rows too, when two
+// runs were selected: as a spreadsheet does, it copies the rows selected, and the whole table
+// only when none is.
+TEST(WindowMenus, CopyTableCopiesTheSelectedRows) {
+    test::TempDir dir;
+    const auto db = dir.file("gui.db");
+    ui::MainWindow window(QString::fromStdString(db.string()));
+    QVector<qint64> ids;
+    for (const char* name : {"first", "second", "third"}) ids.append(test::storeCompletedCpuRun(db, name, 0));
+    ASSERT_TRUE(window.openDatabase(QString::fromStdString(db.string())));
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
+    QAction* copyTable = menuAction(window, QKeySequence::Copy);
+    ASSERT_NE(copyTable, nullptr);
+    const int allRows = window.runsBrowser()->view()->model()->rowCount();
+    ASSERT_GE(allRows, 3);
+
+    window.runsBrowser()->selectRuns({ids[0], ids[2]});
+    copyTable->trigger();
+    QStringList lines = QApplication::clipboard()->text().split("\r\n", Qt::SkipEmptyParts);
+    ASSERT_EQ(lines.size(), 3) << QApplication::clipboard()->text().toStdString();
+    EXPECT_TRUE(lines[0].startsWith("Name")) << lines[0].toStdString();
+    EXPECT_TRUE(lines[1].startsWith("first,") || lines[1].startsWith("third,")) << lines[1].toStdString();
+    EXPECT_TRUE(lines[2].startsWith("first,") || lines[2].startsWith("third,")) << lines[2].toStdString();
+    EXPECT_NE(lines[1], lines[2]);
+    const QString markdown = QString::fromUtf8(QApplication::clipboard()->mimeData()->data("text/markdown"));
+    EXPECT_EQ(markdown.count('\n'), 4) << markdown.toStdString();  // header, rule, two rows
+
+    window.runsBrowser()->selectRuns({});
+    copyTable->trigger();
+    lines = QApplication::clipboard()->text().split("\r\n", Qt::SkipEmptyParts);
+    EXPECT_EQ(lines.size(), allRows + 1);
 }
 
 TEST(WindowMenus, TheDeleteKeyDeletesSelectedRunsOnlyWhereTheyAreInView) {

@@ -22,15 +22,22 @@ QString markdownCell(QString text) {
     return text;
 }
 
+QList<int> rowsToWrite(const QAbstractItemModel& model, const QList<int>& rows) {
+    if (!rows.isEmpty()) return rows;
+    QList<int> all;
+    for (int row = 0; row < model.rowCount(); ++row) all << row;
+    return all;
+}
+
 }  // namespace
 
-QString tableToCsv(const QAbstractItemModel& model) {
+QString tableToCsv(const QAbstractItemModel& model, const QList<int>& rows) {
     QString out;
     QStringList fields;
     for (int column = 0; column < model.columnCount(); ++column)
         fields << csvField(model.headerData(column, Qt::Horizontal).toString());
     out += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
-    for (int row = 0; row < model.rowCount(); ++row) {
+    for (const int row : rowsToWrite(model, rows)) {
         fields.clear();
         for (int column = 0; column < model.columnCount(); ++column)
             fields << csvField(model.index(row, column).data().toString());
@@ -39,7 +46,7 @@ QString tableToCsv(const QAbstractItemModel& model) {
     return out;
 }
 
-QString tableToMarkdown(const QAbstractItemModel& model) {
+QString tableToMarkdown(const QAbstractItemModel& model, const QList<int>& rows) {
     QStringList header;
     QStringList rule;
     for (int column = 0; column < model.columnCount(); ++column) {
@@ -49,7 +56,7 @@ QString tableToMarkdown(const QAbstractItemModel& model) {
     }
     QString out = QStringLiteral("| ") + header.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
     out += QStringLiteral("| ") + rule.join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
-    for (int row = 0; row < model.rowCount(); ++row) {
+    for (const int row : rowsToWrite(model, rows)) {
         QStringList cells;
         for (int column = 0; column < model.columnCount(); ++column)
             cells << markdownCell(model.index(row, column).data().toString());

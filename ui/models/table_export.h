@@ -1,7 +1,9 @@
 // A table model as text for other tools: CSV (RFC 4180 quoting) and a GitHub Markdown table.
-// Rows and columns as the model shows them (after sorting and filtering of a proxy).
+// Rows and columns as the model shows them (after sorting and filtering of a proxy); `rows`
+// keeps those rows only, in the model's order (empty: every row).
 #pragma once
 
+#include <QList>
 #include <QString>
 
 QT_BEGIN_NAMESPACE
@@ -10,8 +12,8 @@ QT_END_NAMESPACE
 
 namespace bb::ui {
 
-QString tableToCsv(const QAbstractItemModel& model);
-QString tableToMarkdown(const QAbstractItemModel& model);
+QString tableToCsv(const QAbstractItemModel& model, const QList<int>& rows = {});
+QString tableToMarkdown(const QAbstractItemModel& model, const QList<int>& rows = {});
 // Writes text to a file as UTF-8; returns an empty string or the error.
 QString writeTextFile(const QString& file, const QString& text);
 

@@ -1,12 +1,16 @@
 #include "widgets/export_controller.h"
 
 #include <QAbstractItemModel>
+#include <QAbstractItemView>
+#include <QItemSelectionModel>
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMimeData>
 #include <QWidget>
+
+#include <algorithm>
 
 #include "charts/chart_export.h"
 #include "charts/chart_widget.h"
@@ -20,7 +24,7 @@ const QSize kClipboardSizePx(1600, 900);
 }
 
 ExportController::ExportController(QWidget* window, std::function<ChartWidget*()> currentChart,
-                                   std::function<const QAbstractItemModel*()> currentTable, QObject* parent)
+                                   std::function<const QAbstractItemView*()> currentTable, QObject* parent)
     : QObject(parent),
       m_window(window),
       m_currentChart(std::move(currentChart)),
@@ -37,8 +41,9 @@ QString ExportController::exportChartTo(const QString& file, QSize sizePx, int d
 }
 
 QString ExportController::exportTableTo(const QString& file) {
-    const QAbstractItemModel* table = m_currentTable();
-    if (!table) return tr("This view has no table to export");
+    const QAbstractItemView* view = m_currentTable();
+    if (!view || !view->model()) return tr("This view has no table to export");
+    const QAbstractItemModel* table = view->model();
     const QString suffix = QFileInfo(file).suffix().toLower();
     if (suffix == QStringLiteral("csv")) return writeTextFile(file, tableToCsv(*table));
     if (suffix == QStringLiteral("md")) return writeTextFile(file, tableToMarkdown(*table));
@@ -77,14 +82,24 @@ void ExportController::copyChart() {
 }
 
 void ExportController::copyTable() {
-    const QAbstractItemModel* table = m_currentTable();
-    if (!table) return;
+    const QAbstractItemView* view = m_currentTable();
+    if (!view || !view->model()) return;
+    const QAbstractItemModel& table = *view->model();
+    // A row counts when any of its cells is selected (the Compare table selects cells).
+    QList<int> rows;
+    if (const auto* selection = view->selectionModel())
+        for (const QModelIndex& index : selection->selectedIndexes())
+            if (!rows.contains(index.row())) rows << index.row();
+    std::sort(rows.begin(), rows.end());
     // Spreadsheets paste CSV text; Markdown goes along for editors that take it.
     auto* data = new QMimeData;
-    data->setText(tableToCsv(*table));
-    data->setData(QStringLiteral("text/markdown"), tableToMarkdown(*table).toUtf8());
+    data->setText(tableToCsv(table, rows));
+    data->setData(QStringLiteral("text/markdown"), tableToMarkdown(table, rows).toUtf8());
     QApplication::clipboard()->setMimeData(data);
-    emit message(tr("Table copied to the clipboard"));
+    // No %n: without an English translation file Qt would print "row(s)".
+    if (rows.isEmpty()) emit message(tr("Table copied to the clipboard"));
+    else if (rows.size() == 1) emit message(tr("The selected row copied to the clipboard"));
+    else emit message(tr("%1 selected rows copied to the clipboard").arg(rows.size()));
 }
 
 }  // namespace bb::ui

@@ -1,5 +1,6 @@
 // File > Export and Edit > Copy for whatever chart and table the window shows now: charts to
-// PNG/SVG/PDF or the clipboard, tables to CSV/Markdown or the clipboard.
+// PNG/SVG/PDF or the clipboard, tables to CSV/Markdown or the clipboard (the rows selected in
+// the table, as spreadsheets copy, or the whole table when none is).
 #pragma once
 
 #include <QObject>
@@ -7,7 +8,7 @@
 #include <functional>
 
 QT_BEGIN_NAMESPACE
-class QAbstractItemModel;
+class QAbstractItemView;
 class QWidget;
 QT_END_NAMESPACE
 
@@ -19,7 +20,7 @@ class ExportController final : public QObject {
     Q_OBJECT
 public:
     ExportController(QWidget* window, std::function<ChartWidget*()> currentChart,
-                     std::function<const QAbstractItemModel*()> currentTable, QObject* parent = nullptr);
+                     std::function<const QAbstractItemView*()> currentTable, QObject* parent = nullptr);
 
     // By file suffix: .png, .svg or .pdf; .csv or .md.
     QString exportChartTo(const QString& file, QSize sizePx, int dpi);
@@ -37,7 +38,7 @@ signals:
 private:
     QWidget* m_window;
     std::function<ChartWidget*()> m_currentChart;
-    std::function<const QAbstractItemModel*()> m_currentTable;
+    std::function<const QAbstractItemView*()> m_currentTable;
 };
 
 }  // namespace bb::ui

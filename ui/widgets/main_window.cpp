@@ -238,10 +238,10 @@ ChartWidget* MainWindow::currentChart() const {
     }
 }
 
-const QAbstractItemModel* MainWindow::currentTable() const {
+const QAbstractItemView* MainWindow::currentTable() const {
     switch (m_tabs->currentIndex()) {
-    case RunsTab: return m_browser->view()->model();
-    case CompareTab: return m_compare->tableModel();
+    case RunsTab: return m_browser->view();
+    case CompareTab: return m_compare->tableView();
     default: return nullptr;
     }
 }

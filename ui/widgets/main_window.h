@@ -4,7 +4,7 @@
 #include <QMainWindow>
 
 QT_BEGIN_NAMESPACE
-class QAbstractItemModel;
+class QAbstractItemView;
 class QProgressBar;
 class QSplitter;
 class QTabWidget;
@@ -67,7 +67,7 @@ private:
     void showWorkStarted(const QString& message);
     void showWorkFinished(bool ok, const QString& message);
     ChartWidget* currentChart() const;
-    const QAbstractItemModel* currentTable() const;
+    const QAbstractItemView* currentTable() const;
     void selectFinishedRun();
 
     RunStore* m_store;
