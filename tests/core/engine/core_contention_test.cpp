@@ -2,7 +2,9 @@
 // threads need: the figures from such a run can be many times slower than on free cores.
 #include "engine/core_contention.h"
 
+#include <filesystem>
 #include <memory>
+#include <utility>
 #include <thread>
 #include <vector>
 
@@ -82,24 +84,30 @@ TEST(CoreContention, NicedProcessesOnEveryCoreCountAsHoldingThem) {
     }
 }
 
+// A two-step run of `config` while two busy threads a core hold the machine: they leave the
+// run's start-of-run spinners a third of each core, whatever the core count.
+std::pair<RunOutcome, std::int64_t> runBesideBusyCores(const std::filesystem::path& db, RunConfig config,
+                                                       test::RecordingObserver& observer) {
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const test::BusyCores hogs(2 * cores);
+    config.steps = 2;
+    config.batchSize = 2;
+    config.warmupSteps = 0;
+    RunSession session(db, config, observer);
+    session.start();
+    return {session.wait(), session.runId()};
+}
+
 // A real run while busy threads hold every core: its observer hears of it before the first
 // step, and the summary keeps what was measured.
 TEST(CoreContention, ARunStartedWhileEveryCoreIsBusySaysSoBeforeItsFirstStep) {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    // Two busy threads a core leave the run's spinners a third of each, whatever the core count,
-    // and at least two compute threads have someone to wait for.
-    auto hogs = std::make_unique<test::BusyCores>(2 * cores);
     test::TempDir dir;
     test::RecordingObserver observer;
     RunConfig config;
-    config.steps = 2;
-    config.batchSize = 2;
-    config.warmupSteps = 0;
+    // At least two compute threads have someone to wait for.
     config.threads = std::max(2, cores);
-    RunSession session(dir.file("runs.db"), config, observer);
-    session.start();
-    const RunOutcome outcome = session.wait();
-    hogs.reset();
+    const auto [outcome, runId] = runBesideBusyCores(dir.file("runs.db"), config, observer);
     ASSERT_EQ(outcome.status, RunStatus::Completed) << outcome.error;
     const auto warnings = observer.startWarnings();
     ASSERT_EQ(warnings.size(), 1u);
@@ -107,7 +115,7 @@ TEST(CoreContention, ARunStartedWhileEveryCoreIsBusySaysSoBeforeItsFirstStep) {
     EXPECT_GT(outcome.summary.availableCoresAtStart, 0.0);
     EXPECT_LT(outcome.summary.availableCoresAtStart, cores - 0.5);
     ResultStore store(dir.file("runs.db"));
-    const auto run = store.findRun(session.runId());
+    const auto run = store.findRun(runId);
     ASSERT_TRUE(run);
     EXPECT_DOUBLE_EQ(run->summary.value("available_cores_at_start", 0.0), outcome.summary.availableCoresAtStart);
 }
@@ -119,17 +127,10 @@ TEST(CoreContention, ARunStartedWhileEveryCoreIsBusySaysSoBeforeItsFirstStep) {
 TEST(CoreContention, ARunThatLeavesThreadsToTheEngineComputesOnTheCoresOthersLeft) {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (cores < 2) GTEST_SKIP() << "one core: one compute thread already";
-    auto hogs = std::make_unique<test::BusyCores>(2 * cores);
     test::TempDir dir;
     test::RecordingObserver observer;
     RunConfig config;
-    config.steps = 2;
-    config.batchSize = 2;
-    config.warmupSteps = 0;
-    RunSession session(dir.file("runs.db"), config, observer);
-    session.start();
-    const RunOutcome outcome = session.wait();
-    hogs.reset();
+    const auto [outcome, runId] = runBesideBusyCores(dir.file("runs.db"), config, observer);
     ASSERT_EQ(outcome.status, RunStatus::Completed) << outcome.error;
     const int free = chooseIntraOpThreads(config);
     const auto fit = threadsThatFit({.cores = cores,
@@ -144,7 +145,7 @@ TEST(CoreContention, ARunThatLeavesThreadsToTheEngineComputesOnTheCoresOthersLef
     EXPECT_EQ(outcome.summary.probe.gemmThreads, *fit);
 
     ResultStore store(dir.file("runs.db"));
-    const auto run = store.findRun(session.runId());
+    const auto run = store.findRun(runId);
     ASSERT_TRUE(run);
     EXPECT_EQ(run->config.value("threads", -1), 0) << "the config keeps what the user asked";
     EXPECT_EQ(run->environment.value("intra_op_threads", 0), *fit);
