@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 #include <string>
 
@@ -65,8 +66,11 @@ std::string readable(const nlohmann::json& value) {
 
 void printJsonObject(const std::string& title, const nlohmann::json& object) {
     std::cout << title << ":\n";
+    // One column of values per section, past its longest key ("intra_op_threads_instead_of").
+    std::size_t width = 24;
+    for (const auto& [key, value] : object.items()) width = std::max(width, key.size());
     for (const auto& [key, value] : object.items())
-        std::cout << fmt::format("  {:<24} {}\n", key, value.is_string() ? value.get<std::string>() : readable(value));
+        std::cout << fmt::format("  {:<{}} {}\n", key, width, value.is_string() ? value.get<std::string>() : readable(value));
 }
 
 int showCommand(const std::string& dbPath, const std::string& runName, bool json) {

@@ -155,6 +155,33 @@ TEST(CliShow, PrintsStoredFiguresToSixSignificantDigitsAndJsonExactly) {
               store.findRun(std::stoll(id))->summary["median_samples_per_s"].get<double>());
 }
 
+// A key longer than the usual column pushed its value out of line with the rest of its section
+// ("intra_op_threads_instead_of 2" under "intra_op_threads         1").
+TEST(CliShow, ValuesLineUpWhateverTheirKeysLength) {
+    test::TempDir dir;
+    const auto db = dir.file("cli.db").string();
+    std::int64_t id = 0;
+    {
+        ResultStore store(db);
+        RunRecord run;
+        run.name = "stored";
+        run.status = RunStatus::Completed;
+        run.environment = {{"intra_op_threads", 1}, {"intra_op_threads_instead_of", 2}};
+        id = store.createRun(run);
+    }
+    const auto shown = test::runCommand(cli("show " + std::to_string(id) + " --db " + test::shellQuote(db)));
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    std::istringstream lines(shown.out);
+    std::vector<std::size_t> valueColumns;
+    bool inEnvironment = false;
+    for (std::string line; std::getline(lines, line);) {
+        if (!line.empty() && line[0] != ' ') inEnvironment = line == "Environment:";
+        else if (inEnvironment) valueColumns.push_back(line.find_last_of(' ') + 1);
+    }
+    ASSERT_EQ(valueColumns.size(), 2u) << shown.out;
+    EXPECT_EQ(valueColumns[0], valueColumns[1]) << shown.out;
+}
+
 TEST(CliList, ListsReferenceAndLocalRunsAsTableAndJson) {
     test::TempDir dir;
     const auto db = test::shellQuote(dir.file("cli.db").string());
