@@ -9,7 +9,6 @@
 #include "engine/compute_threads.h"
 #include "engine/cpu_availability.h"
 #include "engine/gemm_peak.h"
-#include "engine/trainer.h"
 
 namespace bb {
 
