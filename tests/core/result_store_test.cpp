@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <utility>
@@ -344,6 +345,47 @@ TEST(ResultStore, RefusesAFileFromANewerBuild) {
     } catch (const StoreError& error) {
         EXPECT_NE(std::string(error.what()).find("newer"), std::string::npos) << error.what();
         EXPECT_NE(std::string(error.what()).find(file.string()), std::string::npos) << error.what();
+    }
+}
+
+// The GUI's step reader opens a second connection to the file its window has open. Read-write,
+// a file deleted meanwhile came back as a new empty database in its place; read-only, it is an
+// error naming the file, nothing is created, and a run of a dead process is left as it is.
+TEST(ResultStore, ReadOnlyCreatesMigratesAndMarksNothing) {
+    test::TempDir dir;
+    const auto missing = dir.file("moved away.db");
+    try {
+        ResultStore store(missing, StoreAccess::ReadOnly);
+        FAIL() << "a missing file must be refused";
+    } catch (const StoreError& error) {
+        EXPECT_NE(std::string(error.what()).find(missing.string()), std::string::npos) << error.what();
+    }
+    EXPECT_FALSE(std::filesystem::exists(missing));
+
+    const auto file = dir.file("runs.db");
+    ASSERT_EQ(inChildProcess([&] {
+                  ResultStore store(file);
+                  const auto id = store.createRun(localRun("abandoned"));
+                  store.appendSteps(id, std::vector<StepMetrics>{makeStep(0), makeStep(1), makeStep(2)});
+              }),
+              0);
+    ResultStore reader(file, StoreAccess::ReadOnly);
+    const auto run = reader.findRun("abandoned");
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->status, RunStatus::Running) << "left for a read-write open to mark";
+    EXPECT_EQ(reader.steps(run->id).size(), 3u);
+    EXPECT_THROW(reader.createRun(localRun("written")), StoreError);
+
+    const auto old = dir.file("old.db");
+    {
+        SQLite::Database raw(old.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        raw.exec("PRAGMA user_version = 1");
+    }
+    try {
+        ResultStore store(old, StoreAccess::ReadOnly);
+        FAIL() << "a schema this build does not read as it is must be refused";
+    } catch (const StoreError& error) {
+        EXPECT_NE(std::string(error.what()).find("schema 1"), std::string::npos) << error.what();
     }
 }
 

@@ -75,5 +75,21 @@ TEST(StepReader, AFileItCannotReadIsNamedInItsError) {
     EXPECT_TRUE(error.contains(QString::fromStdString(notADatabase.string()))) << error.toStdString();
 }
 
+// The window's database moved or deleted while it is open: the reader says so, and does not
+// leave a new empty database where the file was.
+TEST(StepReader, AFileGoneSinceTheWindowOpenedItIsAnErrorAndNotRecreated) {
+    test::TempDir dir;
+    const auto db = dir.file("steps.db");
+    const qint64 five = storeRunWithSteps(db, "five", 5);
+    std::filesystem::remove(db);
+    StepReader reader;
+    QString error;
+    QObject::connect(&reader, &StepReader::failed, [&](const QString& message) { error = message; });
+    reader.request(QString::fromStdString(db.string()), {five});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !error.isEmpty(); }, 10'000));
+    EXPECT_TRUE(error.contains(QString::fromStdString(db.string()))) << error.toStdString();
+    EXPECT_FALSE(std::filesystem::exists(db));
+}
+
 }  // namespace
 }  // namespace bb::ui

@@ -43,7 +43,9 @@ void StepReader::launch(Request request) {
         reply.runIds = request.runIds;
         try {
             // Its own connection: a ResultStore is one connection, used from one thread.
-            ResultStore store(std::filesystem::path(request.file.toStdString()));
+            // Read-only: a file moved or deleted since the window opened it is an error, not a
+            // new empty database created in its place.
+            ResultStore store(std::filesystem::path(request.file.toStdString()), StoreAccess::ReadOnly);
             for (const qint64 id : request.runIds) reply.steps.push_back(store.steps(id));
         } catch (const std::exception& error) {
             reply.steps.clear();

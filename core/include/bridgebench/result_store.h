@@ -53,13 +53,18 @@ struct StudyRecord {
     std::string createdAt;
 };
 
+// ReadOnly: for a second connection that only reads a file another has opened (the GUI's step
+// reader): it creates nothing, migrates nothing and marks nothing, and refuses a file whose
+// schema is not this build's.
+enum class StoreAccess { ReadWrite, ReadOnly };
+
 class ResultStore {
 public:
     // The schema version this build writes; older files are migrated up to it at open.
     static int latestSchemaVersion();
 
     // Throws StoreError naming the file (unreadable, not a database, newer schema).
-    explicit ResultStore(const std::filesystem::path& file);
+    explicit ResultStore(const std::filesystem::path& file, StoreAccess access = StoreAccess::ReadWrite);
     ~ResultStore();
     ResultStore(const ResultStore&) = delete;
     ResultStore& operator=(const ResultStore&) = delete;

@@ -62,8 +62,10 @@ struct ResultStore::Impl {
     SQLite::Database db;
     std::int64_t interrupted = 0;
 
-    explicit Impl(const std::filesystem::path& path)
-        : file(path), db(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE) {}
+    Impl(const std::filesystem::path& path, StoreAccess access)
+        : file(path),
+          db(path.string(), access == StoreAccess::ReadOnly ? SQLite::OPEN_READONLY
+                                                            : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE) {}
 
     // Every SQLite failure becomes a StoreError naming the file and what was being done.
     template <typename Body>
@@ -95,15 +97,25 @@ UPDATE runs SET status = 'interrupted', error = 'the process running it ended wi
     }
 };
 
-ResultStore::ResultStore(const std::filesystem::path& file) {
-    if (file.has_parent_path()) {
+ResultStore::ResultStore(const std::filesystem::path& file, StoreAccess access) {
+    if (access == StoreAccess::ReadWrite && file.has_parent_path()) {
         std::error_code ignored;
         std::filesystem::create_directories(file.parent_path(), ignored);
     }
     try {
-        m_impl = std::make_unique<Impl>(file);
+        m_impl = std::make_unique<Impl>(file, access);
     } catch (const SQLite::Exception& error) {
         throw StoreError(fmt::format("{}: cannot open the database: {}", file.string(), error.what()));
+    }
+    if (access == StoreAccess::ReadOnly) {
+        m_impl->guarded("open the database for reading", [&] {
+            m_impl->db.setBusyTimeout(10'000);
+            const int version = m_impl->db.execAndGet("PRAGMA user_version").getInt();
+            if (version != bb::latestSchemaVersion())
+                throw StoreError(fmt::format("{}: schema {}, where this build reads {} (open it read-write to migrate it)",
+                                             file.string(), version, bb::latestSchemaVersion()));
+        });
+        return;
     }
     m_impl->guarded("open the database", [&] {
         m_impl->db.setBusyTimeout(10'000);
