@@ -9,7 +9,7 @@
 namespace bb::ui {
 
 namespace {
-// A tenth of what 20,000 steps take to read: the wait adds little, and an idle reader polls not at all.
+// Short beside a long read (200,000 steps: ~0.4 s), and an idle reader polls not at all.
 constexpr int kPollMs = 10;
 }  // namespace
 

@@ -88,9 +88,9 @@ void ExportController::copyTable() {
     // A row counts when any of its cells is selected (the Compare table selects cells).
     QList<int> rows;
     if (const auto* selection = view->selectionModel())
-        for (const QModelIndex& index : selection->selectedIndexes())
-            if (!rows.contains(index.row())) rows << index.row();
+        for (const QModelIndex& index : selection->selectedIndexes()) rows << index.row();
     std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     // Spreadsheets paste CSV text; Markdown goes along for editors that take it.
     auto* data = new QMimeData;
     data->setText(tableToCsv(table, rows));

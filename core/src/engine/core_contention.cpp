@@ -55,7 +55,7 @@ std::optional<CoreContention> measureCoreContention(const RunConfig& config, boo
     // First what the others use while the run waits. Niced work (a build at nice 19) yields
     // its cores to busy threads, so the spinners below win them, yet it takes slices from
     // compute threads that sleep and wake at every operation: beside such a build, 2 threads
-    // gave 30-49 samples/s where 1 gave 274-333, while the spinners read 1.93 of 2 cores free.
+    // gave 26.7-141 samples/s where 1 gave 272-318, while the spinners read 1.93 of 2 cores free.
     OtherCpuMeter meter;
     std::this_thread::sleep_for(window);
     const CpuWindow idle = meter.close();
