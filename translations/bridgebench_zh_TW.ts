@@ -664,7 +664,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::DiagnosisPanel</name>
     <message>
-        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+30"/>
+        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+31"/>
         <source>on</source>
         <translation>開</translation>
     </message>
@@ -1500,6 +1500,104 @@ RSS MiB：常駐記憶體
         <location line="+0"/>
         <source>Cancel the running run and quit?</source>
         <translation>要取消進行中的執行並結束嗎？</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::Notes</name>
+    <message>
+        <location filename="../ui/models/note_text.cpp" line="+53"/>
+        <source>other processes held %1 of the %2 cores at the start; its %3 compute threads need %4, so steps can run many times slower: set threads=%5 or free the cores</source>
+        <translation>其他行程在開始時佔用了 %2 個核心中的 %1 個；其 %3 個運算執行緒需要 %4 個核心，步驟可能因此慢上許多倍：請設定 threads=%5 或釋出核心</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>other processes held %1 of the %2 cores at the start; its %3 compute threads and %4 loader workers need %5, so steps can run many times slower: set threads=%6 or free the cores</source>
+        <translation>其他行程在開始時佔用了 %2 個核心中的 %1 個；其 %3 個運算執行緒與 %4 個載入器工作執行緒需要 %5 個核心，步驟可能因此慢上許多倍：請設定 threads=%6 或釋出核心</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>other processes held %1 of the %2 cores at the start, so the run computes on 1 thread instead of %3 (threads waiting for busy cores can make steps many times slower); set threads=%3 to measure with %3</source>
+        <translation>其他行程在開始時佔用了 %2 個核心中的 %1 個，因此本次執行以 1 個執行緒運算，而非 %3 個（執行緒等待忙碌的核心可能使步驟慢上許多倍）；若要以 %3 個執行緒量測，請設定 threads=%3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>other processes held %1 of the %2 cores at the start, so the run computes on %3 threads instead of %4 (threads waiting for busy cores can make steps many times slower); set threads=%4 to measure with %4</source>
+        <translation>其他行程在開始時佔用了 %2 個核心中的 %1 個，因此本次執行以 %3 個執行緒運算，而非 %4 個（執行緒等待忙碌的核心可能使步驟慢上許多倍）；若要以 %4 個執行緒量測，請設定 threads=%4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the compute threads waited for each other: forward + backward took %1 ms on %2 threads and %3 ms on %4 in the probe after the run; with threads=%4 this run&apos;s setting is predicted at %5 samples/s</source>
+        <translation>運算執行緒彼此等待：執行後的探測中，前向 + 反向在 %2 個執行緒上花了 %1 毫秒，在 %4 個上花了 %3 毫秒；以 threads=%4 時，本次執行的設定預測為 %5 samples/s</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the compute threads waited for each other: forward + backward took %1 ms on %2 threads and %3 ms on %4 in the probe after the run, with other processes holding %6 of the %7 cores; with threads=%4 this run&apos;s setting is predicted at %5 samples/s</source>
+        <translation>運算執行緒彼此等待：執行後的探測中，前向 + 反向在 %2 個執行緒上花了 %1 毫秒，在 %4 個上花了 %3 毫秒，當時其他行程佔用了 %7 個核心中的 %6 個；以 threads=%4 時，本次執行的設定預測為 %5 samples/s</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>other processes held %1 of the %2 cores right after this run; the predictions assume they keep that share</source>
+        <translation>本次執行剛結束時，其他行程佔用了 %2 個核心中的 %1 個；預測假設它們維持這個佔比</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the engine chose 1 compute thread instead of %1 (threads=0) because other processes held %2 of the %3 cores when the run started; the predictions keep that choice</source>
+        <translation>引擎選擇了 1 個運算執行緒而非 %1 個（threads=0），因為執行開始時其他行程佔用了 %3 個核心中的 %2 個；預測沿用此選擇</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the engine chose %1 compute threads instead of %2 (threads=0) because other processes held %3 of the %4 cores when the run started; the predictions keep that choice</source>
+        <translation>引擎選擇了 %1 個運算執行緒而非 %2 個（threads=0），因為執行開始時其他行程佔用了 %4 個核心中的 %3 個；預測沿用此選擇</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>other processes took %1 of the %2 cores on average while this run ran (%3 in its busiest twentieth of steps)</source>
+        <translation>本次執行期間，其他行程平均佔用了 %2 個核心中的 %1 個（在最忙碌的二十分之一步驟中為 %3 個）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>other processes took %1 cores on average while this run ran (%2 in its busiest twentieth of steps)</source>
+        <translation>本次執行期間，其他行程平均佔用了 %1 個核心（在最忙碌的二十分之一步驟中為 %2 個）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: these figures and predictions may not repeat</source>
+        <translation>%1：這些數據與預測可能無法重現</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the machine was busy when this run started (other processes held %1 of the %2 cores): these figures and predictions may not repeat</source>
+        <translation>本次執行開始時機器忙碌（其他行程佔用了 %2 個核心中的 %1 個）：這些數據與預測可能無法重現</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the machine was busy when this run started (load average %1 on %2 cores): other processes competed for the cores, so these figures and predictions may not repeat</source>
+        <translation>本次執行開始時機器忙碌（%2 個核心的負載平均為 %1）：其他行程爭用核心，因此這些數據與預測可能無法重現</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>more ranks keep each rank&apos;s compute and loading, and the all-reduce wait grows as a ring&apos;s traffic per rank, 2(n-1)/n of the gradient, on the same links</source>
+        <translation>rank 增加時，每個 rank 的運算與載入不變，而 all-reduce 等待依環狀（ring）演算法每個 rank 的傳輸量增長，即梯度的 2(n-1)/n，且使用相同的連結</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>all threads share the cores</source>
+        <translation>所有執行緒共用核心</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>compute scales perfectly with its threads (the run took no probe: set probe=true to measure it)</source>
+        <translation>運算隨執行緒數完美擴展（本次執行未做探測：設定 probe=true 即可量測）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>device transforms cost what the host transform they replace costs</source>
+        <translation>裝置端轉換的成本等同於它所取代的主機端轉換</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the host transform costs what the loader&apos;s collate of raw images costs</source>
+        <translation>主機端轉換的成本等同於載入器整理（collate）原始影像的成本</translation>
     </message>
 </context>
 <context>

@@ -43,7 +43,7 @@ ProgressLine::ProgressLine() : m_live(isatty(STDERR_FILENO) == 1) {}
 void ProgressLine::started(const RunStarted& info) {
     m_totalSteps = info.totalSteps;
     // Whether or not stderr is a terminal: a log should say why its figures are slow too.
-    for (const auto& warning : info.warnings) fmt::print(stderr, "warning: {}\n", warning);
+    for (const auto& warning : info.warnings) fmt::print(stderr, "warning: {}\n", warning.text);
 }
 
 void ProgressLine::preparing(const RunPreparation& progress) {

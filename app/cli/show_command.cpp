@@ -121,8 +121,8 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     printThroughput(flops, mfu);
     if (diagnosis) {
         std::cout << "Diagnosis:\n  " << diagnosis->explanation << '\n';
-        for (const auto& warning : diagnosis->warnings) std::cout << "  warning: " << warning << '\n';
-        for (const auto& assumption : diagnosis->assumptions) std::cout << "  assumes: " << assumption << '\n';
+        for (const auto& warning : diagnosis->warnings) std::cout << "  warning: " << warning.text << '\n';
+        for (const auto& assumption : diagnosis->assumptions) std::cout << "  assumes: " << assumption.text << '\n';
         TextTable table({"workers", "compute threads", "device transforms", "predicted samples/s", "step ms", ""});
         for (const auto& p : diagnosis->predictions)
             table.addRow({std::to_string(p.workers), std::to_string(p.threads), p.deviceTransforms ? "on" : "off",

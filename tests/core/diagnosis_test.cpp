@@ -184,7 +184,7 @@ TEST(Diagnosis, MeasuredThreadScalingReplacesThePerfectScalingAssumption) {
     // Two workers and one compute thread share two cores: (50 + 80) / 2.
     EXPECT_DOUBLE_EQ(predictStepMs(measured, 2, false), 65);
     const Diagnosis d = diagnose(measured);
-    for (const auto& assumption : d.assumptions) EXPECT_EQ(assumption.find("perfectly"), std::string::npos) << assumption;
+    for (const auto& assumption : d.assumptions) EXPECT_EQ(assumption.text.find("perfectly"), std::string::npos) << assumption.text;
 }
 
 TEST(Diagnosis, CoresHeldByOtherProcessesAreNotSharedOut) {
@@ -203,7 +203,7 @@ TEST(Diagnosis, CoresHeldByOtherProcessesAreNotSharedOut) {
     EXPECT_DOUBLE_EQ(predictStepMs(busy, 2, false), 130);
     const Diagnosis d = diagnose(busy);
     ASSERT_FALSE(d.warnings.empty());
-    EXPECT_NE(d.warnings.front().find("1.0 of the 2 cores"), std::string::npos) << d.warnings.front();
+    EXPECT_NE(d.warnings.front().text.find("1.0 of the 2 cores"), std::string::npos) << d.warnings.front().text;
 }
 
 TEST(Diagnosis, ARunWithWorkersIsPredictedFromItsSoloCosts) {
@@ -261,7 +261,7 @@ TEST(Diagnosis, ProbedTransformCostsPredictTheOtherImagePath) {
     const PipelineProfile host = profileRun(hostRun.run, hostRun.steps);
     EXPECT_DOUBLE_EQ(predictStepMs(host, 0, true), 20 + 6 + 30);
     const Diagnosis d = diagnose(host);
-    for (const auto& assumption : d.assumptions) EXPECT_EQ(assumption.find("device transforms cost"), std::string::npos);
+    for (const auto& assumption : d.assumptions) EXPECT_EQ(assumption.text.find("device transforms cost"), std::string::npos);
 
     // Device path measured: the loader only decoded (20 ms); its probe timed the host transform.
     auto deviceRun = measuredRun(0, 20, 20, 30, 20, "cuda");
@@ -295,9 +295,9 @@ TEST(Diagnosis, ComputeThreadsWaitingForEachOtherAreCalledOutWithTheCountThatAvo
     EXPECT_NEAR(d.fewerThreads->samplesPerSec, 16 * 1000 / (15 + 14.2), 1e-9);
     bool said = false;
     for (const auto& warning : d.warnings)
-        said = said || (warning.find("1000.0 ms on 2 threads and 14.2 ms on 1") != std::string::npos &&
-                        warning.find("threads=1") != std::string::npos &&
-                        warning.find("0.8 of the 2 cores") != std::string::npos);
+        said = said || (warning.text.find("1000.0 ms on 2 threads and 14.2 ms on 1") != std::string::npos &&
+                        warning.text.find("threads=1") != std::string::npos &&
+                        warning.text.find("0.8 of the 2 cores") != std::string::npos);
     EXPECT_TRUE(said) << nlohmann::json(d.warnings).dump();
     EXPECT_EQ(nlohmann::json(d)["fewer_threads"]["threads"], 1);
 
@@ -334,7 +334,7 @@ TEST(Diagnosis, ARunWhoseThreadsTheEngineLoweredIsPredictedAtTheCountItUsed) {
     EXPECT_FALSE(d.fewerThreads.has_value()) << "it already runs on the count that avoids the wait";
     bool said = false;
     for (const auto& warning : d.warnings)
-        said = said || warning.find("chose 1 compute thread instead of 2 (threads=0) because other processes held "
+        said = said || warning.text.find("chose 1 compute thread instead of 2 (threads=0) because other processes held "
                                     "1.0 of the 2 cores") != std::string::npos;
     EXPECT_TRUE(said) << nlohmann::json(d.warnings).dump();
     EXPECT_EQ(nlohmann::json(d)["profile"]["intra_op_threads_instead_of"], 2);
@@ -355,7 +355,7 @@ TEST(Diagnosis, ABusyMachineIsCalledOut) {
     f.run.environment["load_average_1m"] = 3.8;
     const Diagnosis busy = diagnose(profileRun(f.run, f.steps));
     ASSERT_EQ(busy.warnings.size(), 1u);
-    EXPECT_NE(busy.warnings.front().find("3.8"), std::string::npos) << busy.warnings.front();
+    EXPECT_NE(busy.warnings.front().text.find("3.8"), std::string::npos) << busy.warnings.front().text;
     EXPECT_TRUE(nlohmann::json(busy).contains("warnings"));
 
     // Measured as the run started, the cores other processes held say it better than a load
@@ -363,8 +363,8 @@ TEST(Diagnosis, ABusyMachineIsCalledOut) {
     f.run.summary["available_cores_at_start"] = 1.1;
     const Diagnosis measured = diagnose(profileRun(f.run, f.steps));
     ASSERT_EQ(measured.warnings.size(), 1u);
-    EXPECT_NE(measured.warnings.front().find("other processes held 0.9 of the"), std::string::npos)
-        << measured.warnings.front();
+    EXPECT_NE(measured.warnings.front().text.find("other processes held 0.9 of the"), std::string::npos)
+        << measured.warnings.front().text;
     f.run.summary["available_cores_at_start"] = profileRun(f.run, f.steps).cores - 0.1;
     EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty()) << "free cores, whatever the load average";
 }
@@ -379,10 +379,10 @@ TEST(Diagnosis, OtherProcessesBusyDuringTheRunAreCalledOutWhateverTheStartSaw) {
     f.run.summary["other_cpu_cores_p95"] = 1.6;
     const Diagnosis busy = diagnose(profileRun(f.run, f.steps));
     ASSERT_EQ(busy.warnings.size(), 1u);
-    EXPECT_NE(busy.warnings.front().find("other processes took 0.9 of the 2 cores on average while this run ran "
+    EXPECT_NE(busy.warnings.front().text.find("other processes took 0.9 of the 2 cores on average while this run ran "
                                          "(1.6 in its busiest twentieth of steps)"),
               std::string::npos)
-        << busy.warnings.front();
+        << busy.warnings.front().text;
 
     // Bursts: a core taken in more than a twentieth of the steps, little on average.
     f.run.summary["other_cpu_cores"] = 0.2;
@@ -411,9 +411,9 @@ TEST(Diagnosis, OtherProcessesBesideADataParallelRunAreSetAgainstTheWholeMachine
     ASSERT_EQ(profile.cores, 1) << "each rank has half of the machine's 2 cores";
     const Diagnosis busy = diagnose(profile);
     ASSERT_FALSE(busy.warnings.empty());
-    EXPECT_NE(busy.warnings.back().find("took 0.9 of the 2 cores"),
+    EXPECT_NE(busy.warnings.back().text.find("took 0.9 of the 2 cores"),
               std::string::npos)
-        << busy.warnings.back();
+        << busy.warnings.back().text;
 }
 
 }  // namespace

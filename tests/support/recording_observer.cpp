@@ -6,7 +6,8 @@ void RecordingObserver::started(const RunStarted& info) {
     std::lock_guard lock(m_mutex);
     if (m_started > 0 || !m_steps.empty() || m_finished > 0) m_violations.push_back("started() not first");
     ++m_started;
-    m_startWarnings = info.warnings;
+    m_startWarnings.clear();
+    for (const auto& warning : info.warnings) m_startWarnings.push_back(warning.text);
 }
 
 void RecordingObserver::preparing(const RunPreparation& progress) {

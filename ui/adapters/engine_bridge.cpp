@@ -2,6 +2,7 @@
 
 #include "bridgebench/run_session.h"
 #include "bridgebench/study_runner.h"
+#include "models/note_text.h"
 
 namespace bb::ui {
 
@@ -145,7 +146,7 @@ void EngineBridge::drain() {
 void EngineBridge::deliver(const RunBegan& notice) {
     m_runId = notice.runId;
     emit runStarted(notice.runId, QString::fromStdString(notice.name), notice.totalSteps);
-    for (const auto& warning : notice.warnings) emit runWarning(QString::fromStdString(warning));
+    for (const auto& warning : notice.warnings) emit runWarning(noteText(warning));
 }
 
 void EngineBridge::deliver(const RunEnded& notice) {

@@ -75,7 +75,7 @@ private:
         qint64 runId = 0;
         std::string name;
         qint64 totalSteps = 0;
-        std::vector<std::string> warnings;
+        std::vector<Note> warnings;
     };
     struct RunEnded {
         qint64 runId = 0;

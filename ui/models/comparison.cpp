@@ -8,8 +8,8 @@
 #include <map>
 #include <set>
 
-#include "bridgebench/other_processes.h"
 #include "bridgebench/run_mfu.h"
+#include "models/note_text.h"
 #include "models/run_table_model.h"
 
 namespace bb::ui {
@@ -129,7 +129,7 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         note << QString::fromStdString(mfu.known() ? mfu.peakSource : mfu.reason);
         for (const auto& assumption : mfu.assumptions) note << QString::fromStdString(assumption);
         entry.flopsNote = note.join(QStringLiteral("\n"));
-        entry.otherProcesses = QString::fromStdString(otherProcessesNote(*run));
+        entry.otherProcesses = otherProcessesText(*run);
         // Two runs in one cell (reruns) each keep a bar of their own.
         if (comparison.find(entry.category, entry.configuration))
             entry.configuration += QStringLiteral(" (%1)").arg(entry.runName);

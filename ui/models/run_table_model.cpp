@@ -3,8 +3,8 @@
 #include <QDateTime>
 
 #include "adapters/run_store.h"
-#include "bridgebench/other_processes.h"
 #include "bridgebench/run_comparison.h"
+#include "models/note_text.h"
 #include "models/warning_colour.h"
 
 namespace bb::ui {
@@ -38,7 +38,7 @@ void RunTableModel::reload() {
     beginResetModel();
     m_runs = m_store.runs();
     m_otherProcesses.clear();
-    for (const auto& run : m_runs) m_otherProcesses.push_back(QString::fromStdString(otherProcessesNote(run)));
+    for (const auto& run : m_runs) m_otherProcesses.push_back(otherProcessesText(run));
     m_tags = m_store.tags();
     endResetModel();
 }

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "bridgebench/diagnosis.h"
+#include "models/note_text.h"
 
 namespace bb::ui {
 
@@ -172,9 +173,9 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
 
     // The engine's own sentences (core has no translations): what the predictions rest on.
     QStringList notes;
-    for (const auto& warning : diagnosis.warnings) notes << tr("Warning: %1").arg(QString::fromStdString(warning));
+    for (const auto& warning : diagnosis.warnings) notes << tr("Warning: %1").arg(noteText(warning));
     for (const auto& assumption : diagnosis.assumptions)
-        notes << tr("Assumes: %1").arg(QString::fromStdString(assumption));
+        notes << tr("Assumes: %1").arg(noteText(assumption));
     m_notes->setText(notes.join(QLatin1Char('\n')));
 }
 

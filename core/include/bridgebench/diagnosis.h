@@ -13,6 +13,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "bridgebench/note.h"
 #include "bridgebench/pipeline_probe.h"
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_metrics.h"
@@ -82,9 +83,9 @@ struct Diagnosis {
     std::vector<PipelinePrediction> predictions;  // workers 0..max(2, cores) × transforms off/on
     PipelinePrediction recommended;
     std::string explanation;
-    std::vector<std::string> assumptions;
+    std::vector<Note> assumptions;
     // Reasons to distrust the figures themselves (the machine was busy while it ran).
-    std::vector<std::string> warnings;
+    std::vector<Note> warnings;
     // Where the probe timed fewer compute threads well below the run's count (other processes
     // held a core, and the threads waited for each other at every barrier): the run's own
     // setting at the fastest count it timed. A warning says so.

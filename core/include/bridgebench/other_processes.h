@@ -2,8 +2,9 @@
 // the figures of such a run may not repeat, and whoever reads or compares them should know.
 #pragma once
 
-#include <string>
+#include <optional>
 
+#include "bridgebench/note.h"
 #include "bridgebench/result_store.h"
 
 namespace bb {
@@ -17,12 +18,12 @@ inline constexpr double kOtherProcessesP95Cores = 1.0;
 inline constexpr double kOtherProcessesWorthShowingCores = 0.25;
 
 // "other processes took 0.9 of the 2 cores on average while this run ran (1.6 in its busiest
-// twentieth of steps)", or empty where they took less or it was not measured (NaN). `cores` 0:
+// twentieth of steps)", or nullopt where they took less or it was not measured (NaN). `cores` 0:
 // unknown, and the figures stand alone.
-std::string otherProcessesNote(double meanCores, double p95Cores, int cores);
+std::optional<Note> otherProcessesNote(double meanCores, double p95Cores, int cores);
 
 // From a stored run's summary (other_cpu_cores, other_cpu_cores_p95) and environment
 // (logical_cores).
-std::string otherProcessesNote(const RunRecord& run);
+std::optional<Note> otherProcessesNote(const RunRecord& run);
 
 }  // namespace bb

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bridgebench/note.h"
 #include "bridgebench/run_status.h"
 #include "bridgebench/run_summary.h"
 #include "bridgebench/step_metrics.h"
@@ -22,7 +23,7 @@ struct RunStarted {
     nlohmann::json resolvedConfig;
     // What the user should know before the first step: other processes holding the cores the
     // run's compute threads need (engine/core_contention.h).
-    std::vector<std::string> warnings;
+    std::vector<Note> warnings;
 };
 
 // Work before the first step that takes long enough to show (generating the synthetic dataset

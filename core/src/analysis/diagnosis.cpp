@@ -245,15 +245,21 @@ void adviseFewerThreads(Diagnosis& d) {
     fewer.samplesPerSec = samplesPerSecAt(p, fewer.stepMs);
     fewer.isMeasuredSetting = false;
     d.fewerThreads = fewer;
-    const std::string held =
-        p.probe.availableCores > 0
-            ? fmt::format(", with other processes holding {:.1f} of the {} cores", p.cores - p.probe.availableCores,
-                          p.cores)
-            : std::string();
-    d.warnings.push_back(fmt::format(
+    Note note{Note::Kind::ThreadsWaited,
+              {own->second, double(own->first), best->second, double(best->first), fewer.samplesPerSec},
+              {}};
+    std::string held;
+    if (p.probe.availableCores > 0) {
+        note.kind = Note::Kind::ThreadsWaitedCoresHeld;
+        note.figures.insert(note.figures.end(), {p.cores - p.probe.availableCores, double(p.cores)});
+        held = fmt::format(", with other processes holding {:.1f} of the {} cores", p.cores - p.probe.availableCores,
+                           p.cores);
+    }
+    note.text = fmt::format(
         "the compute threads waited for each other: forward + backward took {:.1f} ms on {} threads and {:.1f} ms "
         "on {} in the probe after the run{}; with threads={} this run's setting is predicted at {:.1f} samples/s",
-        own->second, own->first, best->second, best->first, held, fewer.threads, fewer.samplesPerSec));
+        own->second, own->first, best->second, best->first, held, fewer.threads, fewer.samplesPerSec);
+    d.warnings.push_back(std::move(note));
 }
 
 }  // namespace
@@ -315,52 +321,69 @@ Diagnosis diagnose(const PipelineProfile& profile) {
             profile.allreduceFullMs > 0 ? fmt::format("; one all-reduce of the whole gradient takes {:.1f} ms",
                                                       profile.allreduceFullMs)
                                         : std::string());
-        diagnosis.assumptions.emplace_back(
-            "more ranks keep each rank's compute and loading, and the all-reduce wait grows as a ring's traffic "
-            "per rank, 2(n-1)/n of the gradient, on the same links");
+        diagnosis.assumptions.push_back(
+            {Note::Kind::RanksScaleAsARing, {},
+             "more ranks keep each rank's compute and loading, and the all-reduce wait grows as a ring's traffic "
+             "per rank, 2(n-1)/n of the gradient, on the same links"});
     }
     if (profile.cpuDevice) {
-        diagnosis.assumptions.emplace_back("all threads share the cores");
+        diagnosis.assumptions.push_back({Note::Kind::ThreadsShareTheCores, {}, "all threads share the cores"});
         if (!profile.threadsFixed && profile.probe.forwardBackwardMsByThreads.size() < 2)
-            diagnosis.assumptions.emplace_back(
-                "compute scales perfectly with its threads (the run took no probe: set probe=true to measure it)");
+            diagnosis.assumptions.push_back(
+                {Note::Kind::ComputeScalesPerfectly, {},
+                 "compute scales perfectly with its threads (the run took no probe: set probe=true to measure it)"});
     }
     if (!profile.deviceTransforms && profile.probe.deviceTransformMs <= 0)
-        diagnosis.assumptions.emplace_back("device transforms cost what the host transform they replace costs");
+        diagnosis.assumptions.push_back({Note::Kind::DeviceTransformsCostTheHostTransform, {},
+                                         "device transforms cost what the host transform they replace costs"});
     if (profile.deviceTransforms && profile.probe.hostTransformMs <= 0)
-        diagnosis.assumptions.emplace_back("the host transform costs what the loader's collate of raw images costs");
+        diagnosis.assumptions.push_back({Note::Kind::HostTransformCostsTheCollate, {},
+                                         "the host transform costs what the loader's collate of raw images costs"});
     // Half the cores already busy is where this machine's figures stopped being repeatable
     // (compute threads waiting for each other while another process holds one's core).
-    if (profile.probe.availableCores > 0 && profile.probe.availableCores < 0.75 * profile.cores)
-        diagnosis.warnings.push_back(fmt::format(
-            "other processes held {:.1f} of the {} cores right after this run; the predictions assume they keep "
-            "that share",
-            profile.cores - profile.probe.availableCores, profile.cores));
+    if (profile.probe.availableCores > 0 && profile.probe.availableCores < 0.75 * profile.cores) {
+        const double held = profile.cores - profile.probe.availableCores;
+        diagnosis.warnings.push_back(
+            {Note::Kind::CoresHeldAfterRun,
+             {held, double(profile.cores)},
+             fmt::format("other processes held {:.1f} of the {} cores right after this run; the predictions assume "
+                         "they keep that share",
+                         held, profile.cores)});
+    }
     adviseFewerThreads(diagnosis);
     if (profile.threadsInsteadOf > 0)
-        diagnosis.warnings.push_back(fmt::format(
-            "the engine chose {} compute thread{} instead of {} (threads=0) because other processes held {:.1f} of the "
-            "{} cores when the run started; the predictions keep that choice",
-            profile.intraOpThreads, profile.intraOpThreads == 1 ? "" : "s", profile.threadsInsteadOf,
-            profile.cores - profile.availableCoresAtStart, profile.cores));
+        diagnosis.warnings.push_back(
+            {Note::Kind::EngineChoseFewerThreads,
+             {double(profile.intraOpThreads), double(profile.threadsInsteadOf),
+              profile.cores - profile.availableCoresAtStart, double(profile.cores)},
+             fmt::format("the engine chose {} compute thread{} instead of {} (threads=0) because other processes "
+                         "held {:.1f} of the {} cores when the run started; the predictions keep that choice",
+                         profile.intraOpThreads, profile.intraOpThreads == 1 ? "" : "s", profile.threadsInsteadOf,
+                         profile.cores - profile.availableCoresAtStart, profile.cores)});
     // What other processes took while the run ran, where it was measured: it sees neighbours
     // that started later or ran niced. Else what the cores gave busy threads as the run started;
     // else the load average, which counts this process's own threads and lags by a minute.
     const double heldAtStart = profile.cores - profile.availableCoresAtStart;
     if (std::isfinite(profile.otherCpuCores)) {
-        if (const auto note = otherProcessesNote(profile.otherCpuCores, profile.otherCpuCoresP95, profile.machineCores);
-            !note.empty())
-            diagnosis.warnings.push_back(note + ": these figures and predictions may not repeat");
+        if (auto note = otherProcessesNote(profile.otherCpuCores, profile.otherCpuCoresP95, profile.machineCores)) {
+            note->kind = Note::Kind::OtherProcessesMayNotRepeat;
+            note->text += ": these figures and predictions may not repeat";
+            diagnosis.warnings.push_back(std::move(*note));
+        }
     } else if (profile.cpuDevice && profile.availableCoresAtStart > 0 && heldAtStart >= 0.5)
-        diagnosis.warnings.push_back(fmt::format(
-            "the machine was busy when this run started (other processes held {:.1f} of the {} cores): these "
-            "figures and predictions may not repeat",
-            heldAtStart, profile.cores));
+        diagnosis.warnings.push_back(
+            {Note::Kind::BusyAtStart,
+             {heldAtStart, double(profile.cores)},
+             fmt::format("the machine was busy when this run started (other processes held {:.1f} of the {} cores): "
+                         "these figures and predictions may not repeat",
+                         heldAtStart, profile.cores)});
     else if (profile.cpuDevice && profile.availableCoresAtStart <= 0 && profile.loadAverage > 0.5 * profile.cores)
-        diagnosis.warnings.push_back(fmt::format(
-            "the machine was busy when this run started (load average {:.1f} on {} cores): other processes "
-            "competed for the cores, so these figures and predictions may not repeat",
-            profile.loadAverage, profile.cores));
+        diagnosis.warnings.push_back(
+            {Note::Kind::BusyLoadAverage,
+             {profile.loadAverage, double(profile.cores)},
+             fmt::format("the machine was busy when this run started (load average {:.1f} on {} cores): other "
+                         "processes competed for the cores, so these figures and predictions may not repeat",
+                         profile.loadAverage, profile.cores)});
     return diagnosis;
 }
 

@@ -216,7 +216,7 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.flopsAssumptions = flops.assumptions;
         for (const auto& assumption : mfu.assumptions) entry.flopsAssumptions.push_back(assumption);
         entry.mfuNote = mfu.known() ? mfu.peakSource : mfu.reason;
-        entry.otherProcesses = otherProcessesNote(run);
+        if (auto note = otherProcessesNote(run)) entry.otherProcesses = std::move(note->text);
         comparison.entries.push_back(std::move(entry));
     }
     return comparison;

@@ -23,26 +23,32 @@ std::optional<int> threadsThatFit(const CoreContention& c) {
     return std::min(fit, c.computeThreads - 1);
 }
 
-std::string contentionWarning(const CoreContention& c) {
+std::optional<Note> contentionWarning(const CoreContention& c) {
     const auto fit = threadsThatFit(c);
-    if (!fit) return {};
+    if (!fit) return std::nullopt;
+    const double held = c.cores - c.availableCores;
     // Two lines under a 1024 px screen's progress bar; the why is in the README ("Measuring
     // honestly on a shared machine"): the threads wait for each other at every operation while
     // one waits for its core, and a build beside a 2-core run once made it 30× slower.
-    return fmt::format(
-        "other processes held {:.1f} of the {} cores at the start; its {} compute threads{} need {}, so steps can run "
-        "many times slower: set threads={} or free the cores",
-        c.cores - c.availableCores, c.cores, c.computeThreads,
-        c.workers > 0 ? fmt::format(" and {} loader workers", c.workers) : std::string(), c.computeThreads + c.workers,
-        *fit);
+    return Note{Note::Kind::CoresHeldAtStart,
+                {held, double(c.cores), double(c.computeThreads), double(c.workers),
+                 double(c.computeThreads + c.workers), double(*fit)},
+                fmt::format("other processes held {:.1f} of the {} cores at the start; its {} compute threads{} need "
+                            "{}, so steps can run many times slower: set threads={} or free the cores",
+                            held, c.cores, c.computeThreads,
+                            c.workers > 0 ? fmt::format(" and {} loader workers", c.workers) : std::string(),
+                            c.computeThreads + c.workers, *fit)};
 }
 
-std::string fewerThreadsChosenNote(const CoreContention& c, int chosen) {
-    return fmt::format(
-        "other processes held {:.1f} of the {} cores at the start, so the run computes on {} thread{} instead of {} "
-        "(threads waiting for busy cores can make steps many times slower); set threads={} to measure with {}",
-        c.cores - c.availableCores, c.cores, chosen, chosen == 1 ? "" : "s", c.computeThreads, c.computeThreads,
-        c.computeThreads);
+Note fewerThreadsChosenNote(const CoreContention& c, int chosen) {
+    const double held = c.cores - c.availableCores;
+    return Note{Note::Kind::FewerThreadsChosen,
+                {held, double(c.cores), double(chosen), double(c.computeThreads)},
+                fmt::format("other processes held {:.1f} of the {} cores at the start, so the run computes on {} "
+                            "thread{} instead of {} (threads waiting for busy cores can make steps many times "
+                            "slower); set threads={} to measure with {}",
+                            held, c.cores, chosen, chosen == 1 ? "" : "s", c.computeThreads, c.computeThreads,
+                            c.computeThreads)};
 }
 
 std::optional<CoreContention> measureCoreContention(const RunConfig& config, bool distributed,

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 
+#include "bridgebench/note.h"
 #include "bridgebench/run_config.h"
 
 namespace bb {
@@ -28,13 +29,13 @@ struct CoreContention {
 // holding less than half a core counts as idle) or it has one compute thread already.
 std::optional<int> threadsThatFit(const CoreContention& contention);
 
-// For a run whose config fixes `threads`: what the user should know, or empty where
-// threadsThatFit() is nullopt.
-std::string contentionWarning(const CoreContention& contention);
+// For a run whose config fixes `threads`: what the user should know, or nullopt where
+// threadsThatFit() is.
+std::optional<Note> contentionWarning(const CoreContention& contention);
 
 // For a run that left `threads` to the engine, which chose threadsThatFit() instead of
 // contention.computeThreads: what it did and how to insist.
-std::string fewerThreadsChosenNote(const CoreContention& contention, int chosen);
+Note fewerThreadsChosenNote(const CoreContention& contention, int chosen);
 
 // Measured over twice `window` (waiting, then busy) for a CPU run in one process; nullopt
 // elsewhere (a GPU run's compute threads are not its bottleneck, and ranks on one machine

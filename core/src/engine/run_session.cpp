@@ -180,8 +180,8 @@ struct RunSession::Impl {
                     intraOpThreads = *fit;
                     info.warnings.push_back(fewerThreadsChosenNote(*contention, *fit));
                     setupError = recordFewerThreads(contention->computeThreads);
-                } else if (auto warning = contentionWarning(*contention); !warning.empty()) {
-                    info.warnings.push_back(std::move(warning));
+                } else if (auto warning = contentionWarning(*contention)) {
+                    info.warnings.push_back(std::move(*warning));
                 }
             }
             observer.started(info);

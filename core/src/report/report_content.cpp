@@ -98,8 +98,8 @@ ReportContent buildReportContent(const ReportInput& input) {
             section.diagnosis.push_back(fmt::format("{} (data wait {:.0f}% of step time).", diagnosis.bound,
                                                     diagnosis.dataWaitShare * 100));
             section.diagnosis.push_back(diagnosis.explanation);
-            for (const auto& warning : diagnosis.warnings) section.diagnosis.push_back("Warning: " + warning);
-            for (const auto& assumption : diagnosis.assumptions) section.diagnosis.push_back("Assumes " + assumption);
+            for (const auto& warning : diagnosis.warnings) section.diagnosis.push_back("Warning: " + warning.text);
+            for (const auto& assumption : diagnosis.assumptions) section.diagnosis.push_back("Assumes " + assumption.text);
         }
         flatten(data.run.environment, "", section.environment);
         content.runs.push_back(std::move(section));

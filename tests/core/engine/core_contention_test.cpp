@@ -22,22 +22,24 @@
 namespace bb {
 namespace {
 
+std::string textOf(const std::optional<Note>& note) { return note ? note->text : std::string(); }
+
 TEST(CoreContention, TwoThreadsOnTwoCoresWithAnotherProcessOnOneAreToldToUseOne) {
     // As seen during a build: 0.8 of 2 cores held, the default 2 compute threads.
-    const std::string warning = contentionWarning({.cores = 2, .availableCores = 1.2, .computeThreads = 2, .workers = 0});
+    const std::string warning = textOf(contentionWarning({.cores = 2, .availableCores = 1.2, .computeThreads = 2, .workers = 0}));
     EXPECT_NE(warning.find("other processes held 0.8 of the 2 cores at the start"), std::string::npos) << warning;
     EXPECT_NE(warning.find("set threads=1"), std::string::npos) << warning;
     // Workers need their cores too: the suggestion leaves them theirs.
     const std::string withWorkers =
-        contentionWarning({.cores = 16, .availableCores = 13.0, .computeThreads = 14, .workers = 2});
+        textOf(contentionWarning({.cores = 16, .availableCores = 13.0, .computeThreads = 14, .workers = 2}));
     EXPECT_NE(withWorkers.find("14 compute threads and 2 loader workers need 16"), std::string::npos) << withWorkers;
     EXPECT_NE(withWorkers.find("set threads=11"), std::string::npos) << withWorkers;
 }
 
 TEST(CoreContention, FreeCoresOneComputeThreadOrRoomToSpareSayNothing) {
-    EXPECT_EQ(contentionWarning({.cores = 2, .availableCores = 1.9, .computeThreads = 2, .workers = 0}), "");
-    EXPECT_EQ(contentionWarning({.cores = 2, .availableCores = 0.6, .computeThreads = 1, .workers = 0}), "");
-    EXPECT_EQ(contentionWarning({.cores = 16, .availableCores = 12.0, .computeThreads = 8, .workers = 2}), "");
+    EXPECT_EQ(textOf(contentionWarning({.cores = 2, .availableCores = 1.9, .computeThreads = 2, .workers = 0})), "");
+    EXPECT_EQ(textOf(contentionWarning({.cores = 2, .availableCores = 0.6, .computeThreads = 1, .workers = 0})), "");
+    EXPECT_EQ(textOf(contentionWarning({.cores = 16, .availableCores = 12.0, .computeThreads = 8, .workers = 2})), "");
 }
 
 TEST(CoreContention, TheThreadsThatFitLeaveTheWorkersTheirCores) {
@@ -48,7 +50,7 @@ TEST(CoreContention, TheThreadsThatFitLeaveTheWorkersTheirCores) {
     EXPECT_EQ(threadsThatFit({.cores = 2, .availableCores = 1.9, .computeThreads = 2, .workers = 0}), std::nullopt);
     EXPECT_EQ(threadsThatFit({.cores = 2, .availableCores = 0.6, .computeThreads = 1, .workers = 0}), std::nullopt);
     const std::string note =
-        fewerThreadsChosenNote({.cores = 2, .availableCores = 0.8, .computeThreads = 2, .workers = 0}, 1);
+        fewerThreadsChosenNote({.cores = 2, .availableCores = 0.8, .computeThreads = 2, .workers = 0}, 1).text;
     EXPECT_NE(note.find("held 1.2 of the 2 cores at the start, so the run computes on 1 thread instead of 2"),
               std::string::npos) << note;
     EXPECT_NE(note.find("set threads=2 to measure with 2"), std::string::npos) << note;
