@@ -1032,7 +1032,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+46"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+47"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -1684,7 +1684,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunPanel</name>
     <message>
-        <location filename="../ui/widgets/run_panel.cpp" line="+32"/>
+        <location filename="../ui/widgets/run_panel.cpp" line="+33"/>
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
@@ -1875,6 +1875,34 @@ RSS MiB：常駐記憶體
     </message>
 </context>
 <context>
+    <name>bb::ui::RunStatusText</name>
+    <message>
+        <location filename="../ui/models/run_status_text.cpp" line="+17"/>
+        <source>running</source>
+        <translation>執行中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>interrupted</source>
+        <translation>已中斷</translation>
+    </message>
+</context>
+<context>
     <name>bb::ui::RunStore</name>
     <message>
         <location filename="../ui/adapters/run_store.cpp" line="+97"/>
@@ -1892,7 +1920,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunTableModel</name>
     <message>
-        <location filename="../ui/models/run_table_model.cpp" line="+14"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+15"/>
         <source>unknown device</source>
         <translation>未知裝置</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "adapters/run_store.h"
 #include "bridgebench/run_comparison.h"
 #include "models/note_text.h"
+#include "models/run_status_text.h"
 #include "models/warning_colour.h"
 
 namespace bb::ui {
@@ -74,7 +75,7 @@ QVariant RunTableModel::display(std::size_t row, int column) const {
         // Marked as the Compare tab marks it: other processes took a share of its cores.
         return QString::number(median, 'f', 1) + (m_otherProcesses[row].isEmpty() ? QString() : QStringLiteral(" ‡"));
     }
-    case Status: return QString::fromUtf8(toString(run.status).data());
+    case Status: return runStatusText(run.status);
     case Date: {
         const auto when = QDateTime::fromString(QString::fromStdString(run.createdAt), Qt::ISODate);
         return when.isValid() ? when.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : QString::fromStdString(run.createdAt);

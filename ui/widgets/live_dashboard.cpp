@@ -14,6 +14,7 @@
 #include "adapters/engine_bridge.h"
 #include "bridgebench/other_processes.h"
 #include "charts/time_series_chart.h"
+#include "models/run_status_text.h"
 #include "models/warning_colour.h"
 
 namespace bb::ui {
@@ -289,7 +290,7 @@ void LiveDashboard::updateProgress() {
 }
 
 void LiveDashboard::finishRun(qint64 runId, const QString& status, const QString& error) {
-    QString text = tr("Run %1 %2").arg(runId).arg(status);
+    QString text = tr("Run %1 %2").arg(runId).arg(runStatusText(status));
     if (!error.isEmpty()) text += QStringLiteral(": ") + error;
     m_status->setText(text);
     if (m_progressDue) updateProgress();

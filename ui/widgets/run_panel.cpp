@@ -13,6 +13,7 @@
 
 #include "adapters/engine_bridge.h"
 #include "bridgebench/study_config.h"
+#include "models/run_status_text.h"
 #include "widgets/config_form.h"
 
 namespace bb::ui {
@@ -111,9 +112,9 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
                 updateButtons();
                 if (m_engine.isSweeping() && error.isEmpty()) return;  // the sweep's own messages follow
                 if (!error.isEmpty())
-                    showMessage(tr("The run %1: %2").arg(status, error), true);
+                    showMessage(tr("The run %1: %2").arg(runStatusText(status), error), true);
                 else
-                    showMessage(tr("The run %1.").arg(status), false);
+                    showMessage(tr("The run %1.").arg(runStatusText(status)), false);
             });
     updateButtons();
 }
