@@ -1,6 +1,8 @@
 #include "widgets/diagnosis_panel.h"
 
 #include <QLabel>
+#include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 
 #include <QTest>
@@ -142,6 +144,64 @@ TEST(DiagnosisPanel, FollowsTheRunSelectedInTheRunsTab) {
     EXPECT_EQ(window.diagnosisPanel()->predictions()->rowCount(), 6);
     window.runsBrowser()->selectRuns({});
     EXPECT_TRUE(window.diagnosisPanel()->predictions()->isHidden());
+}
+
+// With no run diagnosed the pane says why in a line and the runs table takes the room; a
+// diagnosis takes it back, at the height the user dragged it to where they did.
+TEST(DiagnosisPanel, TakesRoomInTheRunsTabOnlyWhileItShowsADiagnosis) {
+    test::TempDir dir;
+    const auto db = dir.file("diagnosis.db");
+    std::int64_t diagnosable = 0, wallClockOnly = 0;
+    {
+        ResultStore store(db);
+        diagnosable = store.createRun(slowLoadingRun());
+        store.appendSteps(diagnosable, slowLoadingSteps());
+        RunRecord imported = slowLoadingRun();
+        imported.name = "imported";
+        wallClockOnly = store.createRun(imported);
+    }
+    MainWindow window(QString::fromStdString(db.string()));
+    window.resize(1000, 700);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.tabs()->setCurrentIndex(1);
+    auto* splitter = window.findChild<QSplitter*>("runsSplitter");
+    ASSERT_NE(splitter, nullptr);
+    const auto pane = [&] { return splitter->sizes().at(1); };
+    const auto total = [&] { return splitter->sizes().at(0) + splitter->sizes().at(1); };
+    const auto select = [&](std::int64_t runId) {
+        window.runsBrowser()->selectRuns({runId});
+        ASSERT_TRUE(QTest::qWaitFor([&] { return !window.diagnosisPanel()->isReading(); }, 10'000));
+    };
+    // The headline and a line or two of why: a sixth of the window would hold it twice.
+    const int compact = window.diagnosisPanel()->headline()->height() * 6;
+    EXPECT_LT(pane(), compact) << "nothing selected, of " << total();
+
+    select(diagnosable);
+    EXPECT_GE(pane(), total() / 3 - 1);
+    select(wallClockOnly);
+    EXPECT_LT(pane(), compact) << "no breakdown to show, of " << total();
+    select(diagnosable);
+    EXPECT_GE(pane(), total() / 3 - 1);
+
+    // The user drags the handle up: that height comes back after the next run without one.
+    QSplitterHandle* handle = splitter->handle(1);
+    const QPoint grip = handle->rect().center();
+    QTest::mousePress(handle, Qt::LeftButton, {}, grip);
+    QTest::mouseMove(handle, grip - QPoint(0, 120));
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, grip - QPoint(0, 120));
+    const int dragged = pane();
+    ASSERT_GT(dragged, total() / 3 + 60);
+    select(wallClockOnly);
+    EXPECT_LT(pane(), compact);
+    select(diagnosable);
+    EXPECT_EQ(pane(), dragged);
+
+    // Resizing the window keeps an empty pane compact.
+    window.runsBrowser()->selectRuns({});
+    window.resize(1000, 900);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return splitter->height() > 700; }, 5'000));
+    EXPECT_LT(pane(), compact) << "of " << total();
 }
 
 }  // namespace

@@ -58,7 +58,7 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     m_readingNote->setSingleShot(true);
     connect(m_readingNote, &QTimer::timeout, this, [this] {
         const QString run = m_readingRun;
-        clear(tr("Reading the steps of %1…").arg(run));
+        clear(tr("Reading the steps of %1…").arg(run), /*keepsRoom=*/true);
         m_reading = true;
     });
     setObjectName("diagnosisPanel");
@@ -91,7 +91,13 @@ void DiagnosisPanel::stopReading() {
     setEnabled(true);
 }
 
-void DiagnosisPanel::clear(const QString& reason) {
+void DiagnosisPanel::setShowsDiagnosis(bool shows) {
+    if (shows == m_showsDiagnosis) return;
+    m_showsDiagnosis = shows;
+    emit showsDiagnosisChanged(shows);
+}
+
+void DiagnosisPanel::clear(const QString& reason, bool keepsRoom) {
     stopReading();
     m_headline->setText(tr("Diagnosis"));
     m_explanation->setText(reason);
@@ -100,6 +106,8 @@ void DiagnosisPanel::clear(const QString& reason) {
     m_rankPredictions->setRowCount(0);
     m_rankPredictions->hide();
     m_notes->clear();
+    // Last: the room it is given follows what it now shows.
+    if (!keepsRoom) setShowsDiagnosis(false);
 }
 
 void DiagnosisPanel::showReading(const QString& runName) {
@@ -171,12 +179,13 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     m_predictions->show();
     showRankPredictions(diagnosis, run->summary.value("median_samples_per_s", 0.0));
 
-    // The engine's own sentences (core has no translations): what the predictions rest on.
+    // What the predictions rest on: core's sentences, said in the window's language.
     QStringList notes;
     for (const auto& warning : diagnosis.warnings) notes << tr("Warning: %1").arg(noteText(warning));
     for (const auto& assumption : diagnosis.assumptions)
         notes << tr("Assumes: %1").arg(noteText(assumption));
     m_notes->setText(notes.join(QLatin1Char('\n')));
+    setShowsDiagnosis(true);
 }
 
 void DiagnosisPanel::showRankPredictions(const Diagnosis& diagnosis, double measuredSamplesPerSec) {

@@ -27,6 +27,7 @@
 #include "dialogs/about_dialog.h"
 #include "dialogs/import_dialog.h"
 #include "i18n/translations.h"
+#include "widgets/compact_pane.h"
 #include "widgets/compare_view.h"
 #include "widgets/config_form.h"
 #include "widgets/diagnosis_panel.h"
@@ -76,6 +77,11 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     runsSplitter->setStretchFactor(1, 1);
     // Without sizes the runs table's large size hint leaves the diagnosis two table rows.
     runsSplitter->setSizes({480, 320});
+    // With no run diagnosed the pane says so in a line, and the table takes the room.
+    auto* diagnosisRoom = new CompactPane(runsSplitter, 1);
+    diagnosisRoom->setCompact(!m_diagnosis->showsDiagnosis());
+    connect(m_diagnosis, &DiagnosisPanel::showsDiagnosisChanged, diagnosisRoom,
+            [diagnosisRoom](bool shows) { diagnosisRoom->setCompact(!shows); });
     m_tabs->addTab(runsSplitter, tr("Runs"));
     m_tabs->addTab(m_compare, tr("Compare"));
     setCentralWidget(m_tabs);
