@@ -22,11 +22,11 @@ CompactPane::CompactPane(QSplitter* splitter, int index) : QObject(splitter), m_
 }
 
 int CompactPane::contentHeight() const {
-    const QWidget* pane = m_splitter->widget(m_index);
+    QWidget* pane = m_splitter->widget(m_index);
     QLayout* layout = pane->layout();
     if (!layout) return pane->sizeHint().height();
     // Widgets the pane hid or re-worded a moment ago still count until the layout recomputes.
-    QCoreApplication::sendPostedEvents(const_cast<QWidget*>(pane), QEvent::LayoutRequest);
+    QCoreApplication::sendPostedEvents(pane, QEvent::LayoutRequest);
     layout->invalidate();
     layout->activate();
     if (layout->hasHeightForWidth() && pane->width() > 0) return layout->totalHeightForWidth(pane->width());
@@ -42,20 +42,19 @@ void CompactPane::setCompact(bool compact) {
     else if (wasCompact)
         // What it shows, between a third of the room (as the Runs tab once started) and three
         // fifths, so that the other pane keeps a few rows; the user's height once they chose one.
-        setPaneHeight(m_userSized ? m_userHeight
-                                  : std::clamp(contentHeight(), available() / 3, std::max(available() / 3, available() * 3 / 5)));
+        setPaneHeight(m_userSized ? m_userHeight : std::clamp(contentHeight(), room() / 3, room() * 3 / 5));
 }
 
-int CompactPane::available() const {
+int CompactPane::room() const {
     // From the splitter's own geometry, which a resize event has already set, so that the sizes
     // given add up and QSplitter keeps them rather than sharing a difference by stretch factors.
-    return m_splitter->contentsRect().height() - m_splitter->handleWidth() * (m_splitter->count() - 1);
+    return std::max(0, m_splitter->contentsRect().height() - m_splitter->handleWidth() * (m_splitter->count() - 1));
 }
 
 void CompactPane::setPaneHeight(int height) {
     if (m_splitter->count() != 2) return;
-    const int total = available();
-    height = std::clamp(height, 0, std::max(0, total));
+    const int total = room();
+    height = std::clamp(height, 0, total);
     QList<int> sizes(2);
     sizes[m_index] = height;
     sizes[1 - m_index] = total - height;

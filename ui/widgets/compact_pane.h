@@ -27,7 +27,7 @@ protected:
 
 private:
     void apply();
-    int available() const;
+    int room() const;
     void setPaneHeight(int height);
 
     QSplitter* m_splitter;
