@@ -1,9 +1,11 @@
 // The zh_TW translation is complete: every user-visible string in ui/ (as lupdate finds it in
 // the current sources) has a finished translation with the same placeholders, and the
 // compiled translation really changes what the window shows.
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QMenuBar>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QXmlStreamReader>
 
@@ -106,6 +108,22 @@ TEST(Translations, ChineseChangesWhatTheWindowShowsAndEnglishRestoresIt) {
     EXPECT_FALSE(ui::installTranslations(QLocale(QLocale::English)));
     ui::MainWindow english(db);
     EXPECT_EQ(english.menuBar()->actions().front()->text(), QStringLiteral("&File"));
+}
+
+// Qt's own words (standard buttons, the file dialogs' labels) come from Debian's
+// qt6-translations-l10n (scripts/packages.txt); without it a Chinese window's Save and Cancel
+// stay English.
+TEST(Translations, QtsOwnButtonsFollowTheLanguage) {
+    ASSERT_TRUE(ui::installTranslations(QLocale(QLocale::Chinese, QLocale::Taiwan)));
+    QString cancel;
+    {
+        QDialogButtonBox buttons(QDialogButtonBox::Cancel);
+        cancel = buttons.button(QDialogButtonBox::Cancel)->text();
+    }
+    EXPECT_FALSE(cancel.contains(QStringLiteral("Cancel"))) << cancel.toStdString();
+    EXPECT_FALSE(ui::installTranslations(QLocale(QLocale::English)));
+    QDialogButtonBox english(QDialogButtonBox::Cancel);
+    EXPECT_TRUE(english.button(QDialogButtonBox::Cancel)->text().contains(QStringLiteral("Cancel")));
 }
 
 TEST(Translations, TheLanguageChoiceIsRemembered) {
