@@ -721,17 +721,17 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+34"/>
+        <location line="+42"/>
         <source>Select one run to see why it runs at its speed.</source>
         <translation>選取一個執行，查看它為何是這個速度。</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-25"/>
         <source>Diagnosis</source>
         <translation>診斷</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>The steps could not be read: %1</source>
         <translation>無法讀取步驟：%1</translation>
     </message>
@@ -751,12 +751,12 @@ libjpeg-turbo %9</translation>
         <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4、運算執行緒 %5，裝置端轉換 %6（預測 %7 樣本/秒）。</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>this run (measured %1)</source>
         <translation>本次執行（實測 %1）</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-168"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -766,7 +766,7 @@ libjpeg-turbo %9</translation>
         <translation>受運算限制</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+114"/>
         <source>Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient all-reduce that backward did not hide.</source>
         <translation>資料平行，共 %1 個 rank：每步有 %2% 的時間（%3 毫秒）在等待反向傳播未能掩蓋的梯度 all-reduce。</translation>
     </message>
@@ -1032,7 +1032,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+47"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+48"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -1244,6 +1244,11 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+7"/>
+        <source> · others took %1 cores ‡</source>
+        <translation> · 其他行程佔用 %1 個核心 ‡</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Median samples/s and data wait over all %1 steps</source>
         <translation>中位數 samples/s 與資料等待以全部 %1 步計算</translation>
     </message>
@@ -1253,17 +1258,22 @@ RSS MiB：常駐記憶體
         <translation>中位數 samples/s 與資料等待以第 %1 到 %2 步計算；之前的 %1 個暖身步不計入</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Median samples/s and data wait over all %1 steps: the run ended before its warm-up steps could be left out</source>
         <translation>中位數 samples/s 與資料等待以全部 %1 步計算：執行在暖身步可排除之前就結束了</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+3"/>
+        <source>‡ %1: its figures may not repeat</source>
+        <translation>‡ %1：其數據可能無法重現</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Stored run &quot;%1&quot;</source>
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-251"/>
+        <location line="-257"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
@@ -1292,7 +1302,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="+65"/>
+        <location filename="../ui/widgets/main_window.cpp" line="+66"/>
         <source>BridgeBench</source>
         <translation>BridgeBench</translation>
     </message>
@@ -1302,7 +1312,7 @@ RSS MiB：常駐記憶體
         <translation>執行</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+14"/>
         <source>Runs</source>
         <translation>執行紀錄</translation>
     </message>

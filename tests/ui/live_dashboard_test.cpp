@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include "adapters/engine_bridge.h"
+#include "bridgebench/other_processes.h"
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_summary.h"
@@ -437,15 +438,50 @@ TEST(LiveDashboard, AFinishedRunShowsItsMedianAndDataWaitAsStored) {
     ASSERT_TRUE(run.has_value());
     const auto stored = run->summary.get<RunSummary>();
     ASSERT_GT(stored.medianSamplesPerSec, 0);
-    const QString expected = QStringLiteral("Finished after 6 steps · median %1 samples/s · data wait %2%")
-                                 .arg(stored.medianSamplesPerSec, 0, 'f', 1)
-                                 .arg(stored.dataWaitShare * 100.0, 0, 'f', 0);
+    QString expected = QStringLiteral("Finished after 6 steps · median %1 samples/s · data wait %2%")
+                           .arg(stored.medianSamplesPerSec, 0, 'f', 1)
+                           .arg(stored.dataWaitShare * 100.0, 0, 'f', 0);
+    // A test beside this one on the other core can be enough to name.
+    if (otherProcessesNote(stored.otherCpuCores, stored.otherCpuCoresP95, 0))
+        expected += QStringLiteral(" · others took %1 cores ‡").arg(stored.otherCpuCores, 0, 'f', 1);
     EXPECT_EQ(dashboard.etaText().toStdString(), expected.toStdString());
     EXPECT_TRUE(dashboard.findChild<QLabel*>("eta")->toolTip().contains("steps 2 to 5"))
         << dashboard.findChild<QLabel*>("eta")->toolTip().toStdString();
 
     dashboard.startRun(2, "next", 5);
     EXPECT_EQ(dashboard.etaText(), QString());
+}
+
+// Other processes that took enough of the cores to bend the figures are named on the closing
+// line, as the Runs table marks the run, with the whole note on hovering.
+TEST(LiveDashboard, TheClosingLineNamesOtherProcessesThatBentTheFigures) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    dashboard.startRun(23, "beside a build", 40);
+    QVector<StepMetrics> steps;
+    for (qint64 index = 0; index < 40; ++index) steps.push_back(stepAt(index));
+    dashboard.appendSteps(steps);
+    dashboard.finishRun(23, "completed", QString());
+    RunSummary summary;
+    summary.steps = 40;
+    summary.medianSamplesPerSec = 120.0;
+    summary.otherCpuCores = 1.04;
+    summary.otherCpuCoresP95 = 1.6;
+    dashboard.showSummary(23, summary);
+    EXPECT_TRUE(dashboard.etaText().endsWith(QStringLiteral(" · others took 1.0 cores ‡")))
+        << dashboard.etaText().toStdString();
+    const QString tip = dashboard.findChild<QLabel*>("eta")->toolTip();
+    EXPECT_TRUE(tip.contains(QStringLiteral("other processes took 1.0 cores on average while this run ran (1.6 in its "
+                                            "busiest twentieth of steps): its figures may not repeat")))
+        << tip.toStdString();
+
+    dashboard.startRun(24, "quiet", 40);
+    dashboard.appendSteps(steps);
+    dashboard.finishRun(24, "completed", QString());
+    summary.otherCpuCores = 0.1;
+    summary.otherCpuCoresP95 = 0.3;
+    dashboard.showSummary(24, summary);
+    EXPECT_FALSE(dashboard.etaText().contains(QStringLiteral("‡"))) << dashboard.etaText().toStdString();
 }
 
 // A cancelled run read "Finished after 207 steps" beside a bar at 207 / 400, and a run that

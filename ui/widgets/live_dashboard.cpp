@@ -14,6 +14,7 @@
 #include "adapters/engine_bridge.h"
 #include "bridgebench/other_processes.h"
 #include "charts/time_series_chart.h"
+#include "models/note_text.h"
 #include "models/run_status_text.h"
 #include "models/warning_colour.h"
 
@@ -311,19 +312,25 @@ void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary)
                                        .arg(summary.medianSamplesPerSec, 0, 'f', 1)
                                        .arg(summary.dataWaitShare * 100.0, 0, 'f', 0);
     if (summary.commShare > 0) text += tr(" · all-reduce wait %1%").arg(summary.commShare * 100.0, 0, 'f', 0);
+    // Where other processes took enough of the cores to bend the figures, as the Runs table
+    // marks them: the user who watched the run learns it here, and why on hovering.
+    const auto others = otherProcessesNote(summary.otherCpuCores, summary.otherCpuCoresP95, 0);
+    if (others) text += tr(" · others took %1 cores ‡").arg(summary.otherCpuCores, 0, 'f', 1);
     setEtaText(text);
     // The same steps as show and the Runs tab count, so the figures agree wherever they are read.
+    QString tip;
     if (summary.warmupSteps <= 0)
-        m_eta->setToolTip(tr("Median samples/s and data wait over all %1 steps").arg(summary.steps));
+        tip = tr("Median samples/s and data wait over all %1 steps").arg(summary.steps);
     else if (summary.warmupExcluded)
-        m_eta->setToolTip(tr("Median samples/s and data wait over steps %1 to %2; the %1 warm-up steps before them "
-                             "are not counted")
-                              .arg(summary.warmupSteps)
-                              .arg(summary.steps - 1));
+        tip = tr("Median samples/s and data wait over steps %1 to %2; the %1 warm-up steps before them are not counted")
+                  .arg(summary.warmupSteps)
+                  .arg(summary.steps - 1);
     else
-        m_eta->setToolTip(tr("Median samples/s and data wait over all %1 steps: the run ended before its warm-up "
-                             "steps could be left out")
-                              .arg(summary.steps));
+        tip = tr("Median samples/s and data wait over all %1 steps: the run ended before its warm-up steps could be "
+                 "left out")
+                  .arg(summary.steps);
+    if (others) tip += QLatin1Char('\n') + tr("‡ %1: its figures may not repeat").arg(noteText(*others));
+    m_eta->setToolTip(tip);
 }
 
 void LiveDashboard::showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps) {
