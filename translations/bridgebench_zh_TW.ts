@@ -1935,7 +1935,22 @@ RSS MiB：常駐記憶體
         <translation>未知裝置</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+49"/>
+        <source>local</source>
+        <translation>本機</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>imported</source>
+        <translation>已匯入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reference</source>
+        <translation>參考</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>yes</source>
         <translation>是</translation>
     </message>

@@ -28,7 +28,7 @@ TEST(RunStatusText, EnglishShowsTheStoredWords) {
     EXPECT_EQ(runStatusText(QStringLiteral("paused by a newer build")), QStringLiteral("paused by a newer build"));
 }
 
-TEST(RunStatusText, ChineseTranslatesEveryStatusAndTheRunsTableShowsIt) {
+TEST(RunStatusText, ChineseTranslatesEveryStatusAndTheRunsTableShowsItAndTheSource) {
     ASSERT_TRUE(installTranslations(QLocale(QLocale::Chinese, QLocale::Taiwan)));
     static const QRegularExpression han(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
     for (const RunStatus status : kStatuses) {
@@ -54,6 +54,10 @@ TEST(RunStatusText, ChineseTranslatesEveryStatusAndTheRunsTableShowsIt) {
         const int row = model->rowOf(runId);
         ASSERT_GE(row, 0);
         EXPECT_EQ(model->index(row, RunTableModel::Status).data().toString(), runStatusText(RunStatus::Completed));
+        const QString source = model->index(row, RunTableModel::Source).data().toString();
+        EXPECT_TRUE(source.contains(han)) << source.toStdString();
+        EXPECT_EQ(model->index(row, 0).data(RunTableModel::SourceRole).toString(), QStringLiteral("local"))
+            << "the filter's word stays";
     }
     installTranslations(QLocale(QLocale::English));
 }

@@ -56,11 +56,24 @@ int RunTableModel::rowOf(qint64 runId) const {
     return -1;
 }
 
+namespace {
+
+// The stored word ("local"), which the source filter compares, in the window's language; in
+// English the word itself, as the table always showed it.
+QString sourceText(const std::string& source) {
+    if (source == "local") return RunTableModel::tr("local");
+    if (source == "imported") return RunTableModel::tr("imported");
+    if (source == "reference") return RunTableModel::tr("reference");
+    return QString::fromStdString(source);
+}
+
+}  // namespace
+
 QVariant RunTableModel::display(std::size_t row, int column) const {
     const RunRecord& run = m_runs[row];
     switch (column) {
     case Name: return QString::fromStdString(run.name);
-    case Source: return QString::fromStdString(run.source);
+    case Source: return sourceText(run.source);
     case Device: return QString::fromStdString(run.deviceName.empty() ? run.deviceKind : run.deviceName);
     case DeviceCount: return static_cast<qlonglong>(run.deviceCount);
     case Model: return shortModelName(QString::fromStdString(run.model));
