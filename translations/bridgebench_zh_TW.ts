@@ -147,14 +147,24 @@ libjpeg-turbo %9</translation>
         <translation>無法讀取步驟：%1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+41"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
+        <source>These runs&apos; workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
+        <translation>這些執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>This run has the study&apos;s workload: compared in samples/s.</source>
         <translation>此執行與研究的工作負載相同：以 samples/s 比較。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>These runs have the study&apos;s workload: compared in samples/s.</source>
+        <translation>這些執行與研究的工作負載相同：以 samples/s 比較。</translation>
     </message>
     <message>
         <location line="+28"/>
@@ -721,17 +731,17 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+42"/>
+        <location line="+34"/>
         <source>Select one run to see why it runs at its speed.</source>
         <translation>選取一個執行，查看它為何是這個速度。</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-23"/>
         <source>Diagnosis</source>
         <translation>診斷</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+17"/>
         <source>The steps could not be read: %1</source>
         <translation>無法讀取步驟：%1</translation>
     </message>
@@ -751,12 +761,12 @@ libjpeg-turbo %9</translation>
         <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4、運算執行緒 %5，裝置端轉換 %6（預測 %7 樣本/秒）。</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+62"/>
         <source>this run (measured %1)</source>
         <translation>本次執行（實測 %1）</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-159"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -766,7 +776,7 @@ libjpeg-turbo %9</translation>
         <translation>受運算限制</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+106"/>
         <source>Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient all-reduce that backward did not hide.</source>
         <translation>資料平行，共 %1 個 rank：每步有 %2% 的時間（%3 毫秒）在等待反向傳播未能掩蓋的梯度 all-reduce。</translation>
     </message>
@@ -1312,7 +1322,7 @@ RSS MiB：常駐記憶體
         <translation>執行</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+12"/>
         <source>Runs</source>
         <translation>執行紀錄</translation>
     </message>
@@ -1322,7 +1332,7 @@ RSS MiB：常駐記憶體
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+121"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
@@ -2161,7 +2171,7 @@ RSS MiB：常駐記憶體
         <translation>此操作可以復原。</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+67"/>
         <source>%1 of %2 runs</source>
         <translation>%1 / %2 筆執行紀錄</translation>
     </message>

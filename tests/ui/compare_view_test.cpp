@@ -258,6 +258,24 @@ TEST(CompareView, PerDeviceMetricDividesByTheDeviceCount) {
     EXPECT_TRUE(view.chart()->barLabels().contains("106.0"));  // 847.7 / 8
 }
 
+TEST(CompareView, ComparesSeveralRunsWithTheStudyTheFirstAsBaseline) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    const qint64 first = test::storeCompletedCpuRun(file, "sweep workers 0", 1);
+    const qint64 second = test::storeCompletedCpuRun(file, "sweep workers 1", 1);
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.compareWithStudy(QVector<qint64>{first, second});
+    ASSERT_EQ(view.runIds().size(), 12);
+    EXPECT_EQ(view.runIds().at(0), first);
+    EXPECT_EQ(view.runIds().at(1), second);
+    EXPECT_EQ(view.comparison().baselineLabel, "sweep workers 0");
+    EXPECT_EQ(view.comparison().unit, "TFLOP/s per device");
+    EXPECT_TRUE(view.reasonText().startsWith("These runs' workload differs from the study's"))
+        << view.reasonText().toStdString();
+}
+
 TEST(CompareView, ComparesARunWithTheStudyInTflopsPerDeviceWhenTheWorkloadsDiffer) {
     test::TempDir dir;
     const auto file = dir.file("compare.db");

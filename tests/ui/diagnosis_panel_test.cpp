@@ -146,9 +146,10 @@ TEST(DiagnosisPanel, FollowsTheRunSelectedInTheRunsTab) {
     EXPECT_TRUE(window.diagnosisPanel()->predictions()->isHidden());
 }
 
-// With no run diagnosed the pane says why in a line and the runs table takes the room; a
-// diagnosis takes it back, at the height the user dragged it to where they did.
-TEST(DiagnosisPanel, TakesRoomInTheRunsTabOnlyWhileItShowsADiagnosis) {
+// With no run selected the pane says so in a line and the runs table takes the room; a
+// selection gives it half back, or the height the user dragged it to. Between selections the
+// room stays, so the buttons under the table do not move between two clicks.
+TEST(DiagnosisPanel, TakesRoomInTheRunsTabOnlyWhileARunIsSelected) {
     test::TempDir dir;
     const auto db = dir.file("diagnosis.db");
     std::int64_t diagnosable = 0, wallClockOnly = 0;
@@ -169,36 +170,41 @@ TEST(DiagnosisPanel, TakesRoomInTheRunsTabOnlyWhileItShowsADiagnosis) {
     ASSERT_NE(splitter, nullptr);
     const auto pane = [&] { return splitter->sizes().at(1); };
     const auto total = [&] { return splitter->sizes().at(0) + splitter->sizes().at(1); };
-    const auto select = [&](std::int64_t runId) {
-        window.runsBrowser()->selectRuns({runId});
+    const auto select = [&](const QVector<qint64>& runIds) {
+        window.runsBrowser()->selectRuns(runIds);
         ASSERT_TRUE(QTest::qWaitFor([&] { return !window.diagnosisPanel()->isReading(); }, 10'000));
     };
     // The headline and a line or two of why: a sixth of the window would hold it twice.
     const int compact = window.diagnosisPanel()->headline()->height() * 6;
     EXPECT_LT(pane(), compact) << "nothing selected, of " << total();
 
-    select(diagnosable);
-    EXPECT_GE(pane(), total() / 3 - 1);
-    select(wallClockOnly);
-    EXPECT_LT(pane(), compact) << "no breakdown to show, of " << total();
-    select(diagnosable);
-    EXPECT_GE(pane(), total() / 3 - 1);
+    select({diagnosable});
+    const int half = pane();
+    EXPECT_NEAR(half, total() / 2, 1);
+    EXPECT_GT(window.diagnosisPanel()->predictions()->height(), 4 * window.diagnosisPanel()->headline()->height());
+    select({wallClockOnly});
+    EXPECT_EQ(pane(), half) << "a run without a breakdown keeps the room";
+    select({diagnosable, wallClockOnly});
+    EXPECT_EQ(pane(), half) << "two runs keep it too";
+    select({});
+    EXPECT_LT(pane(), compact) << "none again, of " << total();
 
-    // The user drags the handle up: that height comes back after the next run without one.
+    // The user drags the handle up: that height comes back after the next time none is selected.
+    select({diagnosable});
     QSplitterHandle* handle = splitter->handle(1);
     const QPoint grip = handle->rect().center();
     QTest::mousePress(handle, Qt::LeftButton, {}, grip);
-    QTest::mouseMove(handle, grip - QPoint(0, 120));
-    QTest::mouseRelease(handle, Qt::LeftButton, {}, grip - QPoint(0, 120));
+    QTest::mouseMove(handle, grip - QPoint(0, 80));
+    QTest::mouseRelease(handle, Qt::LeftButton, {}, grip - QPoint(0, 80));
     const int dragged = pane();
-    ASSERT_GT(dragged, total() / 3 + 60);
-    select(wallClockOnly);
+    ASSERT_GT(dragged, half + 40);
+    select({});
     EXPECT_LT(pane(), compact);
-    select(diagnosable);
+    select({wallClockOnly});
     EXPECT_EQ(pane(), dragged);
 
     // Resizing the window keeps an empty pane compact.
-    window.runsBrowser()->selectRuns({});
+    select({});
     window.resize(1000, 900);
     ASSERT_TRUE(QTest::qWaitFor([&] { return splitter->height() > 700; }, 5'000));
     EXPECT_LT(pane(), compact) << "of " << total();

@@ -217,8 +217,18 @@ TEST(RunsBrowser, CompareEmitsTheSelectedIds) {
     EXPECT_EQ(ids, (QVector<qint64>{1, fixture.local}));
 }
 
-TEST(RunsBrowser, OffersTheStudyBesideOneLocalOrImportedRun) {
+TEST(RunsBrowser, OffersTheStudyBesideLocalOrImportedRuns) {
     BrowserFixture fixture;
+    qint64 rerun = 0;
+    {
+        ResultStore direct(fixture.dir.file("browse.db"));
+        RunRecord run = *direct.findRun(fixture.local);
+        run.name = "cpu workers 2 again";
+        run.id = 0;
+        run.uuid.clear();
+        rerun = direct.createRun(run);
+    }
+    fixture.store.reload();
     auto* button = fixture.browser->findChild<QPushButton*>("compareWithStudy");
     ASSERT_NE(button, nullptr);
     QSignalSpy requested(fixture.browser.get(), &RunsBrowser::compareWithStudyRequested);
@@ -230,7 +240,15 @@ TEST(RunsBrowser, OffersTheStudyBesideOneLocalOrImportedRun) {
     ASSERT_TRUE(button->isEnabled());
     button->click();
     ASSERT_EQ(requested.count(), 1);
-    EXPECT_EQ(requested.first().at(0).value<qint64>(), fixture.local);
+    EXPECT_EQ(requested.first().at(0).value<QVector<qint64>>(), QVector<qint64>{fixture.local});
+    // A sweep's settings, or a run and its rerun, go beside the study together.
+    fixture.browser->selectRuns({fixture.local, rerun});
+    ASSERT_TRUE(button->isEnabled());
+    button->click();
+    ASSERT_EQ(requested.count(), 2);
+    auto ids = requested.at(1).at(0).value<QVector<qint64>>();
+    std::sort(ids.begin(), ids.end());
+    EXPECT_EQ(ids, (QVector<qint64>{fixture.local, rerun}));
 }
 
 }  // namespace

@@ -40,9 +40,9 @@ void CompactPane::setCompact(bool compact) {
     if (compact)
         apply();
     else if (wasCompact)
-        // What it shows, between a third of the room (as the Runs tab once started) and three
-        // fifths, so that the other pane keeps a few rows; the user's height once they chose one.
-        setPaneHeight(m_userSized ? m_userHeight : std::clamp(contentHeight(), room() / 3, room() * 3 / 5));
+        // Half the room (not what it shows now: its content may arrive later, and the pane
+        // would move again under the user's pointer), or the height the user chose.
+        setPaneHeight(m_userSized ? m_userHeight : room() / 2);
 }
 
 int CompactPane::room() const {

@@ -1,6 +1,6 @@
 // One pane of a splitter that, while it only says why it has nothing to show (the Runs tab's
 // diagnosis with no run selected), takes the height its words need and leaves the rest to the
-// other pane; and takes back the height it had, or the user gave it, once it shows more.
+// other pane; and takes back half the room, or the height the user dragged it to, once told.
 #pragma once
 
 #include <QObject>

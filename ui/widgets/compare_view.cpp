@@ -132,32 +132,44 @@ QVector<qint64> CompareView::studyRunIds() const {
 
 QString CompareView::reasonText() const { return m_reason->text(); }
 
-void CompareView::compareWithStudy(qint64 runId) {
-    QVector<qint64> ids{runId};
-    for (const auto id : studyRunIds())
-        if (id != runId) ids.append(id);
+void CompareView::compareWithStudy(const QVector<qint64>& runIds) {
+    if (runIds.isEmpty()) return;
+    const auto study = studyRunIds();
+    QVector<qint64> ids = runIds;
+    for (const auto id : study)
+        if (!ids.contains(id)) ids.append(id);
     m_reason->clear();
     setRuns(ids);
+    const qint64 baseline = runIds.front();
     for (int index = 0; index < m_baseline->count(); ++index) {
-        if (m_baseline->itemData(index).toInt() == kRun && m_baseline->itemData(index, Qt::UserRole + 2).toLongLong() == runId) {
+        if (m_baseline->itemData(index).toInt() == kRun && m_baseline->itemData(index, Qt::UserRole + 2).toLongLong() == baseline) {
             setBaselineIndex(index);
             break;
         }
     }
-    // Worded from this run against the study's, whatever the baseline.
-    const auto study = studyRunIds();
+    // Worded from the runs against the study's, whatever the baseline: the first run whose
+    // workload differs decides the metric for all, so that they stay on one axis.
     QString difference;
-    const auto run = m_store.run(runId);
     const auto against = study.isEmpty() ? std::nullopt : m_store.run(study.front());
-    if (run && against) difference = workloadDifference(*run, *against);
+    for (const auto id : runIds) {
+        const auto run = m_store.run(id);
+        if (run && against) difference = workloadDifference(*run, *against);
+        if (!difference.isEmpty()) break;
+    }
+    const bool one = runIds.size() == 1;
     if (!difference.isEmpty()) {
         setMetric(CompareMetric::AchievedTflopsPerDevice);
-        m_reason->setText(tr("This run's workload differs from the study's (%1), so runs are compared in achieved "
-                             "TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.")
-                              .arg(difference));
+        m_reason->setText(one ? tr("This run's workload differs from the study's (%1), so runs are compared in achieved "
+                                   "TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.")
+                                    .arg(difference)
+                              : tr("These runs' workload differs from the study's (%1), so runs are compared in "
+                                   "achieved TFLOP/s per device, which holds model, batch and device count out; MFU is "
+                                   "beside it.")
+                                    .arg(difference));
     } else {
         setMetric(CompareMetric::SamplesPerSec);
-        m_reason->setText(tr("This run has the study's workload: compared in samples/s."));
+        m_reason->setText(one ? tr("This run has the study's workload: compared in samples/s.")
+                              : tr("These runs have the study's workload: compared in samples/s."));
     }
     m_reason->show();
 }

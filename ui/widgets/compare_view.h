@@ -38,9 +38,11 @@ public:
     QVector<qint64> runIds() const { return m_runIds; }
     // The newest published reference table (the study's August 2023 figures).
     void showStudy();
-    // The run beside the study's newest table, as the baseline; when the workloads differ the
-    // metric becomes achieved TFLOP/s per device, and reasonText() says why.
-    void compareWithStudy(qint64 runId);
+    // The runs beside the study's newest table, the first as the baseline; when a run's
+    // workload differs from the study's the metric becomes achieved TFLOP/s per device, and
+    // reasonText() says why.
+    void compareWithStudy(const QVector<qint64>& runIds);
+    void compareWithStudy(qint64 runId) { compareWithStudy(QVector<qint64>{runId}); }
     QString reasonText() const;
 
     void setMetric(CompareMetric metric);

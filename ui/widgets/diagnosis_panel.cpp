@@ -58,7 +58,7 @@ DiagnosisPanel::DiagnosisPanel(QWidget* parent)
     m_readingNote->setSingleShot(true);
     connect(m_readingNote, &QTimer::timeout, this, [this] {
         const QString run = m_readingRun;
-        clear(tr("Reading the steps of %1…").arg(run), /*keepsRoom=*/true);
+        clear(tr("Reading the steps of %1…").arg(run));
         m_reading = true;
     });
     setObjectName("diagnosisPanel");
@@ -91,13 +91,7 @@ void DiagnosisPanel::stopReading() {
     setEnabled(true);
 }
 
-void DiagnosisPanel::setShowsDiagnosis(bool shows) {
-    if (shows == m_showsDiagnosis) return;
-    m_showsDiagnosis = shows;
-    emit showsDiagnosisChanged(shows);
-}
-
-void DiagnosisPanel::clear(const QString& reason, bool keepsRoom) {
+void DiagnosisPanel::clear(const QString& reason) {
     stopReading();
     m_headline->setText(tr("Diagnosis"));
     m_explanation->setText(reason);
@@ -106,8 +100,6 @@ void DiagnosisPanel::clear(const QString& reason, bool keepsRoom) {
     m_rankPredictions->setRowCount(0);
     m_rankPredictions->hide();
     m_notes->clear();
-    // Last: the room it is given follows what it now shows.
-    if (!keepsRoom) setShowsDiagnosis(false);
 }
 
 void DiagnosisPanel::showReading(const QString& runName) {
@@ -185,7 +177,6 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     for (const auto& assumption : diagnosis.assumptions)
         notes << tr("Assumes: %1").arg(noteText(assumption));
     m_notes->setText(notes.join(QLatin1Char('\n')));
-    setShowsDiagnosis(true);
 }
 
 void DiagnosisPanel::showRankPredictions(const Diagnosis& diagnosis, double measuredSamplesPerSec) {

@@ -36,21 +36,13 @@ public:
     // Why there is none: the steps could not be read.
     void showError(const QString& message);
 
-    // Whether it shows a diagnosis, not only why there is none; the window gives it room then.
-    bool showsDiagnosis() const { return m_showsDiagnosis; }
-
     QLabel* headline() const { return m_headline; }
     QLabel* explanation() const { return m_explanation; }
     QTableWidget* predictions() const { return m_predictions; }
     QTableWidget* rankPredictions() const { return m_rankPredictions; }
 
-signals:
-    void showsDiagnosisChanged(bool showsDiagnosis);
-
 private:
-    // `keepsRoom`: a diagnosis is on its way (the steps take long to read), so the room stays.
-    void clear(const QString& reason, bool keepsRoom = false);
-    void setShowsDiagnosis(bool shows);
+    void clear(const QString& reason);
     void stopReading();
     void showRankPredictions(const Diagnosis& diagnosis, double measuredSamplesPerSec);
 
@@ -62,7 +54,6 @@ private:
     QTimer* m_readingNote;
     QString m_readingRun;
     bool m_reading = false;
-    bool m_showsDiagnosis = false;
 };
 
 }  // namespace bb::ui

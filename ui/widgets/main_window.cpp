@@ -77,11 +77,9 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     runsSplitter->setStretchFactor(1, 1);
     // Without sizes the runs table's large size hint leaves the diagnosis two table rows.
     runsSplitter->setSizes({480, 320});
-    // With no run diagnosed the pane says so in a line, and the table takes the room.
-    auto* diagnosisRoom = new CompactPane(runsSplitter, 1);
-    diagnosisRoom->setCompact(!m_diagnosis->showsDiagnosis());
-    connect(m_diagnosis, &DiagnosisPanel::showsDiagnosisChanged, diagnosisRoom,
-            [diagnosisRoom](bool shows) { diagnosisRoom->setCompact(!shows); });
+    // With no run selected the pane says so in a line, and the table takes the room.
+    m_diagnosisRoom = new CompactPane(runsSplitter, 1);
+    m_diagnosisRoom->setCompact(true);
     m_tabs->addTab(runsSplitter, tr("Runs"));
     m_tabs->addTab(m_compare, tr("Compare"));
     setCentralWidget(m_tabs);
@@ -113,8 +111,8 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int tab) {
         if (tab == RunsTab) selectFinishedRun();
     });
-    connect(m_browser, &RunsBrowser::compareWithStudyRequested, this, [this](qint64 id) {
-        m_compare->compareWithStudy(id);
+    connect(m_browser, &RunsBrowser::compareWithStudyRequested, this, [this](const QVector<qint64>& ids) {
+        m_compare->compareWithStudy(ids);
         m_tabs->setCurrentIndex(CompareTab);
     });
     connect(m_browser, &RunsBrowser::compareRequested, this, [this](const QVector<qint64>& ids) {
@@ -125,14 +123,17 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     // clears the selection and with it the panel. Its steps are read off this thread.
     connect(m_browser->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         const auto ids = m_browser->selectedRunIds();
-        const auto run = ids.size() == 1 ? m_store->run(ids.front()) : std::nullopt;
-        if (!run) {
+        if (const auto run = ids.size() == 1 ? m_store->run(ids.front()) : std::nullopt) {
+            m_diagnosis->showReading(QString::fromStdString(run->name));
+            m_diagnosisSteps->request(m_store->file(), {run->id});
+        } else {
             m_diagnosisSteps->cancel();
             m_diagnosis->showRun(std::nullopt, {});
-            return;
         }
-        m_diagnosis->showReading(QString::fromStdString(run->name));
-        m_diagnosisSteps->request(m_store->file(), {run->id});
+        // Only between no run and some, after the panel says what it now shows: the buttons
+        // under the table, disabled with none, move before they can be aimed at, never between
+        // two clicks of a selection or when a diagnosis arrives.
+        m_diagnosisRoom->setCompact(ids.isEmpty());
     });
     connect(m_diagnosisSteps, &StepReader::stepsRead, this,
             [this](const QVector<qint64>& ids, const std::vector<std::vector<StepMetrics>>& steps) {

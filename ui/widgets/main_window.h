@@ -13,6 +13,7 @@ QT_END_NAMESPACE
 namespace bb::ui {
 
 class ChartWidget;
+class CompactPane;
 class CompareView;
 class DiagnosisPanel;
 class EngineBridge;
@@ -78,6 +79,7 @@ private:
     DiagnosisPanel* m_diagnosis;
     CompareView* m_compare;
     QSplitter* m_runSplitter;
+    CompactPane* m_diagnosisRoom = nullptr;
     QTabWidget* m_tabs;
     ExportController* m_exporter;
     ReportExport* m_report;

@@ -200,7 +200,7 @@ void RunsBrowser::compareSelected() {
 
 void RunsBrowser::compareSelectedWithStudy() {
     const auto ids = selectedRunIds();
-    if (ids.size() == 1 && m_withStudy->isEnabled()) emit compareWithStudyRequested(ids.front());
+    if (!ids.isEmpty() && m_withStudy->isEnabled()) emit compareWithStudyRequested(ids);
 }
 
 void RunsBrowser::showSelected() {
@@ -219,10 +219,16 @@ void RunsBrowser::fitColumns() {
 void RunsBrowser::updateButtons() {
     const auto rows = m_view->selectionModel()->selectedRows();
     bool anyEditable = false;
-    for (const auto& index : rows)
-        anyEditable = anyEditable || index.data(RunTableModel::SourceRole).toString() != QStringLiteral("reference");
+    bool allEditable = true;
+    for (const auto& index : rows) {
+        const bool editable = index.data(RunTableModel::SourceRole).toString() != QStringLiteral("reference");
+        anyEditable = anyEditable || editable;
+        allEditable = allEditable && editable;
+    }
     m_compare->setEnabled(!rows.isEmpty());
-    m_withStudy->setEnabled(rows.size() == 1 && anyEditable);
+    // Beside the study: the user's runs, a sweep's several settings too; a published figure is
+    // the study already.
+    m_withStudy->setEnabled(!rows.isEmpty() && allEditable);
     m_show->setEnabled(rows.size() == 1);
     m_rename->setEnabled(rows.size() == 1 && anyEditable);
     m_tag->setEnabled(anyEditable);

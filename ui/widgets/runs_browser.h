@@ -43,13 +43,13 @@ public slots:
     void tagSelected();
     void renameSelected();
     void compareSelected();
-    // One local or imported run selected: ask for it beside the published study.
+    // Local or imported runs selected (no published one): ask for them beside the published study.
     void compareSelectedWithStudy();
     void showSelected();
 
 signals:
     void compareRequested(const QVector<qint64>& runIds);
-    void compareWithStudyRequested(qint64 runId);
+    void compareWithStudyRequested(const QVector<qint64>& runIds);
     void showRequested(qint64 runId);
 
 private:
