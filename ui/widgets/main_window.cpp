@@ -75,9 +75,8 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     runsSplitter->addWidget(m_diagnosis);
     runsSplitter->setStretchFactor(0, 2);
     runsSplitter->setStretchFactor(1, 1);
-    // Without sizes the runs table's large size hint leaves the diagnosis two table rows.
-    runsSplitter->setSizes({480, 320});
-    // With no run selected the pane says so in a line, and the table takes the room.
+    // With no run selected the pane says so in a line, and the table takes the room; with one,
+    // half of it (compact_pane.h).
     m_diagnosisRoom = new CompactPane(runsSplitter, 1);
     m_diagnosisRoom->setCompact(true);
     m_tabs->addTab(runsSplitter, tr("Runs"));
