@@ -18,14 +18,13 @@ public:
     CompactPane(QSplitter* splitter, int index);
 
     void setCompact(bool compact);
-    bool isCompact() const { return m_compact; }
-    // The height the pane's content asks at its width.
-    int contentHeight() const;
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
+    // The height the pane's content asks at its width.
+    int contentHeight() const;
     void apply();
     int room() const;
     void setPaneHeight(int height);
