@@ -297,7 +297,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::Comparison</name>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="+32"/>
+        <location filename="../ui/models/comparison.cpp" line="+33"/>
         <source>model %1 vs %2</source>
         <translation>模型 %1 vs %2</translation>
     </message>
@@ -347,7 +347,7 @@ libjpeg-turbo %9</translation>
         <translation>裝置數量</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+36"/>
         <source>workers %1</source>
         <translation>workers %1</translation>
     </message>
@@ -388,7 +388,7 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+85"/>
-        <location line="+13"/>
+        <location line="+17"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>
     </message>
@@ -1322,7 +1322,7 @@ RSS MiB：常駐記憶體
         <translation>執行</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Runs</source>
         <translation>執行紀錄</translation>
     </message>
@@ -1955,12 +1955,14 @@ RSS MiB：常駐記憶體
         <translation>已匯入</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../ui/models/comparison.cpp" line="-146"/>
+        <location filename="../ui/models/overlay_names.cpp" line="+29"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+1"/>
         <source>reference</source>
         <translation>參考</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+18"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -2182,6 +2184,19 @@ RSS MiB：常駐記憶體
         <location filename="../ui/models/table_export.cpp" line="+71"/>
         <source>Cannot write %1: %2</source>
         <translation>無法寫入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::TellApart</name>
+    <message>
+        <location filename="../ui/models/tell_apart.cpp" line="+47"/>
+        <source>run %1</source>
+        <translation>執行 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, run %2</source>
+        <translation>%1，執行 %2</translation>
     </message>
 </context>
 <context>

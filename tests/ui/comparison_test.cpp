@@ -47,6 +47,52 @@ TEST(Comparison, DeviceBaselineGivesTheStudysSpeedups) {
     EXPECT_TRUE(comparison.find("8× H100", "workers 2")->speedupNote.isEmpty());
 }
 
+RunRecord localRun(qint64 id, const std::string& name, const std::string& device, std::int64_t count,
+                   std::int64_t workers, double samplesPerSec) {
+    RunRecord run;
+    run.id = id;
+    run.name = name;
+    run.source = "local";
+    run.deviceKind = device == "cpu" ? "cpu" : "cuda";
+    run.deviceName = device;
+    run.deviceCount = count;
+    run.workers = workers;
+    run.config = {{"workers", workers}};
+    run.summary = {{"median_samples_per_s", samplesPerSec}};
+    return run;
+}
+
+TEST(Comparison, RunsSharingACellAreEachNamedByWhatTellsThemApart) {
+    test::TempDir dir;
+    ResultStore store(dir.file("study.db"));
+    auto runs = augustStudy(store);
+    // A run and its rerun on the CPU, and a rerun of the study's H100 workers 1.
+    runs.push_back(localRun(901, "mini-clip b8 w0 2026-12-04 00:32:44", "cpu", 1, 0, 42.0));
+    runs.push_back(localRun(902, "mini-clip b8 w0 2026-12-04 00:32:47", "cpu", 1, 0, 84.0));
+    runs.push_back(localRun(903, "my rerun", "H100", 8, 1, 600.0));
+    ComparisonBaseline baseline{ComparisonBaseline::Kind::Device, 0, "8× H100"};
+    const auto comparison = buildComparison(runs, CompareMetric::SamplesPerSecPerDevice, baseline);
+    // Both bars of a cell get a label, and only the words that differ: the first one once kept
+    // the bare "workers 0" and the second the whole generated name.
+    EXPECT_EQ(comparison.find("1× cpu", "workers 0"), nullptr);
+    const auto* first = comparison.find("1× cpu", "workers 0 (00:32:44)");
+    const auto* second = comparison.find("1× cpu", "workers 0 (00:32:47)");
+    ASSERT_NE(first, nullptr);
+    ASSERT_NE(second, nullptr);
+    EXPECT_EQ(first->setting, "workers 0");
+    EXPECT_EQ(comparison.configurations,
+              (QStringList{"workers 0", "workers 0 (00:32:44)", "workers 0 (00:32:47)", "workers 1",
+                           "workers 1 (reference)", "workers 1 (my rerun)", "workers 2", "workers 2 + media pipeline"}));
+    // Both still go against the baseline device's run of their setting: 42 / (336.5 / 8).
+    EXPECT_NEAR(first->speedup, 42.0 / (336.5 / 8), 1e-9);
+    EXPECT_NEAR(second->speedup, 84.0 / (336.5 / 8), 1e-9);
+    // On the baseline device each run is its own baseline; elsewhere the first of that setting.
+    EXPECT_DOUBLE_EQ(comparison.find("8× H100", "workers 1 (my rerun)")->speedup, 1.0);
+    // The study's own figure in a shared cell is named as the Runs table's Source column names it.
+    EXPECT_DOUBLE_EQ(comparison.find("8× H100", "workers 1 (reference)")->speedup, 1.0);
+    EXPECT_NEAR(comparison.find("8× Gaudi2", "workers 1")->speedup, 747.4 / 580.1, 1e-9);
+}
+
 TEST(Comparison, RunBaselineAndPerDeviceNormalisation) {
     test::TempDir dir;
     ResultStore store(dir.file("study.db"));

@@ -11,6 +11,7 @@
 #include "bridgebench/run_mfu.h"
 #include "models/note_text.h"
 #include "models/run_table_model.h"
+#include "models/tell_apart.h"
 
 namespace bb::ui {
 
@@ -51,6 +52,24 @@ QString describeUnknown(const RunWorkload& run, const RunWorkload& baseline) {
         }
     }
     return names.join(QStringLiteral(", "));
+}
+
+// Two runs in one cell (reruns) each keep a bar of their own, every one of them named by what
+// tells it from the others, not only the second.
+void nameRunsSharingACell(std::vector<ComparisonEntry>& entries) {
+    QStringList cells;
+    QStringList names;
+    QVector<qint64> ids;
+    for (const auto& entry : entries) {
+        cells << entry.category + QLatin1Char('\n') + entry.configuration;
+        // A published figure is told from a rerun of its setting as what it is, not by its long name.
+        names << (entry.reference ? RunTableModel::tr("reference") : entry.runName);
+        ids << entry.runId;
+    }
+    const QStringList labels = tellApartWithinCells(cells, names, ids);
+    for (std::size_t index = 0; index < entries.size(); ++index)
+        if (const QString& label = labels[static_cast<int>(index)]; !label.isEmpty())
+            entries[index].configuration += QStringLiteral(" (%1)").arg(label);
 }
 
 }  // namespace
@@ -114,6 +133,7 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         entry.runName = QString::fromStdString(run->name);
         entry.category = comparisonCategory(*run, withDate);
         entry.configuration = comparisonConfiguration(*run);
+        entry.setting = entry.configuration;
         entry.reference = run->source == "reference";
         entry.value = runMetricValue(*run, metric);
         entry.speedup = kNaN;
@@ -130,12 +150,11 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         for (const auto& assumption : mfu.assumptions) note << QString::fromStdString(assumption);
         entry.flopsNote = note.join(QStringLiteral("\n"));
         entry.otherProcesses = otherProcessesText(*run);
-        // Two runs in one cell (reruns) each keep a bar of their own.
-        if (comparison.find(entry.category, entry.configuration))
-            entry.configuration += QStringLiteral(" (%1)").arg(entry.runName);
-        if (!comparison.configurations.contains(entry.configuration)) comparison.configurations << entry.configuration;
         comparison.entries.push_back(entry);
     }
+    nameRunsSharingACell(comparison.entries);
+    for (const auto& entry : comparison.entries)
+        if (!comparison.configurations.contains(entry.configuration)) comparison.configurations << entry.configuration;
     // Categories in the order the runs came (the store's order: the study's Gaudi2, H100, A100).
     for (const auto& run : runs) {
         const QString category = comparisonCategory(run, withDate);
@@ -183,11 +202,15 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     } else if (baseline.kind == ComparisonBaseline::Kind::Device && comparison.categories.contains(baseline.category)) {
         comparison.baselineLabel = baseline.category;
         for (auto& entry : comparison.entries) {
-            const auto* base = comparison.find(baseline.category, entry.configuration);
+            // The baseline device's runs are their own baselines (its reruns each ×1.00); another
+            // device's run goes against the baseline device's first run of its setting.
+            const ComparisonEntry* base = entry.category == baseline.category ? &entry : nullptr;
+            for (const auto& other : comparison.entries)
+                if (!base && other.category == baseline.category && other.setting == entry.setting) base = &other;
             entry.speedup = base && std::isfinite(base->value) && base->value > 0 ? entry.value / base->value : kNaN;
             if (!base)
                 entry.speedupNote = ComparisonText::tr("%1 has no run with %2 to compare against")
-                                        .arg(baseline.category, entry.configuration);
+                                        .arg(baseline.category, entry.setting);
             else if (!std::isfinite(entry.speedup))
                 entry.speedupNote = ComparisonText::tr("%1 has no value in this metric")
                                         .arg(std::isfinite(base->value) && base->value > 0 ? entry.runName : base->runName);

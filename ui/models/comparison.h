@@ -29,7 +29,8 @@ struct ComparisonEntry {
     qint64 runId = 0;
     QString runName;
     QString category;       // device, e.g. "8× Gaudi2"
-    QString configuration;  // e.g. "workers 2 + device-side loading"
+    QString configuration;  // e.g. "workers 2 + device-side loading"; with runs sharing a cell, "workers 0 (00:32:44)"
+    QString setting;        // the configuration without that label: what a device baseline matches
     bool reference = false;
     double value = 0;       // NaN when the metric is unknown for this run
     double speedup = 0;     // NaN without a baseline value

@@ -13,7 +13,8 @@
 namespace bb::ui {
 
 // The runs' configurations ("workers 2 + device-side loading") when those differ; else device and
-// configuration ("1× H200 · workers 2"); else the runs' names.
+// configuration ("1× H200 · workers 2"). Runs of one configuration on one device add, as their
+// bars do, the words of their names that tell them apart ("workers 0 (00:32:44)").
 QStringList overlayNames(const std::vector<RunRecord>& runs);
 
 }  // namespace bb::ui

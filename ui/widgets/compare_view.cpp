@@ -315,8 +315,8 @@ void CompareView::colourOverlay() {
     static const QColor kDistinct[] = {{0x1f, 0x77, 0xb4}, {0xff, 0x7f, 0x0e}, {0x2c, 0xa0, 0x2c}, {0xd6, 0x27, 0x28},
                                        {0x94, 0x67, 0xbd}, {0x8c, 0x56, 0x4b}, {0xe3, 0x77, 0xc2}, {0x7f, 0x7f, 0x7f},
                                        {0xbc, 0xbd, 0x22}, {0x17, 0xbe, 0xcf}};
-    // The bars' own configurations: two runs of one setting are told apart there by their names
-    // ("workers 0 (tiny b8 w0 …)"), and their lines take those bars' colours.
+    // The bars' own configurations: two runs of one setting are told apart there by the words of
+    // their names that differ ("workers 0 (00:32:44)"), and their lines take those bars' colours.
     QStringList configurations;
     for (const qint64 runId : m_overlayRunIds) {
         const auto entry = std::find_if(m_comparison.entries.begin(), m_comparison.entries.end(),
