@@ -17,12 +17,11 @@
 #include <vector>
 
 #include <time.h>
-#include <unistd.h>
-
 #include "adapters/engine_bridge.h"
 #include "bridgebench/result_store.h"
 #include "widgets/live_dashboard.h"
 #include "qt_benchmark_main.h"
+#include "scratch_database.h"
 
 namespace {
 
@@ -40,8 +39,8 @@ double wallSeconds() {
 
 void liveRun(benchmark::State& state) {
     const bool watched = state.range(0) != 0;
-    const auto file =
-        std::filesystem::temp_directory_path() / ("bb-live-run-bench-" + std::to_string(::getpid()) + ".db");
+    const bb::bench::ScratchDatabase scratch("bb-live-run-bench", "");
+    const auto& file = scratch.file();
     bb::ui::EngineBridge engine;
     std::unique_ptr<bb::ui::LiveDashboard> dashboard;
     if (watched) {
@@ -96,7 +95,6 @@ void liveRun(benchmark::State& state) {
         state.counters["mean_step_ms"] = std::accumulate(means.begin(), means.end(), 0.0) / count;
         state.counters["ui_core_share"] = trainedS > 0 ? uiCpu / trainedS : 0.0;
     }
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file.string() + suffix);
 }
 BENCHMARK(liveRun)->ArgName("watched")->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kSecond);
 

@@ -13,35 +13,25 @@
 #include <filesystem>
 #include <vector>
 
-#include <unistd.h>
-
 #include "adapters/run_store.h"
 #include "bridgebench/result_store.h"
 #include "qt_benchmark_main.h"
+#include "scratch_database.h"
 #include "widgets/diagnosis_panel.h"
 #include "widgets/main_window.h"
 #include "widgets/runs_browser.h"
 
 namespace {
 
-struct LongRun {
-    std::filesystem::path file;
-    qint64 id = 0;
-};
-
-// One run of `count` steps with a full breakdown, as a CPU run stores them.
-LongRun storeLongRun(int count) {
-    LongRun run;
-    run.file = std::filesystem::temp_directory_path() /
-               ("bb-select-run-bench-" + std::to_string(::getpid()) + "-" + std::to_string(count) + ".db");
-    std::filesystem::remove(run.file);
-    bb::ResultStore store(run.file);
+// One run of `count` steps with a full breakdown, as a CPU run stores them; returns its id.
+qint64 storeLongRun(const std::filesystem::path& file, int count) {
+    bb::ResultStore store(file);
     bb::RunRecord record;
     record.name = "long";
     record.status = bb::RunStatus::Completed;
     record.deviceKind = "cpu";
     record.batchSize = 8;
-    run.id = store.createRun(record);
+    const qint64 id = store.createRun(record);
     std::vector<bb::StepMetrics> steps(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) {
         auto& s = steps[static_cast<std::size_t>(i)];
@@ -57,9 +47,18 @@ LongRun storeLongRun(int count) {
         s.samplesPerSec = 8000.0 / s.wallMs;
         s.otherCpuCores = 0.01;
     }
-    store.appendSteps(run.id, steps);
-    return run;
+    store.appendSteps(id, steps);
+    return id;
 }
+
+// Made before the window or store that reads it, so that its files go after they close them.
+struct LongRun {
+    explicit LongRun(int count)
+        : scratch("bb-select-run-bench", std::to_string(count)), file(scratch.file()), id(storeLongRun(file, count)) {}
+    bb::bench::ScratchDatabase scratch;
+    std::filesystem::path file;
+    qint64 id;
+};
 
 // The longest gap between ticks of a 1 ms timer while `body` runs and the loop spins until
 // `done`: how long the UI thread was held.
@@ -83,7 +82,7 @@ double longestStallMs(Body&& body, Done&& done) {
 }
 
 void selectThroughStepReader(benchmark::State& state) {
-    const LongRun run = storeLongRun(static_cast<int>(state.range(0)));
+    const LongRun run(static_cast<int>(state.range(0)));
     bb::ui::MainWindow window(QString::fromStdString(run.file.string()));
     double worst = 0;
     for (auto _ : state) {
@@ -94,11 +93,10 @@ void selectThroughStepReader(benchmark::State& state) {
         state.SetIterationTime(stall / 1000);
     }
     state.counters["ui_stall_ms_worst"] = worst;
-    std::filesystem::remove(run.file);
 }
 
 void selectOnUiThread(benchmark::State& state) {
-    const LongRun run = storeLongRun(static_cast<int>(state.range(0)));
+    const LongRun run(static_cast<int>(state.range(0)));
     bb::ui::RunStore store;
     store.open(QString::fromStdString(run.file.string()));
     bb::ui::DiagnosisPanel panel;
@@ -110,7 +108,6 @@ void selectOnUiThread(benchmark::State& state) {
         state.SetIterationTime(stall / 1000);
     }
     state.counters["ui_stall_ms_worst"] = worst;
-    std::filesystem::remove(run.file);
 }
 
 }  // namespace

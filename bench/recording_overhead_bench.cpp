@@ -9,8 +9,6 @@
 #include <chrono>
 #include <filesystem>
 
-#include <unistd.h>
-
 #include <torch/torch.h>
 
 #include "bridgebench/model_info.h"
@@ -19,6 +17,7 @@
 #include "engine/process_stats.h"
 #include "model/bridgetower_heads.h"
 #include "util/time_format.h"
+#include "scratch_database.h"
 
 namespace bb {
 namespace {
@@ -26,7 +25,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 void recordStep(benchmark::State& state) {
-    const auto file = std::filesystem::temp_directory_path() / ("bb-recording-bench-" + std::to_string(::getpid()) + ".db");
+    const bench::ScratchDatabase scratch("bb-recording-bench", "");
+    const auto& file = scratch.file();
     std::int64_t runId = 0;
     {
         ResultStore store(file);
@@ -66,7 +66,6 @@ void recordStep(benchmark::State& state) {
         }
         writer.close();
     }
-    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(file.string() + suffix);
 }
 
 void tinyTrainStep(benchmark::State& state) {

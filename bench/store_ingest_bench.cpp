@@ -6,29 +6,15 @@
 #include <filesystem>
 #include <string>
 
-#include <unistd.h>
-
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_writer.h"
+#include "scratch_database.h"
 
 namespace bb {
 namespace {
 
-// A fresh database per measurement, on the same file system as the user's data.
-class ScratchDatabase {
-public:
-    ScratchDatabase()
-        : m_file(std::filesystem::temp_directory_path() /
-                 ("bb-ingest-bench-" + std::to_string(::getpid()) + "-" + std::to_string(s_counter++) + ".db")) {}
-    ~ScratchDatabase() {
-        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(m_file.string() + suffix);
-    }
-    const std::filesystem::path& file() const { return m_file; }
-
-private:
-    static inline int s_counter = 0;
-    std::filesystem::path m_file;
-};
+// Each measurement gets a fresh database (numbered), on the same file system as the user's data.
+int s_databases = 0;
 
 std::vector<StepMetrics> makeSteps(std::int64_t count) {
     std::vector<StepMetrics> steps(static_cast<std::size_t>(count));
@@ -63,7 +49,7 @@ void stepWriterIngest(benchmark::State& state) {
     const auto rows = makeSteps(state.range(0));
     for (auto _ : state) {
         state.PauseTiming();
-        ScratchDatabase db;
+        bench::ScratchDatabase db("bb-ingest-bench", std::to_string(s_databases++));
         std::int64_t runId = 0;
         {
             ResultStore store(db.file());
@@ -86,7 +72,7 @@ void appendStepsIngest(benchmark::State& state) {
     const auto rows = makeSteps(state.range(0));
     for (auto _ : state) {
         state.PauseTiming();
-        ScratchDatabase db;
+        bench::ScratchDatabase db("bb-ingest-bench", std::to_string(s_databases++));
         ResultStore store(db.file());
         const auto runId = newRun(store);
         state.ResumeTiming();
