@@ -42,7 +42,7 @@ fuzz:
 
 BB_ASAN_OPTIONS ?= detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0
 BB_UBSAN_OPTIONS ?= print_stacktrace=1:halt_on_error=1
-BB_TSAN_TESTS ?= ^(ResultStore|HostCpuShare|StepWriter|Loader|LoaderTest|LoaderStager|LoaderTraining|RunSession|RunPanel|LiveDashboard|MainWindow|ReportExportTest|RunImporter|DataParallelSync|BucketReducer|CliDataParallel)\.
+BB_TSAN_TESTS ?= ^(ResultStore|HostCpuShare|StepWriter|Loader|LoaderTest|LoaderStager|LoaderTraining|RunSession|RunPanel|LiveDashboard|MainWindow|ReportExportTest|RunImporter|DataParallelSync|BucketReducer|CliDataParallel|StepReader|DiagnosisPanel|CompareView|RunsBrowser|Export)\.
 
 clean:
 	rm -rf build
