@@ -285,11 +285,16 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>(held out: %1)</source>
+        <translation>（指標已排除：%1）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>(unknown: %1)</source>
         <translation>（不明：%1）</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-2"/>
         <source>same</source>
         <translation>相同</translation>
     </message>
@@ -297,7 +302,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::Comparison</name>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="+33"/>
+        <location filename="../ui/models/comparison.cpp" line="+35"/>
         <source>model %1 vs %2</source>
         <translation>模型 %1 vs %2</translation>
     </message>
@@ -387,7 +392,7 @@ libjpeg-turbo %9</translation>
         <translation>MFU %</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+86"/>
         <location line="+17"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>
@@ -1955,7 +1960,7 @@ RSS MiB：常駐記憶體
         <translation>已匯入</translation>
     </message>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="-146"/>
+        <location filename="../ui/models/comparison.cpp" line="-147"/>
         <location filename="../ui/models/overlay_names.cpp" line="+29"/>
         <location filename="../ui/models/run_table_model.cpp" line="+1"/>
         <source>reference</source>

@@ -140,6 +140,7 @@ int compareCommand(CompareOptions options) {
                                {"other_processes", entry.otherProcesses},
                                {"workload_differs", entry.workloadDiffers},
                                {"workload_note", entry.workloadNote},
+                               {"workload_held_out", entry.workloadHeldOut},
                                {"workload_unknown", entry.workloadUnknown}});
         nlohmann::json baseline = nullptr;
         if (baselineId) baseline = {{"id", *baselineId}, {"name", comparison.baselineName}};
@@ -153,6 +154,7 @@ int compareCommand(CompareOptions options) {
                      "workload"});
     for (const auto& entry : comparison.entries) {
         std::string workload = entry.workloadDiffers ? "differs: " + entry.workloadNote : "same";
+        if (!entry.workloadHeldOut.empty()) workload += " (held out: " + entry.workloadHeldOut + ")";
         if (!entry.workloadUnknown.empty()) workload += " (unknown: " + entry.workloadUnknown + ")";
         table.addRow({std::to_string(entry.runId), entry.runName, entry.device, entry.configuration,
                       comparison.metric == CompareMetric::AchievedTflops ||

@@ -7,6 +7,7 @@
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_data.h"
+#include "bridgebench/study_runs.h"
 #include "bridgebench/tfevents_writer.h"
 #include "support/measured_reference.h"
 #include "support/process_runner.h"
@@ -25,7 +26,9 @@ std::vector<std::int64_t> augustIds(const std::filesystem::path& db, int workers
     ResultStore store(db);
     std::vector<std::int64_t> ids;
     for (const auto& run : store.listRuns())
-        if (run.source == "reference" && run.batchSize == 48 && run.workers == workers && !run.deviceTransforms)
+        // The study's published figures, not a measured table this build ships.
+        if (run.source == "reference" && !isMeasuredReference(run) && run.batchSize == 48 && run.workers == workers &&
+            !run.deviceTransforms)
             ids.push_back(run.id);
     return ids;
 }

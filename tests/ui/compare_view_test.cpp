@@ -23,6 +23,9 @@
 namespace bb::ui {
 namespace {
 
+// Measured reference runs this build ships (core/references/): every database has them.
+int shipped() { return static_cast<int>(test::shippedMeasuredRunCount()); }
+
 // A run of the study's workload (BridgeTower-large, bf16, batch 48) on one "Test GPU", as a
 // measured table holds it: completed, with four steps.
 RunData measuredLargeRun(const std::string& uuid, const std::string& name, int workers, bool deviceTransforms,
@@ -59,13 +62,18 @@ TEST(CompareView, ShowsTheStudyWithSpeedupsAgainstTheA100) {
     ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
     CompareView view(store);
     view.showStudy();
-    EXPECT_EQ(view.runIds().size(), 10);
+    // The ten August figures and the measured tables this build ships, which stand beside them.
+    const int runs = 10 + shipped();
+    EXPECT_EQ(view.runIds().size(), runs);
     EXPECT_EQ(view.comparison().baselineLabel, "8× A100 80GB");
+    // The study's own totals: a shipped table measured on one device opens the tab per device
+    // (ShowsAMeasuredTableBesideTheStudyPerDeviceAgainstTheA100).
+    view.setMetric(CompareMetric::SamplesPerSec);
     const QStringList labels = view.chart()->barLabels();
-    EXPECT_EQ(labels.size(), 10);
+    EXPECT_EQ(labels.size(), runs);
     EXPECT_TRUE(labels.contains("768.7\n×2.23"));
     EXPECT_TRUE(labels.contains("847.7"));  // no A100 media-pipeline figure to compare with
-    EXPECT_EQ(view.tableModel()->rowCount(), 10);
+    EXPECT_EQ(view.tableModel()->rowCount(), runs);
     // The media pipeline's row says why it has no speedup rather than leaving the cell blank.
     constexpr int kSpeedupColumn = 3;
     int mediaRow = -1;
@@ -113,6 +121,18 @@ TEST(CompareView, ShowsAMeasuredTableBesideTheStudyPerDeviceAgainstTheA100) {
     EXPECT_TRUE(entry->reference);
     EXPECT_DOUBLE_EQ(entry->value, 150.0);
     EXPECT_NEAR(entry->speedup, 150.0 / (227.5 / 8), 1e-9);
+    // Per device, its one device against the study's eight is held out, not another workload:
+    // its bar has no dagger, and the table says what the metric holds out.
+    EXPECT_FALSE(entry->workloadDiffers);
+    EXPECT_EQ(entry->workloadHeldOut, "1 devices vs 8");
+    EXPECT_TRUE(view.chart()->barLabels().contains("150.0\n×5.27")) << view.chart()->barLabels().join(" | ").toStdString();
+    bool sawRow = false;
+    for (int row = 0; row < view.tableModel()->rowCount(); ++row) {
+        if (view.tableModel()->index(row, 0).data().toString() != "1× Test GPU") continue;
+        sawRow = true;
+        EXPECT_EQ(view.tableModel()->index(row, 6).data().toString(), "same (held out: 1 devices vs 8)");
+    }
+    EXPECT_TRUE(sawRow);
 }
 
 // device-check.sh's grid as a table: six runs named "1x Test GPU · workers … (2 Dec 2026)". Their
@@ -267,7 +287,7 @@ TEST(CompareView, ComparesSeveralRunsWithTheStudyTheFirstAsBaseline) {
     ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
     CompareView view(store);
     view.compareWithStudy(QVector<qint64>{first, second});
-    ASSERT_EQ(view.runIds().size(), 12);
+    ASSERT_EQ(view.runIds().size(), 12 + shipped());
     EXPECT_EQ(view.runIds().at(0), first);
     EXPECT_EQ(view.runIds().at(1), second);
     EXPECT_EQ(view.comparison().baselineLabel, "sweep workers 0");
@@ -284,7 +304,7 @@ TEST(CompareView, ComparesARunWithTheStudyInTflopsPerDeviceWhenTheWorkloadsDiffe
     ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
     CompareView view(store);
     view.compareWithStudy(local);
-    EXPECT_EQ(view.runIds().size(), 11);
+    EXPECT_EQ(view.runIds().size(), 11 + shipped());
     EXPECT_EQ(view.runIds().front(), local);
     EXPECT_EQ(view.comparison().unit, "TFLOP/s per device");
     // The value column is TFLOP/s per device, so the column of that name would repeat it.

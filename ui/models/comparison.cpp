@@ -24,9 +24,11 @@ class ComparisonText {
     Q_DECLARE_TR_FUNCTIONS(bb::ui::Comparison)
 };
 
-QString describeDifferences(const RunWorkload& run, const RunWorkload& baseline) {
+// The differences `metric` holds out (heldOut) or those it does not (core's metricHoldsOut).
+QString describeDifferences(const RunWorkload& run, const RunWorkload& baseline, CompareMetric metric, bool heldOut) {
     QStringList parts;
     for (const auto& difference : workloadDifferences(run, baseline)) {
+        if (metricHoldsOut(metric, difference.field) != heldOut) continue;
         const QString ours = QString::fromStdString(difference.runValue);
         const QString theirs = QString::fromStdString(difference.baselineValue);
         switch (difference.field) {
@@ -181,8 +183,9 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     for (auto& entry : comparison.entries) {
         if (!reference) continue;
         const auto workload = runWorkload(*recordOf(entry.runId));
-        entry.workloadNote = describeDifferences(workload, *reference);
+        entry.workloadNote = describeDifferences(workload, *reference, metric, false);
         entry.workloadDiffers = !entry.workloadNote.isEmpty();
+        entry.workloadHeldOut = describeDifferences(workload, *reference, metric, true);
         entry.workloadUnknown = describeUnknown(workload, *reference);
     }
 

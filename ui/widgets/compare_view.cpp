@@ -410,6 +410,7 @@ void CompareView::rebuild() {
             }
         }
         QString workloadText = entry.workloadDiffers ? QStringLiteral("† ") + entry.workloadNote : tr("same");
+        if (!entry.workloadHeldOut.isEmpty()) workloadText += QStringLiteral(" ") + tr("(held out: %1)").arg(entry.workloadHeldOut);
         if (!entry.workloadUnknown.isEmpty()) workloadText += QStringLiteral(" ") + tr("(unknown: %1)").arg(entry.workloadUnknown);
         auto* workload = new QStandardItem(workloadText);
         workload->setToolTip(workloadText);

@@ -24,8 +24,10 @@ struct RunComparisonEntry {
     bool reference = false;
     double value = 0;           // NaN when the metric is unknown for this run
     double speedup = 0;         // value / baseline's value; NaN without a baseline value
+    // Differs in a field the metric does not hold out (metricHoldsOut): not like for like.
     bool workloadDiffers = false;
-    std::string workloadNote;   // "batch 40 vs 48; 1 devices vs 8"
+    std::string workloadNote;     // those differences: "batch 40 vs 48"
+    std::string workloadHeldOut;  // the differences the metric holds out: "1 devices vs 8" per device
     std::string workloadUnknown;  // "batch, precision": fields this run or the baseline does not know
     // Beside every metric: achieved TFLOP/s (all devices and per device) and MFU (0..1), NaN
     // when unknown, with where they come from.
@@ -77,6 +79,12 @@ std::vector<WorkloadDifference> workloadDifferences(const RunWorkload& run, cons
 // The fields either side does not know, in WorkloadField order.
 std::vector<WorkloadField> unknownWorkloadFields(const RunWorkload& run, const RunWorkload& baseline);
 std::string_view workloadFieldName(WorkloadField field);  // "model", "batch", "image size", …
+// Whether comparing in `metric` takes a difference in `field` out: per device divides by the
+// device count; achieved FLOP/s counts each sample's work, so model, batch and image size; MFU
+// is both. A run on one H200 of the study's workload is then like for like with its 8× H100,
+// per device, and is not marked as another workload. Precision never is: bf16 and fp32 reach
+// different peaks.
+bool metricHoldsOut(CompareMetric metric, WorkloadField field);
 
 // Whether the run says how many loader workers it had (imports often do not); an unknown count
 // is never shown as 0.

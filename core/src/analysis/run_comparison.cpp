@@ -21,9 +21,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string orUnknown(const std::string& text) { return text.empty() ? "unknown" : text; }
 
-std::string describeDifferences(const RunWorkload& run, const RunWorkload& baseline) {
+// The differences `metric` holds out (heldOut) or those it does not.
+std::string describeDifferences(const RunWorkload& run, const RunWorkload& baseline, CompareMetric metric, bool heldOut) {
     std::vector<std::string> parts;
     for (const auto& difference : workloadDifferences(run, baseline)) {
+        if (metricHoldsOut(metric, difference.field) != heldOut) continue;
         const std::string& ours = difference.runValue;
         const std::string& theirs = difference.baselineValue;
         switch (difference.field) {
@@ -77,6 +79,21 @@ std::string_view workloadFieldName(WorkloadField field) {
     case WorkloadField::DeviceCount: return "device count";
     }
     return "";
+}
+
+bool metricHoldsOut(CompareMetric metric, WorkloadField field) {
+    const bool perDevice = metric == CompareMetric::SamplesPerSecPerDevice ||
+                           metric == CompareMetric::AchievedTflopsPerDevice || metric == CompareMetric::Mfu;
+    const bool perFlop = metric == CompareMetric::AchievedTflops || metric == CompareMetric::AchievedTflopsPerDevice ||
+                         metric == CompareMetric::Mfu;
+    switch (field) {
+    case WorkloadField::DeviceCount: return perDevice;
+    case WorkloadField::Model:
+    case WorkloadField::BatchSize:
+    case WorkloadField::ImageSize: return perFlop;
+    case WorkloadField::Precision: return false;
+    }
+    return false;
 }
 
 std::vector<WorkloadField> unknownWorkloadFields(const RunWorkload& run, const RunWorkload& baseline) {
@@ -202,8 +219,9 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.speedup = std::isfinite(baseValue) && baseValue > 0 ? entry.value / baseValue : kNaN;
         const auto workload = runWorkload(run);
         if (reference) {
-            entry.workloadNote = describeDifferences(workload, *reference);
+            entry.workloadNote = describeDifferences(workload, *reference, metric, false);
             entry.workloadDiffers = !entry.workloadNote.empty();
+            entry.workloadHeldOut = describeDifferences(workload, *reference, metric, true);
             entry.workloadUnknown = describeUnknown(workload, *reference);
         }
         const auto flops = runFlops(run);

@@ -65,7 +65,8 @@ ReportContent buildReportContent(const ReportInput& input) {
              : entry.mfu >= 0.001      ? fmt::format("{:.1f}%", entry.mfu * 100)
                                        : fmt::format("{:.2g}%", entry.mfu * 100),
              std::isfinite(entry.speedup) ? speedupFigure(entry.speedup) + "×" : "–",
-             entry.workloadDiffers ? entry.workloadNote : "same"});
+             (entry.workloadDiffers ? entry.workloadNote : "same") +
+                 (entry.workloadHeldOut.empty() ? "" : " (held out: " + entry.workloadHeldOut + ")")});
         if (!entry.otherProcesses.empty())
             content.otherProcessesNotes.push_back(fmt::format("#{}: {}", run.id, entry.otherProcesses));
         // Where the FLOP/s and MFU figures come from, deduplicated: the study's ten runs share one.
