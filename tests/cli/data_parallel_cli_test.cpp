@@ -110,12 +110,38 @@ int waitFor(pid_t pid, std::chrono::seconds limit) {
     return -1;
 }
 
+// The steps of local runs: a measured reference table the build ships has steps of its own,
+// which once made a wait for the first steps return before a rank had started.
+// A spawned `run` that ends with the test however the test ends. An assertion that returned
+// early once left a ten-million-step two-rank run spinning on both cores, and ctest waited for
+// its output pipe until the test's 300 s timeout. The test reaps it as before; what is still
+// running at the end is killed with its ranks (found while it is their parent) and reaped.
+class SpawnedRun {
+public:
+    explicit SpawnedRun(pid_t pid) : m_pid(pid) {}
+    SpawnedRun(const SpawnedRun&) = delete;
+    SpawnedRun& operator=(const SpawnedRun&) = delete;
+    ~SpawnedRun() {
+        int status = 0;
+        // Reaped already (ECHILD) or never started: nothing of ours to kill, and the pid may be another's.
+        if (m_pid <= 0 || waitpid(m_pid, &status, WNOHANG) != 0) return;
+        for (const pid_t child : childrenOf(m_pid)) kill(child, SIGKILL);
+        kill(m_pid, SIGKILL);
+        waitpid(m_pid, &status, 0);
+    }
+    pid_t pid() const { return m_pid; }
+
+private:
+    pid_t m_pid;
+};
+
 std::int64_t committedSteps(const std::filesystem::path& db) {
     if (!std::filesystem::exists(db)) return 0;
     try {
         SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
         raw.setBusyTimeout(5000);
-        return raw.execAndGet("SELECT count(*) FROM steps").getInt64();
+        return raw.execAndGet("SELECT count(*) FROM steps JOIN runs ON runs.id = steps.run_id WHERE runs.source = 'local'")
+            .getInt64();
     } catch (const std::exception&) {
         return 0;  // not created yet
     }
@@ -302,10 +328,11 @@ TEST(CliDataParallel, KillingRankOneFailsTheRunNamingItAndLeavesNoProcess) {
     {
         ResultStore create(db);
     }
-    const pid_t parent = spawn({BB_CLI_PATH, "run", "--set", "model=mini-clip", "--set", "dataset=synthetic-tensors",
+    const SpawnedRun run(spawn({BB_CLI_PATH, "run", "--set", "model=mini-clip", "--set", "dataset=synthetic-tensors",
                                 "--set", "batch_size=4", "--set", "threads=1", "--set", "steps=10000000", "--set",
-                                "devices=2", "--set", "ddp_timeout_s=30", "--db", db.string()});
-    ASSERT_GT(parent, 0);
+                                "devices=2", "--set", "ddp_timeout_s=30", "--db", db.string()}));
+    ASSERT_GT(run.pid(), 0);
+    const pid_t parent = run.pid();
     ASSERT_TRUE(waitForSteps(db, 3, 180s)) << "no steps stored";
     const auto children = childrenOf(parent);
     ASSERT_EQ(children.size(), 1u) << "one started rank";
@@ -332,11 +359,12 @@ TEST(CliDataParallel, KillingTheParentTakesItsRanksWithItAndLeavesNoFileBehind) 
     // Where the parent writes the config its ranks start from.
     const auto temporary = dir.file("tmp");
     std::filesystem::create_directory(temporary);
-    const pid_t parent = spawn({BB_CLI_PATH, "run", "--set", "model=mini-clip", "--set", "dataset=synthetic-tensors",
+    const SpawnedRun run(spawn({BB_CLI_PATH, "run", "--set", "model=mini-clip", "--set", "dataset=synthetic-tensors",
                                 "--set", "batch_size=4", "--set", "threads=1", "--set", "steps=10000000", "--set",
                                 "devices=2", "--db", db.string()},
-                               {"TMPDIR=" + temporary.string()});
-    ASSERT_GT(parent, 0);
+                               {"TMPDIR=" + temporary.string()}));
+    ASSERT_GT(run.pid(), 0);
+    const pid_t parent = run.pid();
     ASSERT_TRUE(waitForSteps(db, 2, 180s));
     const auto children = childrenOf(parent);
     ASSERT_EQ(children.size(), 1u);
@@ -353,10 +381,11 @@ TEST(CliDataParallel, KillingTheParentTakesItsRanksWithItAndLeavesNoFileBehind) 
 TEST(CliDataParallel, InterruptStopsBothRanksAfterTheSameStepAsCancelled) {
     test::TempDir dir;
     const auto db = dir.file("interrupt.db");
-    const pid_t parent = spawn({BB_CLI_PATH, "run", "--set", "model=mini-clip", "--set", "dataset=synthetic-tensors",
+    const SpawnedRun run(spawn({BB_CLI_PATH, "run", "--set", "model=mini-clip", "--set", "dataset=synthetic-tensors",
                                 "--set", "batch_size=4", "--set", "threads=1", "--set", "steps=10000000", "--set",
-                                "devices=2", "--set", "probe=false", "--db", db.string()});
-    ASSERT_GT(parent, 0);
+                                "devices=2", "--set", "probe=false", "--db", db.string()}));
+    ASSERT_GT(run.pid(), 0);
+    const pid_t parent = run.pid();
     ASSERT_TRUE(waitForSteps(db, 2, 180s));
     const auto children = childrenOf(parent);
     ASSERT_EQ(children.size(), 1u);
