@@ -50,22 +50,29 @@ TEST(RunComparison, SpeedupsAgainstABaselineRun) {
     EXPECT_EQ(mediaEntry->configuration, "workers 2 + media pipeline");
 }
 
+// A bf16 run on one device, id 999, beside the study's.
+RunRecord oneDeviceRun(const std::string& name, const std::string& kind, const std::string& model,
+                       std::int64_t batchSize, double samplesPerSec) {
+    RunRecord run;
+    run.id = 999;
+    run.name = name;
+    run.deviceKind = kind;
+    run.deviceCount = 1;
+    run.batchSize = batchSize;
+    run.model = model;
+    run.precision = "bf16";
+    run.summary = {{"median_samples_per_s", samplesPerSec}};
+    return run;
+}
+
 // device-check.sh's grid: the study's workload on one H200. Per device it is like for like with
 // the study's eight, so its bars carry no dagger; in total samples/s it is not.
 TEST(RunComparison, AMetricThatHoldsTheDifferenceOutDoesNotMarkTheRun) {
     const test::TempDir dir;
     ResultStore store(dir.file("r.db"));
     auto runs = augustRuns(store);
-    RunRecord h200;
-    h200.id = 998;
-    h200.name = "large on one H200";
-    h200.deviceKind = "cuda";
+    RunRecord h200 = oneDeviceRun("large on one H200", "cuda", "large", 48, 160.0);
     h200.deviceName = "H200";
-    h200.deviceCount = 1;
-    h200.batchSize = 48;
-    h200.model = "large";
-    h200.precision = "bf16";
-    h200.summary = {{"median_samples_per_s", 160.0}};
     const auto& h100 = named(runs, "H100", 2, false);
     const auto total = compareRuns({h100, h200}, CompareMetric::SamplesPerSec, h100.id).entries.back();
     EXPECT_TRUE(total.workloadDiffers);
@@ -92,16 +99,7 @@ TEST(RunComparison, MarksOtherWorkloadsAndNormalisesPerDevice) {
     const test::TempDir dir;
     ResultStore store(dir.file("r.db"));
     auto runs = augustRuns(store);
-    RunRecord local;
-    local.id = 999;
-    local.name = "my cpu run";
-    local.deviceKind = "cpu";
-    local.deviceCount = 1;
-    local.batchSize = 8;
-    local.model = "tiny";
-    local.precision = "bf16";
-    local.summary = {{"median_samples_per_s", 40.0}};
-    runs.push_back(local);
+    runs.push_back(oneDeviceRun("my cpu run", "cpu", "tiny", 8, 40.0));
     const auto& h100 = named(runs, "H100", 2, false);
     const auto comparison = compareRuns(runs, CompareMetric::SamplesPerSecPerDevice, h100.id);
     const auto& last = comparison.entries.back();
