@@ -9,11 +9,14 @@
 #include <QTableView>
 #include <QTest>
 
+#include <filesystem>
+
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "adapters/run_store.h"
 #include "bridgebench/result_store.h"
+#include "bridgebench/study_runs.h"
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
 #include "support/measured_reference.h"
@@ -210,15 +213,60 @@ TEST(CompareView, ThePerStepLinesAreReadOffTheUiThread) {
     EXPECT_EQ(view.overlay()->emptyText(), "No steps yet");
 }
 
-TEST(CompareView, ThePerStepChartOfPublishedFiguresSaysTheyHaveNoSteps) {
+// A completed CPU run with `count` timed steps, stored in `file`.
+qint64 storeRunWithSteps(const std::filesystem::path& file, const std::string& name, int count) {
+    const qint64 id = test::storeCompletedCpuRun(file, name, 0);
+    std::vector<StepMetrics> steps(static_cast<std::size_t>(count));
+    for (std::size_t index = 0; index < steps.size(); ++index) {
+        steps[index].step = static_cast<std::int64_t>(index);
+        steps[index].samples = 8;
+        steps[index].wallMs = 25;
+        steps[index].samplesPerSec = samplesPerSecond(8, steps[index].wallMs);
+    }
+    ResultStore(file).appendSteps(id, steps);
+    return id;
+}
+
+// Seen at 1024 × 768 on a new database: beside the study's table, whose Workload and Run
+// columns were behind its scroll bar, a third of the width went to a per-step chart with axes
+// of 0 to 1 and nothing to draw.
+TEST(CompareView, PublishedFiguresAloneGiveTheTableThePerStepChartsRoom) {
     test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    const qint64 local = storeRunWithSteps(file, "tiny b8 w0", 10);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    QVector<qint64> published;
+    for (const auto& run : store.runs())
+        if (run.source == "reference" && !isMeasuredReference(run)) published.append(run.id);
+    ASSERT_FALSE(published.isEmpty());
     CompareView view(store);
-    view.showStudy();
-    view.overlay()->refresh();
-    EXPECT_TRUE(view.overlay()->isEmptyTextShown());
-    EXPECT_EQ(view.overlay()->emptyText(), "Published figures have no per-step data");
+    view.setRuns(published);
+    view.resize(990, 620);  // the window's width on a 1024 px screen, less its frame
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(view.isReadingSteps());
+    EXPECT_FALSE(view.overlay()->isVisibleTo(&view));
+    QTableView* table = view.tableView();
+    EXPECT_GE(table->width(), view.width() - 40);
+    constexpr int kRun = 7;
+    ASSERT_EQ(view.tableModel()->horizontalHeaderItem(kRun)->text(), "Run");
+    EXPECT_LT(table->columnViewportPosition(kRun), table->viewport()->width());
+
+    // A run with steps beside them brings the chart back, with its line.
+    view.compareWithStudy({local});
+    QCoreApplication::processEvents();
+    EXPECT_TRUE(view.overlay()->isVisibleTo(&view));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view.isReadingSteps(); }, 10'000));
+    EXPECT_EQ(view.overlay()->trackCount(), 1);
+    EXPECT_GE(view.overlay()->width(), view.overlay()->minimumWidth());
+    EXPECT_LT(table->width(), view.width() - view.overlay()->minimumWidth() + 1);
+
+    // And the study alone again leaves it out.
+    view.setRuns(published);
+    QCoreApplication::processEvents();
+    EXPECT_FALSE(view.overlay()->isVisibleTo(&view));
 }
 
 TEST(CompareView, MarksADifferentWorkloadInChartAndTable) {
@@ -406,18 +454,7 @@ TEST(CompareView, TwoRunsOfOneSettingDrawTheirStepsInTheirBarsColoursWithNothing
     test::TempDir dir;
     const auto file = dir.file("compare.db");
     QVector<qint64> ids;
-    for (const char* name : {"quiet", "tiny b8 w0 2026-12-03 12:47:38"}) {
-        ids.append(test::storeCompletedCpuRun(file, name, 0));
-        ResultStore writer(file);
-        std::vector<StepMetrics> steps(40);
-        for (std::size_t index = 0; index < steps.size(); ++index) {
-            steps[index].step = static_cast<std::int64_t>(index);
-            steps[index].samples = 8;
-            steps[index].wallMs = 25;
-            steps[index].samplesPerSec = samplesPerSecond(8, steps[index].wallMs);
-        }
-        writer.appendSteps(ids.back(), steps);
-    }
+    for (const char* name : {"quiet", "tiny b8 w0 2026-12-03 12:47:38"}) ids.append(storeRunWithSteps(file, name, 40));
     RunStore store;
     ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
     CompareView view(store);
@@ -449,15 +486,18 @@ TEST(CompareView, TwoRunsOfOneSettingDrawTheirStepsInTheirBarsColoursWithNothing
         << "the table is " << table->width() << " px wide";
 }
 
-TEST(CompareView, OnA1024PxScreenTheStudysTableShowsMfuWithoutScrolling) {
+TEST(CompareView, OnA1024PxScreenARunBesideTheStudyKeepsMfuInViewWithoutScrolling) {
     test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    const qint64 local = storeRunWithSteps(file, "tiny b8 w0", 10);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
     CompareView view(store);
-    view.showStudy();
+    view.compareWithStudy({local});
     view.resize(990, 620);  // the window's width on a 1024 px screen, less its frame
     view.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view.isReadingSteps(); }, 10'000));
     QCoreApplication::processEvents();
     QTableView* table = view.tableView();
     constexpr int kMfu = 5;
@@ -466,6 +506,7 @@ TEST(CompareView, OnA1024PxScreenTheStudysTableShowsMfuWithoutScrolling) {
         << "the table is " << table->width() << " px wide";
     auto* overlay = view.findChild<TimeSeriesChart*>("overlayChart");
     ASSERT_NE(overlay, nullptr);
+    EXPECT_TRUE(overlay->isVisibleTo(&view));
     EXPECT_GE(overlay->width(), overlay->minimumWidth());
 
     // A wider window gives the chart its share back: the table does not take what it does not need.

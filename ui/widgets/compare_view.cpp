@@ -52,6 +52,7 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
       m_baseline(new QComboBox),
       m_reason(new QLabel),
       m_chart(new CompareChart),
+      m_overlayHolder(new QWidget),
       m_overlayBox(new QVBoxLayout),
       m_overlaySteps(new StepReader(this)),
       m_table(new QStandardItemModel(this)),
@@ -88,11 +89,10 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     m_reason->setObjectName("compareReason");
     m_reason->setWordWrap(true);
     m_reason->hide();
-    auto* overlayHolder = new QWidget;
-    overlayHolder->setLayout(m_overlayBox);
+    m_overlayHolder->setLayout(m_overlayBox);
     m_overlayBox->setContentsMargins(0, 0, 0, 0);
     m_lower->addWidget(m_tableView);
-    m_lower->addWidget(overlayHolder);
+    m_lower->addWidget(m_overlayHolder);
     m_lower->setStretchFactor(0, 3);
     m_lower->setStretchFactor(1, 2);
     // Dragged past its minimum, the chart would vanish into the splitter's edge.
@@ -269,8 +269,18 @@ void CompareView::rebuildOverlay() {
     // Read off this thread: several long runs side by side took a visible pause to read on it
     // (200,000 steps: ~0.5 s). Published figures have none, though a table BridgeBench measured may.
     if (m_runs.empty()) {
+        m_overlayHolder->show();
         m_overlaySteps->cancel();
         m_overlay->setEmptyText(tr("No steps yet"));
+        return;
+    }
+    // The study's figures alone: an empty chart with axes of 0 to 1 took a third of the width
+    // from a table whose Workload and Run columns it pushed behind the scroll bar.
+    const bool nothing = nothingPerStep();
+    m_overlayHolder->setVisible(!nothing);
+    if (nothing) {
+        m_overlaySteps->cancel();
+        m_overlay->setEmptyText(tr("Published figures have no per-step data"));
         return;
     }
     QVector<qint64> ids;
@@ -282,6 +292,12 @@ void CompareView::rebuildOverlay() {
 bool CompareView::onlyPublished() const {
     return !m_runs.empty() &&
            std::all_of(m_runs.begin(), m_runs.end(), [](const RunRecord& run) { return run.source == "reference"; });
+}
+
+bool CompareView::nothingPerStep() const {
+    return !m_runs.empty() && std::all_of(m_runs.begin(), m_runs.end(), [](const RunRecord& run) {
+        return run.summary.value("headline_only", false);
+    });
 }
 
 void CompareView::drawOverlay(const QVector<qint64>& runIds, const std::vector<std::vector<StepMetrics>>& steps) {
@@ -437,7 +453,8 @@ void CompareView::resizeEvent(QResizeEvent* event) {
 }
 
 void CompareView::fitTableWidth() {
-    if (m_lowerDragged || m_lower->count() < 2) return;
+    // Without the per-step chart the splitter gives the table the whole width.
+    if (m_lowerDragged || m_lower->count() < 2 || m_overlayHolder->isHidden()) return;
     const int total = m_lower->width() - m_lower->handleWidth();
     if (total <= 0) return;
     // The 3:2 stretch left the study's table 590 px of a 1024 px screen and hid MFU behind its

@@ -74,6 +74,9 @@ private:
     void drawOverlay(const QVector<qint64>& runIds, const std::vector<std::vector<StepMetrics>>& steps);
     void colourOverlay();
     bool onlyPublished() const;
+    // Every run is a headline figure alone (the study's, or an import of a trainer's final
+    // figure): the per-step chart would have nothing to draw.
+    bool nothingPerStep() const;
 
     RunStore& m_store;
     QVector<qint64> m_runIds;
@@ -85,6 +88,7 @@ private:
     CompareChart* m_chart;
     TimeSeriesChart* m_overlay = nullptr;
     QVector<qint64> m_overlayRunIds;  // each overlay line's run
+    QWidget* m_overlayHolder;
     QVBoxLayout* m_overlayBox;
     StepReader* m_overlaySteps;
     QStandardItemModel* m_table;
