@@ -1,5 +1,8 @@
 #include "charts/time_series_chart.h"
 
+#include <QAbstractAxis>
+#include <QChart>
+#include <QChartView>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
@@ -208,6 +211,40 @@ TEST(TimeSeriesChart, SaysSoWhenItHasNoStepsYet) {
     EXPECT_TRUE(chart.isEmptyTextShown());
     chart.setEmptyText("Published figures have no per-step data");
     EXPECT_EQ(chart.emptyText(), "Published figures have no per-step data");
+}
+
+// Seen at 1024 × 768: before its first step the dashboard's four charts read 0.00 to 1.00 up
+// their value axes and 0 to 1 along their steps, a range no run had.
+TEST(TimeSeriesChart, WithoutStepsItsAxesShowNoFigures) {
+    TimeSeriesChart chart;
+    chart.addLine("CPU %");
+    chart.addLine("RSS MiB", TimeSeriesChart::YAxis::Right);
+    chart.setAxisTitles("step", "CPU %", "resident memory, MiB");
+    chart.resize(600, 400);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    chart.refresh();
+    const QList<QAbstractAxis*> axes = chart.findChild<QChartView*>()->chart()->axes();
+    ASSERT_EQ(axes.size(), 3);
+    for (const auto* axis : axes) EXPECT_EQ(axis->labelsColor().alpha(), 0) << axis->titleText().toStdString();
+    // Their titles stay whole: the labels keep their room.
+    QStringList titles;
+    for (const auto* axis : axes) titles << axis->titleText();
+    EXPECT_EQ(titles, QStringList({"step", "CPU %", "resident memory, MiB"}));
+
+    // A new palette while empty keeps them out.
+    QPalette dark = chart.palette();
+    dark.setColor(QPalette::Text, Qt::white);
+    dark.setColor(QPalette::Base, Qt::black);
+    chart.setPalette(dark);
+    for (const auto* axis : axes) EXPECT_EQ(axis->labelsColor().alpha(), 0) << axis->titleText().toStdString();
+
+    chart.appendPoints(0, {QPointF(0, 150), QPointF(1, 190)});
+    chart.refresh();
+    for (const auto* axis : axes) EXPECT_EQ(axis->labelsColor(), QColor(Qt::white)) << axis->titleText().toStdString();
+    chart.clearPoints();
+    chart.refresh();
+    for (const auto* axis : axes) EXPECT_EQ(axis->labelsColor().alpha(), 0) << axis->titleText().toStdString();
 }
 
 TEST(TimeSeriesChart, ANarrowPlotWrapsItsEmptyTextInsideIt) {

@@ -100,6 +100,7 @@ int TimeSeriesChart::addLine(const QString& name, YAxis axis, const QColor& colo
         m_right->setGridLineVisible(false);
         chart()->addAxis(m_right, Qt::AlignRight);
         applyPalette();
+        placeEmptyText();
     }
     Track track;
     track.axis = axis;
@@ -199,9 +200,20 @@ void TimeSeriesChart::setEmptyText(const QString& text) {
 
 bool TimeSeriesChart::isEmptyTextShown() const { return m_empty->isVisible(); }
 
+void TimeSeriesChart::changeEvent(QEvent* event) {
+    ChartWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) placeEmptyText();
+}
+
 void TimeSeriesChart::placeEmptyText() {
     const bool empty = std::all_of(m_tracks.begin(), m_tracks.end(), [](const Track& track) { return track.data.size() == 0; });
     m_empty->setVisible(empty);
+    // Without steps the axes' range is a stand-in (0 to 1): figures along them would read as
+    // data. Transparent, not hidden: hidden labels give their room back, and Qt Charts then cut
+    // the axis titles to "…"; the first step would also shift the plot.
+    const QColor labels = empty ? QColor(Qt::transparent) : palette().color(QPalette::Text);
+    for (auto* axis : chart()->axes())
+        if (axis->labelsColor() != labels) axis->setLabelsColor(labels);
     if (!empty) return;
     m_empty->setDefaultTextColor(palette().color(QPalette::PlaceholderText));
     const QRectF plot = chart()->plotArea();

@@ -87,6 +87,7 @@ public:
 protected:
     void plotAreaChanged() override;
     void resetView() override { resetZoom(); }
+    void changeEvent(QEvent* event) override;
 
 private:
     struct Track {
