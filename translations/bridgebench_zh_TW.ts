@@ -87,7 +87,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareView</name>
     <message>
-        <location filename="../ui/widgets/compare_view.cpp" line="+61"/>
+        <location filename="../ui/widgets/compare_view.cpp" line="+62"/>
         <source>Samples/s (all devices)</source>
         <translation>Samples/s（所有裝置）</translation>
     </message>
@@ -142,7 +142,7 @@ libjpeg-turbo %9</translation>
         <translation>基準</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+35"/>
         <source>The steps could not be read: %1</source>
         <translation>無法讀取步驟：%1</translation>
     </message>
@@ -193,13 +193,13 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+81"/>
+        <location line="+97"/>
         <location line="+2"/>
         <source>samples/s per step</source>
         <translation>每步 samples/s</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-98"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
@@ -209,24 +209,25 @@ libjpeg-turbo %9</translation>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+11"/>
+        <location line="+17"/>
+        <location line="+5"/>
+        <location line="+17"/>
         <source>Published figures have no per-step data</source>
         <translation>已發表的數據沒有每步資料</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <location line="+16"/>
+        <location line="-31"/>
+        <location line="+31"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-17"/>
         <source>Reading the steps…</source>
         <translation>正在讀取步驟…</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+74"/>
         <source>samples/s per step, coloured as the bars</source>
         <translation>每步 samples/s，顏色與長條圖相同</translation>
     </message>
@@ -766,12 +767,17 @@ libjpeg-turbo %9</translation>
         <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4、運算執行緒 %5，裝置端轉換 %6（預測 %7 樣本/秒）。</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+33"/>
+        <source>this run&apos;s setting</source>
+        <translation>此執行的設定</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>this run (measured %1)</source>
         <translation>本次執行（實測 %1）</translation>
     </message>
     <message>
-        <location line="-159"/>
+        <location line="-163"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -791,12 +797,12 @@ libjpeg-turbo %9</translation>
         <translation>執行結束後，整個梯度做一次 all-reduce 花了 %1 毫秒。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>this run&apos;s setting (measured %1)</source>
         <translation>此執行的設定（實測 %1）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>recommended</source>
         <translation>建議</translation>
     </message>
@@ -1977,7 +1983,14 @@ RSS MiB：常駐記憶體
         <translation>否</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
+        <source>Left out, as this build cannot read them from the database:
+%1</source>
+        <translation>此版本無法從資料庫讀取以下數值，已略過：
+%1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>‡ %1: its figures may not repeat</source>
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>

@@ -25,6 +25,9 @@ nlohmann::json runToJson(const RunRecord& run) {
 int listCommand(const std::string& dbPath, bool json) {
     ResultStore store(dbPath);
     const auto runs = store.listRuns();
+    for (const auto& run : runs)
+        for (const auto& problem : run.unreadable)
+            std::cerr << fmt::format("warning: {}: run {} \"{}\": {}\n", dbPath, run.id, run.name, problem);
     if (json) {
         nlohmann::json out = nlohmann::json::array();
         for (const auto& run : runs) out.push_back(runToJson(run));

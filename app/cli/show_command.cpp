@@ -105,6 +105,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
                                     {"config", run->config},
                                     {"environment", run->environment},
                                     {"summary", run->summary},
+                                    {"unreadable", run->unreadable},
                                     {"throughput", throughputJson(flops, mfu)},
                                     {"diagnosis", diagnosisJson}}
                          .dump(2)
@@ -115,6 +116,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     if (!run->error.empty()) std::cout << "  error: " << run->error << '\n';
     std::cout << fmt::format("  device: {}x {} ({}), created {}, finished {}\n", run->deviceCount, run->deviceName,
                              run->deviceKind, run->createdAt, run->finishedAt.empty() ? "-" : run->finishedAt);
+    for (const auto& problem : run->unreadable) std::cout << "  unreadable in the database: " << problem << '\n';
     printJsonObject("Config", run->config);
     printJsonObject("Environment", run->environment);
     printJsonObject("Summary", run->summary);

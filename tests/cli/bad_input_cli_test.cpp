@@ -9,8 +9,12 @@
 #include <iterator>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "bridgebench/result_store.h"
+#include "support/hand_edit.h"
 #include "support/process_runner.h"
+#include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 
 namespace bb {
@@ -101,6 +105,28 @@ TEST(CliBadDataset, IsRefusedBeforeARunRowExists) {
         EXPECT_THAT(result.err, HasSubstr(bad.says)) << bad.dataset;
         EXPECT_EQ(localRuns(db), 0) << bad.dataset << ": a run row was created";
     }
+}
+
+// Seen on a hand-edited database: `list` exited 1 with nlohmann's "type must be number, but is
+// string", naming neither file, run nor key, and listed nothing.
+TEST(CliUnreadableStoredValue, ListAndShowGoOnNamingTheRunTheKeyAndTheValue) {
+    test::TempDir dir;
+    const auto db = dir.file("edited.db");
+    const auto id = test::storeCompletedCpuRun(db, "edited", 0);
+    test::handEditRunColumn(db, id, "summary_json", R"({"median_samples_per_s": "fast"})");
+    const std::string says = "summary key 'median_samples_per_s' holds \"fast\"";
+    const auto listed = cli("list --db " + q(db));
+    EXPECT_EQ(listed.exitCode, 0) << listed.err;
+    EXPECT_THAT(listed.out, HasSubstr("edited"));
+    EXPECT_THAT(listed.err, HasSubstr(db.string() + ": run " + std::to_string(id) + " \"edited\": " + says));
+    const auto shown = cli("show edited --db " + q(db));
+    EXPECT_EQ(shown.exitCode, 0) << shown.err;
+    EXPECT_THAT(shown.out, HasSubstr("unreadable in the database: " + says));
+    const auto json = cli("show edited --json --db " + q(db));
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const auto document = nlohmann::json::parse(json.out);
+    ASSERT_EQ(document["unreadable"].size(), 1u);
+    EXPECT_THAT(document["unreadable"][0].get<std::string>(), HasSubstr(says));
 }
 
 // nlohmann reports 1e309 as out_of_range, not parse_error; every reader names file and line.

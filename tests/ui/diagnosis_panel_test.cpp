@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "bridgebench/result_store.h"
+#include "support/hand_edit.h"
 #include "support/temp_dir.h"
 #include "widgets/main_window.h"
 #include "widgets/runs_browser.h"
@@ -144,6 +145,36 @@ TEST(DiagnosisPanel, FollowsTheRunSelectedInTheRunsTab) {
     EXPECT_EQ(window.diagnosisPanel()->predictions()->rowCount(), 6);
     window.runsBrowser()->selectRuns({});
     EXPECT_TRUE(window.diagnosisPanel()->predictions()->isHidden());
+}
+
+// Seen on a hand-edited database: selecting a run whose stored median was "fast" ended the
+// window (nlohmann's type_error, thrown through the event loop).
+TEST(DiagnosisPanel, ARunWithAnUnreadableStoredValueIsDiagnosedWithoutItAndSaysWhatWasLeftOut) {
+    test::TempDir dir;
+    const auto db = dir.file("edited.db");
+    std::int64_t runId = 0;
+    {
+        ResultStore store(db);
+        runId = store.createRun(slowLoadingRun());
+        const auto steps = slowLoadingSteps();
+        store.appendSteps(runId, steps);
+    }
+    test::handEditRunColumn(db, runId, "summary_json", R"({"median_samples_per_s": "fast"})");
+    MainWindow window(QString::fromStdString(db.string()));
+    window.runsBrowser()->selectRuns({runId});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window.diagnosisPanel()->isReading(); }, 10'000));
+    EXPECT_TRUE(window.diagnosisPanel()->headline()->text().contains("slow loading"));
+    EXPECT_EQ(window.diagnosisPanel()->predictions()->rowCount(), 6);
+    // No measured figure beside its own setting, rather than "measured 0.0".
+    QStringList notes;
+    for (int row = 0; row < 6; ++row) notes << noteOf(window.diagnosisPanel()->predictions(), row);
+    EXPECT_TRUE(notes.join('|').contains("this run's setting")) << notes.join('|').toStdString();
+    EXPECT_FALSE(notes.join('|').contains("measured")) << notes.join('|').toStdString();
+    const QAbstractItemModel* runs = window.runsBrowser()->view()->model();
+    QString tip;
+    for (int row = 0; row < runs->rowCount(); ++row)
+        if (runs->index(row, 0).data().toString() == "slow loading") tip = runs->index(row, 0).data(Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.contains("summary key 'median_samples_per_s' holds \"fast\"")) << tip.toStdString();
 }
 
 // With no run selected the pane says so in a line and the runs table takes the room; a

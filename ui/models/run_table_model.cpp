@@ -125,6 +125,11 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
         if (index.column() == MedianSamplesPerSec && !m_otherProcesses[row].isEmpty()) return warningColour();
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == Name && !run.unreadable.empty()) {
+            QStringList problems;
+            for (const auto& problem : run.unreadable) problems << QString::fromStdString(problem);
+            return tr("Left out, as this build cannot read them from the database:\n%1").arg(problems.join('\n'));
+        }
         if (index.column() == Model) return QString::fromStdString(run.model);
         if (index.column() == MedianSamplesPerSec && !m_otherProcesses[row].isEmpty())
             return tr("‡ %1: its figures may not repeat").arg(m_otherProcesses[row]);

@@ -156,8 +156,12 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
         const bool recommended = prediction.workers == diagnosis.recommended.workers &&
                                  prediction.deviceTransforms == diagnosis.recommended.deviceTransforms;
         QString note;
+        // A stored median this build could not read is left out of the summary: no figure, not 0.0.
+        const auto measured = run->summary.find("median_samples_per_s");
         if (prediction.isMeasuredSetting)
-            note = tr("this run's setting (measured %1)").arg(run->summary.value("median_samples_per_s", 0.0), 0, 'f', 1);
+            note = measured != run->summary.end() && measured->is_number()
+                       ? tr("this run's setting (measured %1)").arg(measured->get<double>(), 0, 'f', 1)
+                       : tr("this run's setting");
         if (recommended) note = note.isEmpty() ? tr("recommended") : note + QStringLiteral(", ") + tr("recommended");
         m_predictions->setItem(row, Workers, cell(QString::number(prediction.workers), recommended));
         m_predictions->setItem(row, Threads, cell(QString::number(prediction.threads), recommended));

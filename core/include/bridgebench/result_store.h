@@ -41,6 +41,9 @@ struct RunRecord {
     std::int64_t studyId = 0;  // 0: not part of a study
     std::string createdAt;     // ISO 8601 UTC
     std::string finishedAt;    // empty while running
+    // Stored values this build could not read, each named and quoted: left out of the fields
+    // above and kept as they are in the file.
+    std::vector<std::string> unreadable;
 };
 
 // A group of runs: a sweep, a reference table, or an import.

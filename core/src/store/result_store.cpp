@@ -1,13 +1,16 @@
 #include "bridgebench/result_store.h"
 
 #include <cstdlib>
+#include <utility>
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
 #include "bridgebench/errors.h"
+#include "store/readable_summary.h"
 #include "store/run_rows.h"
 #include "store/schema.h"
+#include "util/json_excerpt.h"
 #include "util/process_identity.h"
 #include "util/time_format.h"
 
@@ -42,9 +45,19 @@ RunRecord readRun(SQLite::Statement& query) {
     run.batchSize = query.getColumn(column++).getInt64();
     run.workers = query.getColumn(column++).getInt64();
     run.deviceTransforms = query.getColumn(column++).getInt() != 0;
-    run.config = parseStoredJson(query.getColumn(column++).getString());
-    run.environment = parseStoredJson(query.getColumn(column++).getString());
-    run.summary = parseStoredJson(query.getColumn(column++).getString());
+    // A run's JSON columns that are not JSON objects are read as empty ones, and said so.
+    const auto readObject = [&](const char* what) {
+        auto value = nlohmann::json::parse(query.getColumn(column++).getString(), nullptr, /*allow_exceptions=*/false);
+        if (value.is_discarded())
+            run.unreadable.push_back(fmt::format("the {} is not valid JSON: left out", what));
+        else if (!value.is_object())
+            run.unreadable.push_back(fmt::format("the {} is {}, not an object: left out", what, jsonExcerpt(value)));
+        return value.is_object() ? value : nlohmann::json::object();
+    };
+    run.config = readObject("config");
+    run.environment = readObject("environment");
+    run.summary = readObject("summary");
+    for (auto& problem : keepReadableSummary(run.summary)) run.unreadable.push_back(std::move(problem));
     run.studyId = query.getColumn(column++).getInt64();
     run.createdAt = query.getColumn(column++).getString();
     run.finishedAt = query.getColumn(column++).getString();

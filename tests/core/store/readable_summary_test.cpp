@@ -1,0 +1,86 @@
+#include "store/readable_summary.h"
+
+#include <string>
+#include <vector>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <gtest/gtest.h>
+
+#include "bridgebench/diagnosis.h"
+#include "bridgebench/result_store.h"
+#include "bridgebench/run_summary.h"
+#include "support/hand_edit.h"
+#include "support/stored_cpu_run.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+TEST(ReadableSummary, KeepsWhatItsReadersTakeAndNamesWhatItLeavesOut) {
+    RunSummary written;
+    written.steps = 50;
+    written.medianSamplesPerSec = 300;
+    written.otherCpuCores = 0.5;
+    written.otherCpuCoresP95 = 0.9;
+    written.probe.loadMs = 12;
+    nlohmann::json summary = written;
+    summary["headline_only"] = false;
+    summary["a_later_builds_key"] = "kept";
+    const nlohmann::json whole = summary;
+    EXPECT_TRUE(keepReadableSummary(summary).empty());
+    EXPECT_EQ(summary, whole);
+
+    summary["median_samples_per_s"] = "fast";
+    summary["other_cpu_cores_p95"] = nlohmann::json::array();
+    summary["probe"] = {{"load_ms", "slow"}};
+    summary["headline_only"] = "yes";
+    const auto problems = keepReadableSummary(summary);
+    ASSERT_EQ(problems.size(), 4u);
+    EXPECT_EQ(problems[0], "summary key 'headline_only' holds \"yes\", which this build cannot read there: left out");
+    EXPECT_NE(problems[1].find("'median_samples_per_s' holds \"fast\""), std::string::npos) << problems[1];
+    EXPECT_NE(problems[2].find("'other_cpu_cores_p95' holds an array"), std::string::npos) << problems[2];
+    EXPECT_NE(problems[3].find("'probe' holds an object"), std::string::npos) << problems[3];
+    for (const char* gone : {"median_samples_per_s", "other_cpu_cores_p95", "probe", "headline_only"})
+        EXPECT_FALSE(summary.contains(gone)) << gone;
+    EXPECT_EQ(summary["steps"], 50);
+    EXPECT_EQ(summary["other_cpu_cores"], 0.5);
+    EXPECT_EQ(summary["a_later_builds_key"], "kept");
+    EXPECT_NO_THROW((void)summary.get<RunSummary>());
+
+    nlohmann::json notAnObject = nlohmann::json::array({1, 2});
+    EXPECT_EQ(keepReadableSummary(notAnObject), std::vector<std::string>{"the summary is an array, not an object: left out"});
+    EXPECT_EQ(notAnObject, nlohmann::json::object());
+}
+
+// A database another tool or a hand wrote: `list` failed whole on it, and selecting the run in
+// the window ended the window ("type must be number, but is string").
+TEST(ResultStore, AStoredValueOfAnotherTypeIsReadAsMissingAndNamedWhileTheFileKeepsIt) {
+    test::TempDir dir;
+    const auto file = dir.file("hand-edited.db");
+    const auto id = test::storeCompletedCpuRun(file, "edited", 0);
+    const std::string summaryText = R"({"median_samples_per_s": "fast", "steps": 50})";
+    test::handEditRunColumn(file, id, "summary_json", summaryText);
+    test::handEditRunColumn(file, id, "config_json", "[1]");
+    test::handEditRunColumn(file, id, "environment_json", "{");
+    ResultStore store(file);
+    const auto run = store.findRun("edited");
+    ASSERT_TRUE(run);
+    EXPECT_EQ(run->unreadable,
+              (std::vector<std::string>{"the config is an array, not an object: left out",
+                                        "the environment is not valid JSON: left out",
+                                        "summary key 'median_samples_per_s' holds \"fast\", which this build cannot read there: left out"}));
+    EXPECT_EQ(run->summary, (nlohmann::json{{"steps", 50}}));
+    EXPECT_EQ(run->config, nlohmann::json::object());
+    EXPECT_EQ(run->environment, nlohmann::json::object());
+    EXPECT_EQ(run->summary.value("median_samples_per_s", 0.0), 0.0);
+    EXPECT_NO_THROW((void)diagnose(profileRun(*run, store.steps(id))));
+    bool listed = false;
+    for (const auto& each : store.listRuns()) listed = listed || (each.id == id && each.unreadable.size() == 3);
+    EXPECT_TRUE(listed);
+
+    SQLite::Database raw(file.string(), SQLite::OPEN_READONLY);
+    EXPECT_EQ(raw.execAndGet("SELECT summary_json FROM runs WHERE id = " + std::to_string(id)).getString(), summaryText);
+}
+
+}  // namespace
+}  // namespace bb
