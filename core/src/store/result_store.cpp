@@ -7,10 +7,9 @@
 #include <fmt/format.h>
 
 #include "bridgebench/errors.h"
-#include "store/readable_summary.h"
+#include "store/readable_run.h"
 #include "store/run_rows.h"
 #include "store/schema.h"
-#include "util/json_excerpt.h"
 #include "util/process_identity.h"
 #include "util/time_format.h"
 
@@ -45,19 +44,19 @@ RunRecord readRun(SQLite::Statement& query) {
     run.batchSize = query.getColumn(column++).getInt64();
     run.workers = query.getColumn(column++).getInt64();
     run.deviceTransforms = query.getColumn(column++).getInt() != 0;
-    // A run's JSON columns that are not JSON objects are read as empty ones, and said so.
-    const auto readObject = [&](const char* what) {
+    // What this build cannot read of a run's JSON columns is left out, and said so.
+    const auto readObject = [&](const char* what, auto keepReadable) {
         auto value = nlohmann::json::parse(query.getColumn(column++).getString(), nullptr, /*allow_exceptions=*/false);
-        if (value.is_discarded())
+        if (value.is_discarded()) {
             run.unreadable.push_back(fmt::format("the {} is not valid JSON: left out", what));
-        else if (!value.is_object())
-            run.unreadable.push_back(fmt::format("the {} is {}, not an object: left out", what, jsonExcerpt(value)));
-        return value.is_object() ? value : nlohmann::json::object();
+            return nlohmann::json::object();
+        }
+        for (auto& problem : keepReadable(value)) run.unreadable.push_back(std::move(problem));
+        return value;
     };
-    run.config = readObject("config");
-    run.environment = readObject("environment");
-    run.summary = readObject("summary");
-    for (auto& problem : keepReadableSummary(run.summary)) run.unreadable.push_back(std::move(problem));
+    run.config = readObject("config", keepReadableConfig);
+    run.environment = readObject("environment", keepReadableEnvironment);
+    run.summary = readObject("summary", keepReadableSummary);
     run.studyId = query.getColumn(column++).getInt64();
     run.createdAt = query.getColumn(column++).getString();
     run.finishedAt = query.getColumn(column++).getString();

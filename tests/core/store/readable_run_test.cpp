@@ -1,4 +1,4 @@
-#include "store/readable_summary.h"
+#include "store/readable_run.h"
 
 #include <string>
 #include <vector>
@@ -16,7 +16,7 @@
 namespace bb {
 namespace {
 
-TEST(ReadableSummary, KeepsWhatItsReadersTakeAndNamesWhatItLeavesOut) {
+TEST(ReadableRun, TheSummaryKeepsWhatItsReaderTakesAndNamesWhatItLeavesOut) {
     RunSummary written;
     written.steps = 50;
     written.medianSamplesPerSec = 300;
@@ -50,6 +50,24 @@ TEST(ReadableSummary, KeepsWhatItsReadersTakeAndNamesWhatItLeavesOut) {
     nlohmann::json notAnObject = nlohmann::json::array({1, 2});
     EXPECT_EQ(keepReadableSummary(notAnObject), std::vector<std::string>{"the summary is an array, not an object: left out"});
     EXPECT_EQ(notAnObject, nlohmann::json::object());
+}
+
+TEST(ReadableRun, ConfigAndEnvironmentKeysReadWithATypedDefaultKeepTheirType) {
+    nlohmann::json config = {{"warmup_steps", "x"}, {"threads", 2}, {"device", 0}, {"note", "fine"}, {"model", 7}};
+    EXPECT_EQ(keepReadableConfig(config),
+              (std::vector<std::string>{"config key 'device' holds 0, which this build cannot read there: left out",
+                                        "config key 'warmup_steps' holds \"x\", which this build cannot read there: left out"}));
+    // Keys read through a type check of their own stay as stored.
+    EXPECT_EQ(config, (nlohmann::json{{"threads", 2}, {"note", "fine"}, {"model", 7}}));
+
+    nlohmann::json environment = {{"logical_cores", "two"}, {"ranks", {{"rank", 0}}}, {"source", "x"}, {"date", nullptr}};
+    const auto problems = keepReadableEnvironment(environment);
+    ASSERT_EQ(problems.size(), 3u);
+    EXPECT_EQ(problems[0], "environment key 'date' holds null, which this build cannot read there: left out");
+    EXPECT_EQ(environment, (nlohmann::json{{"source", "x"}}));
+    nlohmann::json notAnObject = 5;
+    EXPECT_EQ(keepReadableEnvironment(notAnObject),
+              std::vector<std::string>{"the environment is 5, not an object: left out"});
 }
 
 // A database another tool or a hand wrote: `list` failed whole on it, and selecting the run in

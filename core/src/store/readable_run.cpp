@@ -1,0 +1,94 @@
+#include "store/readable_run.h"
+
+#include <functional>
+#include <map>
+
+#include "bridgebench/run_summary.h"
+#include "util/json_excerpt.h"
+
+namespace bb {
+
+namespace {
+
+using Readable = std::function<bool(const std::string& key, const nlohmann::json& value)>;
+
+std::vector<std::string> keepReadable(nlohmann::json& object, const std::string& what, const Readable& readable) {
+    std::vector<std::string> problems;
+    if (!object.is_object()) {
+        problems.push_back("the " + what + " is " + jsonExcerpt(object) + ", not an object: left out");
+        object = nlohmann::json::object();
+        return problems;
+    }
+    for (auto entry = object.begin(); entry != object.end();) {
+        if (readable(entry.key(), entry.value())) {
+            ++entry;
+            continue;
+        }
+        problems.push_back(what + " key '" + entry.key() + "' holds " + jsonExcerpt(entry.value()) +
+                           ", which this build cannot read there: left out");
+        entry = object.erase(entry);
+    }
+    return problems;
+}
+
+enum class Kind { Number, String, Boolean, Array, Object };
+
+bool isKind(const nlohmann::json& value, Kind kind) {
+    switch (kind) {
+    case Kind::Number: return value.is_number();
+    case Kind::String: return value.is_string();
+    case Kind::Boolean: return value.is_boolean();
+    case Kind::Array: return value.is_array();
+    case Kind::Object: return value.is_object();
+    }
+    return false;
+}
+
+// The keys read with a typed default (`value(key, 3)`), which throws on another type; the other
+// keys are read through find() and a type check, or not at all.
+Readable byKind(std::map<std::string, Kind> kinds) {
+    return [kinds = std::move(kinds)](const std::string& key, const nlohmann::json& value) {
+        const auto kind = kinds.find(key);
+        return kind == kinds.end() || isKind(value, kind->second);
+    };
+}
+
+}  // namespace
+
+std::vector<std::string> keepReadableSummary(nlohmann::json& summary) {
+    // RunSummary's reader is the schema: a value is readable when the reader takes it.
+    return keepReadable(summary, "summary", [](const std::string& key, const nlohmann::json& value) {
+        if (key == "headline_only") return value.is_boolean();
+        nlohmann::json alone = nlohmann::json::object();
+        // Read only beside the mean it qualifies.
+        if (key == "other_cpu_cores_p95") alone["other_cpu_cores"] = 0.0;
+        alone[key] = value;
+        try {
+            (void)alone.get<RunSummary>();
+            return true;
+        } catch (const nlohmann::json::exception&) {
+            return false;
+        }
+    });
+}
+
+std::vector<std::string> keepReadableConfig(nlohmann::json& config) {
+    static const Readable readable = byKind(
+        {{"warmup_steps", Kind::Number}, {"threads", Kind::Number}, {"device", Kind::String}, {"note", Kind::String}});
+    return keepReadable(config, "config", readable);
+}
+
+std::vector<std::string> keepReadableEnvironment(nlohmann::json& environment) {
+    static const Readable readable = byKind({{"date", Kind::String},
+                                             {"source", Kind::String},
+                                             {"software", Kind::String},
+                                             {"ranks", Kind::Array},
+                                             {"provenance", Kind::Object},
+                                             {"logical_cores", Kind::Number},
+                                             {"intra_op_threads", Kind::Number},
+                                             {"intra_op_threads_instead_of", Kind::Number},
+                                             {"load_average_1m", Kind::Number}});
+    return keepReadable(environment, "environment", readable);
+}
+
+}  // namespace bb
