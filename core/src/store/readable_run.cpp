@@ -1,5 +1,6 @@
 #include "store/readable_run.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -59,6 +60,9 @@ std::vector<std::string> keepReadableSummary(nlohmann::json& summary) {
     // RunSummary's reader is the schema: a value is readable when the reader takes it.
     return keepReadable(summary, "summary", [](const std::string& key, const nlohmann::json& value) {
         if (key == "headline_only") return value.is_boolean();
+        // Copied whole by RunSummary's reader; the diagnosis reads this one figure of it.
+        if (key == "distributed")
+            return value.is_object() && (!value.contains("allreduce_full_ms") || value["allreduce_full_ms"].is_number());
         nlohmann::json alone = nlohmann::json::object();
         // Read only beside the mean it qualifies.
         if (key == "other_cpu_cores_p95") alone["other_cpu_cores"] = 0.0;
@@ -88,7 +92,14 @@ std::vector<std::string> keepReadableEnvironment(nlohmann::json& environment) {
                                              {"intra_op_threads", Kind::Number},
                                              {"intra_op_threads_instead_of", Kind::Number},
                                              {"load_average_1m", Kind::Number}});
-    return keepReadable(environment, "environment", readable);
+    return keepReadable(environment, "environment", [](const std::string& key, const nlohmann::json& value) {
+        // The diagnosis counts the ranks on rank 0's host.
+        if (key == "ranks")
+            return value.is_array() && std::all_of(value.begin(), value.end(), [](const nlohmann::json& rank) {
+                       return rank.is_object() && (!rank.contains("host") || rank["host"].is_string());
+                   });
+        return readable(key, value);
+    });
 }
 
 }  // namespace bb

@@ -65,6 +65,10 @@ TEST(ReadableRun, ConfigAndEnvironmentKeysReadWithATypedDefaultKeepTheirType) {
     ASSERT_EQ(problems.size(), 3u);
     EXPECT_EQ(problems[0], "environment key 'date' holds null, which this build cannot read there: left out");
     EXPECT_EQ(environment, (nlohmann::json{{"source", "x"}}));
+    nlohmann::json ranks = {{"ranks", nlohmann::json::array({{{"host", "a"}}, {{"host", 3}}})}};
+    EXPECT_EQ(keepReadableEnvironment(ranks).size(), 1u);
+    nlohmann::json distributed = {{"distributed", {{"allreduce_full_ms", "slow"}}}};
+    EXPECT_EQ(keepReadableSummary(distributed).size(), 1u);
     nlohmann::json notAnObject = 5;
     EXPECT_EQ(keepReadableEnvironment(notAnObject),
               std::vector<std::string>{"the environment is 5, not an object: left out"});
