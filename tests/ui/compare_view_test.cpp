@@ -20,6 +20,7 @@
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
 #include "support/measured_reference.h"
+#include "support/numbered_steps.h"
 #include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 
@@ -216,13 +217,10 @@ TEST(CompareView, ThePerStepLinesAreReadOffTheUiThread) {
 // A completed CPU run with `count` timed steps, stored in `file`.
 qint64 storeRunWithSteps(const std::filesystem::path& file, const std::string& name, int count) {
     const qint64 id = test::storeCompletedCpuRun(file, name, 0);
-    std::vector<StepMetrics> steps(static_cast<std::size_t>(count));
-    for (std::size_t index = 0; index < steps.size(); ++index) {
-        steps[index].step = static_cast<std::int64_t>(index);
-        steps[index].samples = 8;
-        steps[index].wallMs = 25;
-        steps[index].samplesPerSec = samplesPerSecond(8, steps[index].wallMs);
-    }
+    StepMetrics step;
+    step.samples = 8;
+    step.wallMs = 25;
+    const auto steps = test::numberedSteps(count, step);
     ResultStore(file).appendSteps(id, steps);
     return id;
 }

@@ -1,5 +1,7 @@
 #include "widgets/diagnosis_panel.h"
 
+#include <filesystem>
+
 #include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -11,6 +13,7 @@
 
 #include "bridgebench/result_store.h"
 #include "support/hand_edit.h"
+#include "support/numbered_steps.h"
 #include "support/temp_dir.h"
 #include "widgets/main_window.h"
 #include "widgets/runs_browser.h"
@@ -35,12 +38,7 @@ RunRecord slowLoadingRun() {
 }
 
 // Eight steps like `pattern`, numbered.
-std::vector<StepMetrics> eightSteps(StepMetrics pattern) {
-    pattern.samplesPerSec = samplesPerSecond(pattern.samples, pattern.wallMs);
-    std::vector<StepMetrics> steps(8, pattern);
-    for (int i = 0; i < 8; ++i) steps[static_cast<std::size_t>(i)].step = i;
-    return steps;
-}
+std::vector<StepMetrics> eightSteps(StepMetrics pattern) { return test::numberedSteps(8, pattern); }
 
 std::vector<StepMetrics> slowLoadingSteps() {
     StepMetrics step;
@@ -54,6 +52,15 @@ std::vector<StepMetrics> slowLoadingSteps() {
     step.backwardMs = 12;
     step.wallMs = 80;
     return eightSteps(step);
+}
+
+// The slow-loading run and its steps, stored in `db`; returns its id.
+std::int64_t storeSlowLoadingRun(const std::filesystem::path& db) {
+    ResultStore store(db);
+    const std::int64_t id = store.createRun(slowLoadingRun());
+    const auto steps = slowLoadingSteps();
+    store.appendSteps(id, steps);
+    return id;
 }
 
 QString noteOf(QTableWidget* table, int row) { return table->item(row, table->columnCount() - 1)->text(); }
@@ -128,13 +135,7 @@ TEST(DiagnosisPanel, ACommunicationBoundRunShowsItsAllReduceWaitAndOtherRankCoun
 TEST(DiagnosisPanel, FollowsTheRunSelectedInTheRunsTab) {
     test::TempDir dir;
     const auto db = dir.file("diagnosis.db");
-    std::int64_t runId = 0;
-    {
-        ResultStore store(db);
-        runId = store.createRun(slowLoadingRun());
-        const auto steps = slowLoadingSteps();
-        store.appendSteps(runId, steps);
-    }
+    const std::int64_t runId = storeSlowLoadingRun(db);
     MainWindow window(QString::fromStdString(db.string()));
     window.runsBrowser()->selectRuns({runId});
     // The steps are read off the UI thread (200,000 took 0.5 s on it): the selection returns first.
@@ -152,13 +153,7 @@ TEST(DiagnosisPanel, FollowsTheRunSelectedInTheRunsTab) {
 TEST(DiagnosisPanel, ARunWithAnUnreadableStoredValueIsDiagnosedWithoutItAndSaysWhatWasLeftOut) {
     test::TempDir dir;
     const auto db = dir.file("edited.db");
-    std::int64_t runId = 0;
-    {
-        ResultStore store(db);
-        runId = store.createRun(slowLoadingRun());
-        const auto steps = slowLoadingSteps();
-        store.appendSteps(runId, steps);
-    }
+    const std::int64_t runId = storeSlowLoadingRun(db);
     test::handEditRunColumn(db, runId, "summary_json", R"({"median_samples_per_s": "fast"})");
     MainWindow window(QString::fromStdString(db.string()));
     window.runsBrowser()->selectRuns({runId});

@@ -2,6 +2,7 @@
 // that reads a stored run: nothing throws. A hand-edited summary once made `list` exit 1 and
 // ended the window; this finds the next such reader before a user does.
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -17,22 +18,23 @@
 #include "bridgebench/run_summary.h"
 #include "bridgebench/study_runs.h"
 #include "support/hand_edit.h"
+#include "support/numbered_steps.h"
+#include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 
 namespace bb {
 namespace {
 
-// A data-parallel CPU run with every part of its summary filled in, as the engine stores one.
-RunRecord richRun() {
-    RunRecord run;
-    run.name = "rich";
-    run.status = RunStatus::Completed;
-    run.deviceKind = "cpu";
-    run.deviceName = "cpu";
-    run.deviceCount = 2;
-    run.model = "tiny";
-    run.precision = "fp32";
-    run.batchSize = 8;
+// The JSON columns of a data-parallel CPU run with every part of its summary filled in, as the
+// engine stores them.
+struct StoredJson {
+    nlohmann::json config;
+    nlohmann::json environment;
+    nlohmann::json summary;
+};
+
+StoredJson richJson() {
+    StoredJson run;
     RunConfig config;
     config.model = "tiny";
     run.config = toJson(config);
@@ -47,41 +49,35 @@ RunRecord richRun() {
                        {"gpu_name", "none"},
                        {"provenance", {{"batch_size", "test"}}},
                        {"ranks", {{{"rank", 0}, {"host", "a"}}, {{"rank", 1}, {"host", "a"}}}}};
-    RunSummary summary;
-    summary.steps = 8;
-    summary.medianSamplesPerSec = 100;
-    summary.flopsPerSample = 1e9;
-    summary.achievedFlopsPerSec = 1e11;
-    summary.availableCoresAtStart = 2;
-    summary.otherCpuCores = 0.5;
-    summary.otherCpuCoresP95 = 0.9;
-    summary.skippedFirst = {{"a.jpg", "corrupt"}};
-    summary.probe.loadMs = 10;
-    summary.probe.forwardBackwardMsByThreads = {{1, 20.0}, {2, 12.0}};
-    summary.distributed = {{"world_size", 2}, {"backend", "gloo"}, {"allreduce_full_ms", 3.0}};
-    summary.decode = {{"site", "cpu"}};
-    summary.lossScaling = {{"initial_scale", 65536.0}};
-    summary.deviceMemory = {{"peak_bytes", 1}};
-    run.summary = summary;
+    // Read into a RunSummary and written back, so that the run holds every key its writer writes.
+    const nlohmann::json stored = {
+        {"steps", 8},
+        {"median_samples_per_s", 100.0},
+        {"flops_per_sample", 1e9},
+        {"achieved_flops_per_s", 1e11},
+        {"available_cores_at_start", 2.0},
+        {"other_cpu_cores", 0.5},
+        {"other_cpu_cores_p95", 0.9},
+        {"skipped_first", {{{"path", "a.jpg"}, {"reason", "corrupt"}}}},
+        {"probe", {{"load_ms", 10.0}, {"forward_backward_ms_by_threads", {{"1", 20.0}, {"2", 12.0}}}}},
+        {"distributed", {{"world_size", 2}, {"backend", "gloo"}, {"allreduce_full_ms", 3.0}}},
+        {"decode", {{"site", "cpu"}}},
+        {"loss_scaling", {{"initial_scale", 65536.0}}},
+        {"device_memory", {{"peak_bytes", 1}}}};
+    run.summary = stored.get<RunSummary>();
     run.summary["headline_only"] = false;
     run.summary["headline"] = "train_samples_per_second";
     return run;
 }
 
 std::vector<StepMetrics> eightSteps() {
-    std::vector<StepMetrics> steps(8);
-    for (std::size_t index = 0; index < steps.size(); ++index) {
-        steps[index].step = static_cast<std::int64_t>(index);
-        steps[index].samples = 8;
-        steps[index].wallMs = 80;
-        steps[index].dataWaitMs = 40;
-        steps[index].loadMs = 40;
-        steps[index].forwardMs = 15;
-        steps[index].backwardMs = 25;
-        steps[index].commMs = 5;
-        steps[index].samplesPerSec = samplesPerSecond(8, 80);
-    }
-    return steps;
+    StepMetrics step;
+    step.samples = 8;
+    step.wallMs = 80;
+    // Half of each step waits for its batch; compute and the all-reduce take the rest.
+    step.dataWaitMs = step.loadMs = 40;
+    std::tie(step.forwardMs, step.backwardMs, step.commMs) = std::tuple(15.0, 25.0, 5.0);
+    return test::numberedSteps(8, step);
 }
 
 // What reads a stored run: the CLI's list, show, compare and export, and the window's tables,
@@ -110,15 +106,18 @@ void readEverything(const RunRecord& run, const std::vector<StepMetrics>& steps,
 TEST(StoredTypeSweep, NoStoredKeyOfAnotherTypeMakesAReaderThrow) {
     test::TempDir dir;
     const auto file = dir.file("sweep.db");
-    const RunRecord rich = richRun();
-    std::int64_t id = 0;
-    std::int64_t otherId = 0;
+    const StoredJson rich = richJson();
+    const std::int64_t id = test::storeCompletedCpuRun(file, "rich", 0);
+    const std::int64_t otherId = test::storeCompletedCpuRun(file, "other", 0);
+    for (const auto runId : {id, otherId}) {
+        test::handEditRunColumn(file, runId, "device_count", "2");
+        test::handEditRunColumn(file, runId, "config_json", rich.config.dump());
+        test::handEditRunColumn(file, runId, "environment_json", rich.environment.dump());
+        test::handEditRunColumn(file, runId, "summary_json", rich.summary.dump());
+    }
     {
-        ResultStore store(file);
-        id = store.createRun(rich);
-        otherId = store.createRun(rich);
         const auto steps = eightSteps();
-        store.appendSteps(id, steps);
+        ResultStore(file).appendSteps(id, steps);
     }
     ResultStore store(file);
     const auto steps = store.steps(id);
