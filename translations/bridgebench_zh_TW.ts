@@ -193,13 +193,13 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+97"/>
+        <location line="+86"/>
         <location line="+2"/>
         <source>samples/s per step</source>
         <translation>每步 samples/s</translation>
     </message>
     <message>
-        <location line="-98"/>
+        <location line="-87"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
@@ -209,25 +209,18 @@ libjpeg-turbo %9</translation>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <location line="+5"/>
-        <location line="+17"/>
-        <source>Published figures have no per-step data</source>
-        <translation>已發表的數據沒有每步資料</translation>
-    </message>
-    <message>
-        <location line="-31"/>
-        <location line="+31"/>
+        <location line="+9"/>
+        <location line="+19"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-12"/>
         <source>Reading the steps…</source>
         <translation>正在讀取步驟…</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+69"/>
         <source>samples/s per step, coloured as the bars</source>
         <translation>每步 samples/s，顏色與長條圖相同</translation>
     </message>
@@ -772,12 +765,17 @@ libjpeg-turbo %9</translation>
         <translation>此執行的設定</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>this run (measured %1)</source>
         <translation>本次執行（實測 %1）</translation>
     </message>
     <message>
-        <location line="-163"/>
+        <location line="+1"/>
+        <source>this run</source>
+        <translation>本次執行</translation>
+    </message>
+    <message>
+        <location line="-165"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -797,12 +795,12 @@ libjpeg-turbo %9</translation>
         <translation>執行結束後，整個梯度做一次 all-reduce 花了 %1 毫秒。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>this run&apos;s setting (measured %1)</source>
         <translation>此執行的設定（實測 %1）</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>recommended</source>
         <translation>建議</translation>
     </message>

@@ -266,32 +266,21 @@ void CompareView::rebuildOverlay() {
     m_overlay->setAxisTitles(tr("step"), tr("samples/s"));
     m_overlayRunIds.clear();
     m_overlayBox->addWidget(m_overlay);
-    // Read off this thread: several long runs side by side took a visible pause to read on it
-    // (200,000 steps: ~0.5 s). Published figures have none, though a table BridgeBench measured may.
-    if (m_runs.empty()) {
-        m_overlayHolder->show();
-        m_overlaySteps->cancel();
-        m_overlay->setEmptyText(tr("No steps yet"));
-        return;
-    }
     // The study's figures alone: an empty chart with axes of 0 to 1 took a third of the width
     // from a table whose Workload and Run columns it pushed behind the scroll bar.
     const bool nothing = nothingPerStep();
     m_overlayHolder->setVisible(!nothing);
-    if (nothing) {
+    if (m_runs.empty() || nothing) {
         m_overlaySteps->cancel();
-        m_overlay->setEmptyText(tr("Published figures have no per-step data"));
+        m_overlay->setEmptyText(tr("No steps yet"));
         return;
     }
+    // Read off this thread: several long runs side by side took a visible pause to read on it
+    // (200,000 steps: ~0.5 s). A table BridgeBench measured has steps, published figures none.
     QVector<qint64> ids;
     for (const auto& run : m_runs) ids.append(run.id);
-    m_overlay->setEmptyText(onlyPublished() ? tr("Published figures have no per-step data") : tr("Reading the steps…"));
+    m_overlay->setEmptyText(tr("Reading the steps…"));
     m_overlaySteps->request(m_store.file(), ids);
-}
-
-bool CompareView::onlyPublished() const {
-    return !m_runs.empty() &&
-           std::all_of(m_runs.begin(), m_runs.end(), [](const RunRecord& run) { return run.source == "reference"; });
 }
 
 bool CompareView::nothingPerStep() const {
@@ -302,7 +291,7 @@ bool CompareView::nothingPerStep() const {
 
 void CompareView::drawOverlay(const QVector<qint64>& runIds, const std::vector<std::vector<StepMetrics>>& steps) {
     if (!m_overlay) return;
-    m_overlay->setEmptyText(onlyPublished() ? tr("Published figures have no per-step data") : tr("No steps yet"));
+    m_overlay->setEmptyText(tr("No steps yet"));
     std::vector<RunRecord> withSteps;
     std::vector<const std::vector<StepMetrics>*> stepsOf;
     for (int index = 0; index < runIds.size(); ++index) {

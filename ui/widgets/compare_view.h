@@ -73,7 +73,6 @@ private:
     void rebuildOverlay();
     void drawOverlay(const QVector<qint64>& runIds, const std::vector<std::vector<StepMetrics>>& steps);
     void colourOverlay();
-    bool onlyPublished() const;
     // Every run is a headline figure alone (the study's, or an import of a trainer's final
     // figure): the per-step chart would have nothing to draw.
     bool nothingPerStep() const;

@@ -150,18 +150,18 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     }
     m_explanation->setText(explanation);
 
+    // A stored median this build could not read is left out of the summary: no figure, not 0.0.
+    std::optional<double> measured;
+    if (const auto median = run->summary.find("median_samples_per_s"); median != run->summary.end() && median->is_number())
+        measured = median->get<double>();
     m_predictions->setRowCount(static_cast<int>(diagnosis.predictions.size()));
     int row = 0;
     for (const auto& prediction : diagnosis.predictions) {
         const bool recommended = prediction.workers == diagnosis.recommended.workers &&
                                  prediction.deviceTransforms == diagnosis.recommended.deviceTransforms;
         QString note;
-        // A stored median this build could not read is left out of the summary: no figure, not 0.0.
-        const auto measured = run->summary.find("median_samples_per_s");
         if (prediction.isMeasuredSetting)
-            note = measured != run->summary.end() && measured->is_number()
-                       ? tr("this run's setting (measured %1)").arg(measured->get<double>(), 0, 'f', 1)
-                       : tr("this run's setting");
+            note = measured ? tr("this run's setting (measured %1)").arg(*measured, 0, 'f', 1) : tr("this run's setting");
         if (recommended) note = note.isEmpty() ? tr("recommended") : note + QStringLiteral(", ") + tr("recommended");
         m_predictions->setItem(row, Workers, cell(QString::number(prediction.workers), recommended));
         m_predictions->setItem(row, Threads, cell(QString::number(prediction.threads), recommended));
@@ -173,7 +173,7 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     }
     m_predictions->resizeColumnsToContents();
     m_predictions->show();
-    showRankPredictions(diagnosis, run->summary.value("median_samples_per_s", 0.0));
+    showRankPredictions(diagnosis, measured);
 
     // What the predictions rest on: core's sentences, said in the window's language.
     QStringList notes;
@@ -183,7 +183,7 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     m_notes->setText(notes.join(QLatin1Char('\n')));
 }
 
-void DiagnosisPanel::showRankPredictions(const Diagnosis& diagnosis, double measuredSamplesPerSec) {
+void DiagnosisPanel::showRankPredictions(const Diagnosis& diagnosis, std::optional<double> measuredSamplesPerSec) {
     m_rankPredictions->setRowCount(static_cast<int>(diagnosis.rankPredictions.size()));
     m_rankPredictions->setVisible(!diagnosis.rankPredictions.empty());
     int row = 0;
@@ -194,7 +194,9 @@ void DiagnosisPanel::showRankPredictions(const Diagnosis& diagnosis, double meas
         m_rankPredictions->setItem(row, RankCommMs, cell(QString::number(prediction.commMs, 'f', 1), measured));
         m_rankPredictions->setItem(
             row, RankNote,
-            cell(measured ? tr("this run (measured %1)").arg(measuredSamplesPerSec, 0, 'f', 1) : QString(),
+            cell(!measured               ? QString()
+                 : measuredSamplesPerSec ? tr("this run (measured %1)").arg(*measuredSamplesPerSec, 0, 'f', 1)
+                                         : tr("this run"),
                  measured));
         ++row;
     }

@@ -44,7 +44,7 @@ public:
 private:
     void clear(const QString& reason);
     void stopReading();
-    void showRankPredictions(const Diagnosis& diagnosis, double measuredSamplesPerSec);
+    void showRankPredictions(const Diagnosis& diagnosis, std::optional<double> measuredSamplesPerSec);
 
     QLabel* m_headline;
     QLabel* m_explanation;
