@@ -16,85 +16,37 @@
 #include "model/fused_adamw.h"
 #include "model/safetensors.h"
 #include "model/state_dict_io.h"
+#include "support/tiny_fixture.h"
 
 namespace bb {
 namespace {
 
-using ::testing::IsEmpty;
-using ::testing::UnorderedElementsAreArray;
+using test::kTinyContrastiveHeadKeys;
+using test::kTinyItmHeadKeys;
+using test::loadTinyFixtureModel;
 
-const std::vector<std::string> kItmHeadKeys = {"itm_score.fc.weight", "itm_score.fc.bias"};
-const std::vector<std::string> kContrastiveHeadKeys = {
-    "itc_text_head.fc.weight",       "itc_text_head.fc.bias",        "itc_image_head.fc.weight",
-    "itc_image_head.fc.bias",        "itc_cross_modal_head.fc.weight", "itc_cross_modal_head.fc.bias",
-    "logit_scale"};
-
-const std::filesystem::path kFixture = std::filesystem::path(BB_TEST_DATA_DIR) / "bridgetower-tiny";
+const std::filesystem::path kFixture = test::tinyFixtureDir();
 constexpr double kAtol = 1e-5;
 constexpr double kRtol = 1e-4;
-
-struct FixtureInputs {
-    at::Tensor inputIds;
-    at::Tensor attentionMask;
-    at::Tensor pixelValues;
-    at::Tensor itmLabels;
-};
-
-FixtureInputs fixtureInputs() {
-    const SafetensorsFile file(kFixture / "inputs.safetensors");
-    return {file.tensor("input_ids"), file.tensor("attention_mask"), file.tensor("pixel_values"),
-            file.tensor("itm_labels")};
-}
-
-// The fixture holds both heads; each model must find all its keys and leave exactly the other's.
-template <typename Model>
-Model loadFixtureModel(const std::vector<std::string>& otherHeadKeys) {
-    Model model(loadBridgeTowerConfig(kFixture / "config.json"));
-    const auto report = loadStateDict(*model, SafetensorsFile(kFixture / "model.safetensors"), LoadMode::kLenient);
-    EXPECT_THAT(report.missingKeys, IsEmpty());
-    EXPECT_THAT(report.shapeMismatches, IsEmpty());
-    EXPECT_THAT(report.unexpectedKeys, UnorderedElementsAreArray(otherHeadKeys));
-    return model;
-}
-
-// |actual - expected| <= atol + rtol * |expected| everywhere, with the worst element in the message.
-void expectClose(const std::string& name, const at::Tensor& actual, const at::Tensor& expected) {
-    ASSERT_EQ(actual.sizes(), expected.sizes()) << name;
-    const at::Tensor a = actual.detach().to(at::kDouble);
-    const at::Tensor e = expected.to(at::kDouble);
-    const at::Tensor excess = (a - e).abs() - (kAtol + kRtol * e.abs());
-    EXPECT_LE(excess.max().item<double>(), 0.0)
-        << name << ": max |diff| " << (a - e).abs().max().item<double>();
-}
-
-void expectMatchesFixture(const NamedTensors& outputs, const std::filesystem::path& expectedPath) {
-    const SafetensorsFile expected(expectedPath);
-    std::set<std::string> produced;
-    for (const auto& [name, tensor] : outputs) {
-        produced.insert(name);
-        if (expected.find(name)) expectClose(name, tensor, expected.tensor(name));
-    }
-    for (const auto& entry : expected.entries())
-        EXPECT_TRUE(produced.contains(entry.name)) << "no output for fixture tensor " << entry.name;
-}
+constexpr test::FixtureTolerance kTolerance{.absolute = kAtol, .relative = kRtol};
 
 TEST(BridgeTowerParity, ContrastiveForwardMatchesEveryFixtureTensor) {
-    auto model = loadFixtureModel<BridgeTowerForContrastiveLearning>(kItmHeadKeys);
+    auto model = loadTinyFixtureModel<BridgeTowerForContrastiveLearning>(kTinyItmHeadKeys);
     model->eval();
     torch::NoGradGuard noGrad;
-    const auto inputs = fixtureInputs();
+    const auto inputs = test::tinyFixtureInputs();
     const auto output = model->forward(inputs.inputIds, inputs.attentionMask, inputs.pixelValues,
                                        {.returnLoss = true, .outputHiddenStates = true});
-    expectMatchesFixture(namedOutputs(output), kFixture / "expected_contrastive.safetensors");
+    test::expectMatchesFixture(namedOutputs(output), kFixture / "expected_contrastive.safetensors", kTolerance);
 }
 
 TEST(BridgeTowerParity, ItmForwardMatchesEveryFixtureTensor) {
-    auto model = loadFixtureModel<BridgeTowerForImageAndTextRetrieval>(kContrastiveHeadKeys);
+    auto model = loadTinyFixtureModel<BridgeTowerForImageAndTextRetrieval>(kTinyContrastiveHeadKeys);
     model->eval();
     torch::NoGradGuard noGrad;
-    const auto inputs = fixtureInputs();
+    const auto inputs = test::tinyFixtureInputs();
     const auto output = model->forward(inputs.inputIds, inputs.attentionMask, inputs.pixelValues, inputs.itmLabels);
-    expectMatchesFixture(namedOutputs(output), kFixture / "expected_itm.safetensors");
+    test::expectMatchesFixture(namedOutputs(output), kFixture / "expected_itm.safetensors", kTolerance);
 }
 
 TEST(BridgeTowerParity, StrictLoadOfTheUnionCheckpointReportsTheOtherHead) {
@@ -132,7 +84,7 @@ protected:
         m_expected = nlohmann::json::parse(stream);
     }
     template <typename Optimizer>
-    void expectLossAfterOneStep(BridgeTowerForContrastiveLearning& model, const FixtureInputs& inputs) {
+    void expectLossAfterOneStep(BridgeTowerForContrastiveLearning& model, const test::TinyFixtureInputs& inputs) {
         Optimizer optimizer(model->parameters(),
                             torch::optim::AdamWOptions(1e-3).betas({0.9, 0.999}).eps(1e-8).weight_decay(0.01));
         optimizer.step();
@@ -144,9 +96,9 @@ protected:
 };
 
 TEST_F(BridgeTowerTrainStep, LossGradientNormsAndLossAfterOneAdamWStepMatch) {
-    auto model = loadFixtureModel<BridgeTowerForContrastiveLearning>(kItmHeadKeys);
+    auto model = loadTinyFixtureModel<BridgeTowerForContrastiveLearning>(kTinyItmHeadKeys);
     model->train();
-    const auto inputs = fixtureInputs();
+    const auto inputs = test::tinyFixtureInputs();
     const auto loss = model->forward(inputs.inputIds, inputs.attentionMask, inputs.pixelValues).loss;
     const double expectedLoss = m_expected["loss"].get<double>();
     EXPECT_NEAR(loss.item<double>(), expectedLoss, kAtol + kRtol * std::abs(expectedLoss));
@@ -180,9 +132,9 @@ TEST_F(BridgeTowerTrainStep, LossGradientNormsAndLossAfterOneAdamWStepMatch) {
 }
 
 TEST_F(BridgeTowerTrainStep, FusedAdamWStepGivesTheSameLoss) {
-    auto model = loadFixtureModel<BridgeTowerForContrastiveLearning>(kItmHeadKeys);
+    auto model = loadTinyFixtureModel<BridgeTowerForContrastiveLearning>(kTinyItmHeadKeys);
     model->train();
-    const auto inputs = fixtureInputs();
+    const auto inputs = test::tinyFixtureInputs();
     model->forward(inputs.inputIds, inputs.attentionMask, inputs.pixelValues).loss.backward();
     expectLossAfterOneStep<FusedAdamW>(model, inputs);
 }

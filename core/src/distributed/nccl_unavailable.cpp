@@ -11,7 +11,7 @@ bool ncclAvailable() { return false; }
 
 c10::intrusive_ptr<CollectiveBackend> makeNcclBackend(const c10::intrusive_ptr<c10d::Store>&, int, int,
                                                       std::chrono::milliseconds) {
-    throw ConfigError("backend", "nccl needs a LibTorch built with CUDA and NCCL; this one has neither");
+    throw ConfigError("backend", "nccl needs a build with NCCL: a LibTorch built with CUDA, and nccl.h where this was built; this build has no NCCL");
 }
 
 }  // namespace bb
