@@ -14,6 +14,8 @@
 #      into core/references/. Five files, within $OUT's limits.
 #
 #   scripts/device-check.sh              on the GPU machine, from the repository root
+#   scripts/device-check.sh --tests      on the GPU machine: steps 1 to 3 only, for a second call
+#                                        after a fix (about 4 minutes of the device's time)
 #   scripts/device-check.sh --rehearse   here: Debian's CPU LibTorch from the system, everything
 #                                        else from the unpacked packages as far as the compiler's
 #                                        default include path allows; the CUDA tests skip; a short
@@ -32,7 +34,9 @@
 set -uo pipefail
 
 mode=device
+tests_only=0
 if [[ ${1:-} == --rehearse ]]; then mode=rehearse; fi
+if [[ ${1:-} == --tests ]]; then tests_only=1; fi
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/build/device-check-out}
@@ -159,6 +163,7 @@ tests_rc=$?
 (( tests_rc == 124 || tests_rc == 137 )) && note "ctest -L cuda stopped at its limit of ${tests_limit}s"
 grep -E "tests passed|tests failed|\\*\\*\\*Failed|\\*\\*\\*Skipped|Not Run|\\[ parity   \\]|\\[  FAILED  \\]" "$logs/ctest-cuda.log" | sort -u | tee -a "$summary"
 note "ctest -L cuda: exit $tests_rc"
+if (( tests_only )); then finish "tests exit $tests_rc" $(( tests_rc == 0 ? 0 : 1 )); fi
 
 # 4. The study grid on 640x480 JPEGs generated here.
 images=$(( steps * 48 + 48 ))
