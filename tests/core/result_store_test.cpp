@@ -280,6 +280,17 @@ TEST(ResultStore, ARunsSetupCanBeRecordedAfterItsRowExists) {
     EXPECT_THROW(store.recordRunSetup(id + 1000, {}, {}), StoreError);
 }
 
+// The setup's environment names the GPU; the run goes by it, as the study's figures go by theirs.
+TEST(ResultStore, ACudaRunsSetupNamesItsDeviceByTheGpu) {
+    test::TempDir dir;
+    ResultStore store(dir.file("gpu.db"));
+    const auto id = store.createRun(localRun("on a GPU"));
+    store.recordRunSetup(id, {{"device", "cuda:0"}}, {{"gpu_name", "NVIDIA H200"}});
+    EXPECT_EQ(store.findRun(id)->deviceName, "H200");
+    store.recordRunSetup(id, {{"device", "cpu"}}, {{"gpu_name", "NVIDIA H200"}});
+    EXPECT_EQ(store.findRun(id)->deviceName, "cpu");
+}
+
 TEST(ResultStore, DuplicateStepRowsRollBackTheWholeBatch) {
     test::TempDir dir;
     ResultStore store(dir.file("dup.db"));

@@ -15,6 +15,7 @@
 #include "engine/environment.h"
 #include "engine/run_control.h"
 #include "engine/trainer.h"
+#include "store/device_name.h"
 #include "util/time_format.h"
 
 namespace bb {
@@ -249,7 +250,6 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     record.source = "local";
     record.status = RunStatus::Running;
     record.deviceKind = torch::Device(impl.config.device).is_cuda() ? "cuda" : "cpu";
-    record.deviceName = impl.config.device;
     record.deviceCount = worldSize;
     record.model = impl.config.model;
     record.precision = impl.config.precision;
@@ -258,6 +258,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     record.deviceTransforms = impl.config.deviceTransforms;
     record.config = toJson(impl.config);
     record.environment = runEnvironment(impl.config, impl.decodeEnvironment, impl.distributed.get());
+    record.deviceName = runDeviceName(impl.config.device, record.environment);
     record.studyId = studyId;
     record.uuid = newUuid();
     impl.uuid = record.uuid;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "bridgebench/errors.h"
+#include "store/device_name.h"
 #include "store/readable_run.h"
 #include "store/run_rows.h"
 #include "store/schema.h"
@@ -183,7 +184,8 @@ void ResultStore::recordRunSetup(std::int64_t runId, const nlohmann::json& confi
 UPDATE runs SET config_json = ?, environment_json = ?, device_name = ? WHERE id = ?)sql");
         update.bind(1, config.dump());
         update.bind(2, environment.dump());
-        update.bind(3, config.is_object() ? config.value("device", std::string("cpu")) : std::string("cpu"));
+        update.bind(3, runDeviceName(config.is_object() ? config.value("device", std::string("cpu")) : std::string("cpu"),
+                                     environment));
         update.bind(4, static_cast<std::int64_t>(runId));
         if (update.exec() != 1) throw StoreError(fmt::format("{}: no run with id {}", m_impl->file.string(), runId));
     });

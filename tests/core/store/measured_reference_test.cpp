@@ -22,12 +22,21 @@ using ::testing::HasSubstr;
 constexpr int kSteps = 7;
 
 // A run as the engine stores it, with its steps, exported as `export --format json` writes it.
-nlohmann::json exportedRun(const std::filesystem::path& database, RunStatus status) {
+// By default on a CPU named as no shipped table's device; `device` and `environment` stand for
+// another machine's run.
+struct Device {
+    std::string kind = "cpu";
+    std::string name = "Test CPU";
+    nlohmann::json environment = nlohmann::json::object();
+};
+
+nlohmann::json exportedRun(const std::filesystem::path& database, RunStatus status, const Device& device = {}) {
     ResultStore store(database);
     RunRecord run;
     run.name = "measured on this machine";
-    run.deviceKind = "cpu";
-    run.deviceName = "Test CPU";  // no shipped table's device
+    run.deviceKind = device.kind;
+    run.deviceName = device.name;
+    run.environment = device.environment;
     run.model = "tiny";
     run.precision = "fp32";
     run.batchSize = 8;
@@ -185,6 +194,18 @@ TEST(MeasuredReferences, AMalformedTableIsRefusedNamingWhatIsWrong) {
     EXPECT_THAT(refusal(tableHeader(), badStep), HasSubstr("runs[0] (\"measured on this machine\"): steps[3]: wall_ms"));
 }
 
+// A CUDA run stored before runs were named by their GPU says "cuda:0", a slot on the machine
+// that measured it; in a table it goes by the GPU its environment names, as the study's do.
+TEST(MeasuredReferences, ACudaRunIsNamedByItsGpuNotByItsDeviceSlot) {
+    test::TempDir dir;
+    const Device h200{"cuda", "cuda:0", {{"gpu_name", "NVIDIA H200"}, {"device", "cuda:0"}}};
+    const auto table = measuredTableFromJson(tableHeader(), exportedRun(dir.file("measured.db"), RunStatus::Completed, h200),
+                                             "core/references/test");
+    ASSERT_EQ(table.runs.size(), 1u);
+    EXPECT_EQ(table.runs[0].run.deviceName, "H200");
+    EXPECT_EQ(table.runs[0].run.name, "1x H200 · workers 0 + device-side loading (2 Dec 2026)");
+}
+
 // Exactly the shipped tables' runs, each with all its steps: none while core/references/ is empty.
 TEST(MeasuredReferences, EveryShippedTableLoadsIntoANewDatabase) {
     test::TempDir dir;
@@ -198,6 +219,7 @@ TEST(MeasuredReferences, EveryShippedTableLoadsIntoANewDatabase) {
             ASSERT_NE(found, runs.end()) << data.run.name;
             EXPECT_TRUE(isMeasuredReference(*found)) << data.run.name;
             EXPECT_EQ(store.stepCount(found->id), static_cast<std::int64_t>(data.steps.size())) << data.run.name;
+            EXPECT_FALSE(found->deviceName.starts_with("cuda")) << data.run.name << " goes by a device slot";
         }
     }
     EXPECT_EQ(static_cast<std::size_t>(std::count_if(runs.begin(), runs.end(), isMeasuredReference)), shipped);

@@ -5,6 +5,7 @@
 
 #include "bridgebench/errors.h"
 #include "bridgebench/run_json.h"
+#include "store/device_name.h"
 #include "store/import/content_uuid.h"
 #include "store/run_rows.h"
 
@@ -75,6 +76,8 @@ MeasuredTable measuredTableFromJson(const nlohmann::json& header, const nlohmann
         // same database before, keeps its row and its uuid.
         data.run.uuid = contentUuid(table.study.uuid + "/" + data.run.uuid);
         data.run.source = "reference";
+        // A table exported before local runs were named by their GPU still says "cuda:0".
+        data.run.deviceName = runDeviceName(data.run.deviceName, data.run.environment);
         data.run.name = referenceRunName(data.run, date);
         table.runs.push_back(std::move(data));
     }
