@@ -317,8 +317,8 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>%1 devices vs %2</source>
-        <translation>%1 個裝置 vs %2 個</translation>
+        <source>devices %1 vs %2</source>
+        <translation>裝置 %1 vs %2</translation>
     </message>
     <message>
         <location line="+10"/>

@@ -135,7 +135,7 @@ TEST(Comparison, MarksRunsOfADifferentWorkload) {
         if (entry.runId == 999) {
             EXPECT_TRUE(entry.workloadDiffers);
             EXPECT_TRUE(entry.workloadNote.contains("batch 8 vs 48"));
-            EXPECT_TRUE(entry.workloadNote.contains("1 devices vs 8"));
+            EXPECT_TRUE(entry.workloadNote.contains("devices 1 vs 8"));
         } else if (entry.category.contains("June")) {
             EXPECT_TRUE(entry.workloadDiffers) << "June used batch 40 / 32";
         } else {

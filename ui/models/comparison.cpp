@@ -36,7 +36,7 @@ QString describeDifferences(const RunWorkload& run, const RunWorkload& baseline,
         case WorkloadField::BatchSize: parts << ComparisonText::tr("batch %1 vs %2").arg(ours, theirs); break;
         case WorkloadField::ImageSize: parts << ComparisonText::tr("image size %1 vs %2").arg(ours, theirs); break;
         case WorkloadField::Precision: parts << ComparisonText::tr("precision %1 vs %2").arg(ours, theirs); break;
-        case WorkloadField::DeviceCount: parts << ComparisonText::tr("%1 devices vs %2").arg(ours, theirs); break;
+        case WorkloadField::DeviceCount: parts << ComparisonText::tr("devices %1 vs %2").arg(ours, theirs); break;
         }
     }
     return parts.join(QStringLiteral("; "));

@@ -37,7 +37,7 @@ struct ComparisonEntry {
     QString speedupNote;    // with a baseline, why there is no speedup, e.g. no such run on that device
     bool workloadDiffers = false;  // in a field the metric does not hold out (core's metricHoldsOut)
     QString workloadNote;   // what differs, e.g. "batch 40 vs 48"
-    QString workloadHeldOut;  // what differs that the metric holds out, e.g. "1 devices vs 8" per device
+    QString workloadHeldOut;  // what differs that the metric holds out, e.g. "devices 1 vs 8" per device
     QString workloadUnknown;  // fields one side does not know, e.g. "batch, precision"
     double tflopsPerDevice = 0;  // NaN when unknown, whatever the metric
     double mfu = 0;              // 0..1; NaN when unknown

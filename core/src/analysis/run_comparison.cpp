@@ -35,7 +35,7 @@ std::string describeDifferences(const RunWorkload& run, const RunWorkload& basel
         case WorkloadField::Precision:
             parts.push_back(fmt::format("precision {} vs {}", orUnknown(ours), orUnknown(theirs)));
             break;
-        case WorkloadField::DeviceCount: parts.push_back(fmt::format("{} devices vs {}", ours, theirs)); break;
+        case WorkloadField::DeviceCount: parts.push_back(fmt::format("devices {} vs {}", ours, theirs)); break;
         }
     }
     return fmt::format("{}", fmt::join(parts, "; "));

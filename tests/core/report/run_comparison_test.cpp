@@ -76,14 +76,14 @@ TEST(RunComparison, AMetricThatHoldsTheDifferenceOutDoesNotMarkTheRun) {
     const auto& h100 = named(runs, "H100", 2, false);
     const auto total = compareRuns({h100, h200}, CompareMetric::SamplesPerSec, h100.id).entries.back();
     EXPECT_TRUE(total.workloadDiffers);
-    EXPECT_EQ(total.workloadNote, "1 devices vs 8");
+    EXPECT_EQ(total.workloadNote, "devices 1 vs 8");
     EXPECT_EQ(total.workloadHeldOut, "");
     for (const auto metric : {CompareMetric::SamplesPerSecPerDevice, CompareMetric::AchievedTflopsPerDevice,
                               CompareMetric::Mfu}) {
         const auto perDevice = compareRuns({h100, h200}, metric, h100.id).entries.back();
         EXPECT_FALSE(perDevice.workloadDiffers) << static_cast<int>(metric);
         EXPECT_EQ(perDevice.workloadNote, "");
-        EXPECT_EQ(perDevice.workloadHeldOut, "1 devices vs 8");
+        EXPECT_EQ(perDevice.workloadHeldOut, "devices 1 vs 8");
     }
     // FLOP/s over all devices holds the work per sample out, not the device count; precision
     // no metric holds out.
@@ -91,7 +91,7 @@ TEST(RunComparison, AMetricThatHoldsTheDifferenceOutDoesNotMarkTheRun) {
     h200.precision = "fp32";
     const auto flops = compareRuns({h100, h200}, CompareMetric::AchievedTflops, h100.id).entries.back();
     EXPECT_TRUE(flops.workloadDiffers);
-    EXPECT_EQ(flops.workloadNote, "precision fp32 vs bf16; 1 devices vs 8");
+    EXPECT_EQ(flops.workloadNote, "precision fp32 vs bf16; devices 1 vs 8");
     EXPECT_EQ(flops.workloadHeldOut, "batch 32 vs 48");
 }
 
@@ -107,7 +107,7 @@ TEST(RunComparison, MarksOtherWorkloadsAndNormalisesPerDevice) {
     EXPECT_NE(last.workloadNote.find("batch 8 vs 48"), std::string::npos) << last.workloadNote;
     // Per device, the device count is held out: said apart, and not what marks the run.
     EXPECT_EQ(last.workloadNote.find("devices"), std::string::npos) << last.workloadNote;
-    EXPECT_EQ(last.workloadHeldOut, "1 devices vs 8");
+    EXPECT_EQ(last.workloadHeldOut, "devices 1 vs 8");
     EXPECT_DOUBLE_EQ(last.value, 40.0);
     EXPECT_DOUBLE_EQ(last.speedup, 40.0 / (602.1 / 8));
     EXPECT_EQ(last.device, "1× cpu");
