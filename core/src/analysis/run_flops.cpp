@@ -8,6 +8,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/model_catalog.h"
 #include "bridgebench/model_info.h"
+#include "bridgebench/study_runs.h"
 
 namespace bb {
 
@@ -30,6 +31,10 @@ void setPerDevice(RunFlops& flops, const RunRecord& run) {
         run.deviceCount > 0 ? flops.achievedFlopsPerSec / static_cast<double>(run.deviceCount) : 0;
 }
 
+// A run of BridgeBench's own engine, here or in a measured reference table: it fed the engine's
+// captions and counted its FLOPs as it ran.
+bool ranOnTheEngine(const RunRecord& run) { return run.source == "local" || isMeasuredReference(run); }
+
 // The analytical count for the model the run names, or nothing when it names none we know.
 bool countModel(const RunRecord& run, RunFlops& flops) {
     const auto stored = run.config.find("model_config");
@@ -45,7 +50,7 @@ bool countModel(const RunRecord& run, RunFlops& flops) {
     int textLength = kStudyTextLength;
     if (const auto length = configInteger(run, {"text_length", "max_seq_length"})) {
         textLength = static_cast<int>(*length);
-    } else if (run.source == "local") {
+    } else if (ranOnTheEngine(run)) {
         // What the engine itself feeds (bridgetower_training_model.cpp): a caption within the positions.
         textLength = std::min(kDefaultTextLength, config.text.maxPositionEmbeddings - 2);
     } else {
@@ -85,7 +90,7 @@ std::string RunFlops::sustainedNote() const {
 RunFlops runFlops(const RunRecord& run) {
     RunFlops flops;
     const double stored = summaryNumber(run, "achieved_flops_per_s");
-    if (run.source == "local" && stored > 0) {
+    if (ranOnTheEngine(run) && stored > 0) {
         // The engine's own count. Runs stored before flops_per_sample was kept give it back
         // through their mean-based figure.
         const double mean = summaryNumber(run, "mean_samples_per_s");

@@ -8,6 +8,7 @@
 
 #include "bridgebench/study_runs.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/model_info.h"
@@ -165,6 +166,32 @@ TEST(RunFlops, ALocalRunsTflopsFollowTheSamplesPerSecondItsRowShows) {
     run.summary["mean_samples_per_s"] = 249.0;
     run.summary["achieved_flops_per_s"] = 249.0 * 5e7;
     EXPECT_EQ(runFlops(run).sustainedNote(), "");
+}
+
+// A measured reference table's run was counted by the engine that ran it, with the captions it fed;
+// the study's 128-token assumption is for the published figures alone. (The shipped H200 runs
+// read 305 TFLOP/s on the Compare tab against the 258 their own count gives.)
+TEST(RunFlops, AMeasuredReferenceRunKeepsTheEnginesCount) {
+    RunRecord run;
+    run.source = "reference";  // from a table BridgeBench measured: no headline_only
+    run.model = "large";
+    run.deviceCount = 1;
+    run.summary = {{"median_samples_per_s", 205.0},
+                   {"mean_samples_per_s", 204.0},
+                   {"flops_per_sample", 1.2595e12},
+                   {"achieved_flops_per_s", 204.0 * 1.2595e12}};
+    ASSERT_TRUE(isMeasuredReference(run));
+    const RunFlops flops = runFlops(run);
+    EXPECT_DOUBLE_EQ(flops.flopsPerSample, 1.2595e12);
+    EXPECT_DOUBLE_EQ(flops.achievedFlopsPerSecPerDevice, 205.0 * 1.2595e12);
+    EXPECT_THAT(flops.basis, HasSubstr("the engine's count"));
+    for (const auto& assumption : flops.assumptions) EXPECT_THAT(assumption, ::testing::Not(HasSubstr("128 tokens")));
+
+    // Without the engine's figures (a table written by hand), the count is the engine's caption
+    // length, not the study's.
+    run.summary = {{"median_samples_per_s", 205.0}};
+    const RunFlops counted = runFlops(run);
+    EXPECT_THAT(counted.basis, HasSubstr(fmt::format("{} tokens", kDefaultTextLength)));
 }
 
 TEST(RunMfu, ACpuRunIsHeldAgainstTheGemmPeakItsProbeMeasured) {
