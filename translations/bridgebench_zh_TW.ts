@@ -1628,6 +1628,16 @@ RSS MiB：常駐記憶體
         <source>the host transform costs what the loader&apos;s collate of raw images costs</source>
         <translation>主機端轉換的成本等同於載入器整理（collate）原始影像的成本</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>with device transforms nvJPEG decodes on the GPU: its decode, and the transforms unless the probe timed them, are taken as free beside the step (this run did not measure them)</source>
+        <translation>開啟裝置端轉換時 nvJPEG 在 GPU 上解碼：其解碼，以及探測未計時的轉換，皆視為不佔步驟時間（本次執行未量測）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>settings without device transforms are not predicted: this run decoded on the GPU, so the CPU&apos;s decode is unmeasured (probe=true measures it)</source>
+        <translation>不預測未開啟裝置端轉換的設定：本次執行在 GPU 上解碼，CPU 的解碼未量測（probe=true 可量測）</translation>
+    </message>
 </context>
 <context>
     <name>bb::ui::ReportExport</name>

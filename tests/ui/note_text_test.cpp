@@ -83,6 +83,15 @@ std::vector<Note> everyKindOfNote() {
     busyLoad.loadAverage = 3.8;
     add(notes, diagnose(busyLoad));
 
+    // On a GPU: device decoding taken as free, and the CPU's decode not predicted after a run that
+    // decoded on the device.
+    PipelineProfile gpu = cpuProfile();
+    gpu.cpuDevice = false;
+    gpu.decodesOnDevice = true;
+    add(notes, diagnose(gpu));
+    gpu.deviceTransforms = gpu.decodedOnDevice = true;
+    add(notes, diagnose(gpu));
+
     // Data parallel with device transforms on: the ring's and the collate's assumptions.
     PipelineProfile ranks = cpuProfile();
     ranks.worldSize = 2;

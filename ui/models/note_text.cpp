@@ -119,6 +119,12 @@ QString Notes::say(const Note& note) {
         return tr("device transforms cost what the host transform they replace costs");
     case Note::Kind::HostTransformCostsTheCollate:
         return tr("the host transform costs what the loader's collate of raw images costs");
+    case Note::Kind::DeviceDecodingTakenAsFree:
+        return tr("with device transforms nvJPEG decodes on the GPU: its decode, and the transforms unless the probe "
+                  "timed them, are taken as free beside the step (this run did not measure them)");
+    case Note::Kind::HostDecodingNotPredicted:
+        return tr("settings without device transforms are not predicted: this run decoded on the GPU, so the CPU's "
+                  "decode is unmeasured (probe=true measures it)");
     }
     return QString::fromStdString(note.text);
 }

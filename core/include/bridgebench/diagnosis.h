@@ -1,7 +1,8 @@
 // Why a run is as fast as it is. A step is loading plus compute: with workers = 0 they add
 // up; with N workers loading runs beside compute and the step takes the longer of compute and
 // one worker's batch time / N — on a CPU also bounded by the cores that all threads share.
-// From one run's measured costs this predicts other worker counts and device-side transforms.
+// From one run's measured costs this predicts other worker counts and device-side transforms
+// (on a GPU, with the decode on the device: see PipelineProfile::decodesOnDevice).
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,14 @@ struct PipelineProfile {
     double loadMs = 0;             // producing one batch (read + decode + transform + collate)
     double decodeMs = 0;           // read + decode: what stays in the loader with device transforms
     double hostTransformMs = 0;    // transform + collate: what device transforms move away
+    double readMs = 0;             // reading the files alone
+    double collateMs = 0;          // building the batch from the prepared images
+    // On a GPU, device transforms decode with nvJPEG on the device too (DevicePreparer): the
+    // loader then reads files and parses headers only. decodedOnDevice: this run did so (its
+    // summary's decode.site); decodesOnDevice: the settings with device transforms would, which
+    // a GPU run without them assumes, and one whose nvJPEG did not load (a CPU fallback) does not.
+    bool decodedOnDevice = false;
+    bool decodesOnDevice = false;
     std::int64_t batchSize = 0;
     int workers = 0;
     bool deviceTransforms = false;

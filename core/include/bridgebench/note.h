@@ -32,8 +32,10 @@ struct Note {
         ComputeScalesPerfectly,
         DeviceTransformsCostTheHostTransform,
         HostTransformCostsTheCollate,
+        DeviceDecodingTakenAsFree,       // a GPU run without device decoding: nvJPEG's cost unmeasured
+        HostDecodingNotPredicted,        // a GPU run that decoded on the device and took no probe
     };
-    static constexpr int kKinds = static_cast<int>(Kind::HostTransformCostsTheCollate) + 1;
+    static constexpr int kKinds = static_cast<int>(Kind::HostDecodingNotPredicted) + 1;
 
     Kind kind = Kind::ThreadsShareTheCores;
     std::vector<double> figures;

@@ -97,12 +97,21 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.loadMs = medianOf(counted, [](const StepMetrics& s) { return s.loadMs; });
     profile.decodeMs = medianOf(counted, [](const StepMetrics& s) { return s.readMs + s.decodeMs; });
     profile.hostTransformMs = medianOf(counted, [](const StepMetrics& s) { return s.transformMs + s.collateMs; });
+    profile.readMs = medianOf(counted, [](const StepMetrics& s) { return s.readMs; });
+    profile.collateMs = medianOf(counted, [](const StepMetrics& s) { return s.collateMs; });
     // A source that reports no breakdown (synthetic tensors) costs what the consumer waited.
     if (profile.loadMs <= 0 && run.workers == 0) profile.loadMs = profile.decodeMs = profile.dataWaitMs;
     profile.batchSize = run.batchSize;
     profile.workers = static_cast<int>(run.workers);
     profile.deviceTransforms = run.deviceTransforms;
     profile.cpuDevice = run.deviceKind.empty() || run.deviceKind == "cpu";
+    if (!profile.cpuDevice) {
+        const auto decode = run.summary.find("decode");
+        const std::string site =
+            decode != run.summary.end() && decode->is_object() ? decode->value("site", std::string()) : std::string();
+        profile.decodedOnDevice = run.deviceTransforms && site == "nvjpeg";
+        profile.decodesOnDevice = !run.deviceTransforms || profile.decodedOnDevice;
+    }
     const auto configuredThreads = run.config.value("threads", 0);
     profile.threadsFixed = configuredThreads > 0;
     profile.intraOpThreads = run.environment.value("intra_op_threads", configuredThreads > 0 ? configuredThreads : 1);
@@ -188,13 +197,21 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
         hostLoaderMs = solo(p.loadMs, p.probe.loadMs);
         if (p.probe.decodeMs > 0) deviceLoaderMs = p.probe.decodeMs;
     }
-    const double loaderMs = deviceTransforms ? deviceLoaderMs : hostLoaderMs;
+    double loaderMs = deviceTransforms ? deviceLoaderMs : hostLoaderMs;
 
     double deviceMs = 0;
     if (deviceTransforms) {
         if (p.deviceTransforms) deviceMs = solo(p.deviceTransformMs, p.probe.deviceTransformMs);
         else if (p.probe.deviceTransformMs > 0) deviceMs = p.probe.deviceTransformMs;
         else deviceMs = hostTransformMs;  // unmeasured: the same work in batched tensor ops
+    }
+    // A GPU run without device decoding measured the CPU's decode, which device transforms take
+    // off the loader: the workers then read and collate. nvJPEG's own time it did not measure,
+    // nor the transforms unless its probe timed them: taken as free (on the H200 decode and
+    // transforms together took 3.6-4.7 ms of a 236 ms step).
+    if (deviceTransforms && p.decodesOnDevice && !p.decodedOnDevice) {
+        loaderMs = p.readMs + p.collateMs;
+        deviceMs = std::max(0.0, p.probe.deviceTransformMs);
     }
 
     // The all-reduce wait a data-parallel step adds does not depend on the loader's settings.
@@ -279,8 +296,12 @@ Diagnosis diagnose(const PipelineProfile& profile) {
     diagnosis.bound = commBound ? "communication-bound" : inputBound ? "input-bound" : "compute-bound";
 
     const int maxWorkers = std::max(2, profile.cores);
+    // A run that decoded on the GPU measured nothing of the CPU's decode; without a probe to time
+    // it, the settings that decode on the CPU are left out rather than predicted near free.
+    const bool hostDecodingUnknown = profile.decodedOnDevice && profile.probe.loadMs <= 0;
     for (int workers = 0; workers <= maxWorkers; ++workers) {
         for (bool transforms : {false, true}) {
+            if (!transforms && hostDecodingUnknown) continue;
             PipelinePrediction prediction;
             prediction.workers = workers;
             prediction.deviceTransforms = transforms;
@@ -333,10 +354,20 @@ Diagnosis diagnose(const PipelineProfile& profile) {
                 {Note::Kind::ComputeScalesPerfectly, {},
                  "compute scales perfectly with its threads (the run took no probe: set probe=true to measure it)"});
     }
-    if (!profile.deviceTransforms && profile.probe.deviceTransformMs <= 0)
+    if (profile.decodesOnDevice && !profile.decodedOnDevice)
+        diagnosis.assumptions.push_back(
+            {Note::Kind::DeviceDecodingTakenAsFree, {},
+             "with device transforms nvJPEG decodes on the GPU: its decode, and the transforms unless the probe timed "
+             "them, are taken as free beside the step (this run did not measure them)"});
+    else if (!profile.deviceTransforms && profile.probe.deviceTransformMs <= 0)
         diagnosis.assumptions.push_back({Note::Kind::DeviceTransformsCostTheHostTransform, {},
                                          "device transforms cost what the host transform they replace costs"});
-    if (profile.deviceTransforms && profile.probe.hostTransformMs <= 0)
+    if (hostDecodingUnknown)
+        diagnosis.assumptions.push_back(
+            {Note::Kind::HostDecodingNotPredicted, {},
+             "settings without device transforms are not predicted: this run decoded on the GPU, so the CPU's decode "
+             "is unmeasured (probe=true measures it)"});
+    else if (profile.deviceTransforms && profile.probe.hostTransformMs <= 0)
         diagnosis.assumptions.push_back({Note::Kind::HostTransformCostsTheCollate, {},
                                          "the host transform costs what the loader's collate of raw images costs"});
     // Half the cores already busy is where this machine's figures stopped being repeatable
@@ -423,6 +454,10 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"load_ms", p.loadMs},
              {"decode_ms", p.decodeMs},
              {"host_transform_ms", p.hostTransformMs},
+             {"read_ms", p.readMs},
+             {"collate_ms", p.collateMs},
+             {"decoded_on_device", p.decodedOnDevice},
+             {"decodes_on_device", p.decodesOnDevice},
              {"intra_op_threads", p.intraOpThreads},
              {"intra_op_threads_instead_of", p.threadsInsteadOf},
              {"cores", p.cores},
