@@ -45,23 +45,30 @@ protected:
                   << " of the largest |value|, in " << worst.tensor << "\n";
     }
 
+    // The fixture's model and inputs on the first GPU, in eval mode, one forward pass under the
+    // test's precision.
+    template <typename Model, typename Forward>
+    static auto forwardOnGpu(const std::vector<std::string>& otherHeadKeys, Forward forward) {
+        const torch::Device device(torch::kCUDA, 0);
+        auto model = test::loadTinyFixtureModel<Model>(otherHeadKeys);
+        model->to(device);
+        model->eval();
+        torch::NoGradGuard noGrad;
+        const auto inputs = test::tinyFixtureInputs().to(device);
+        AutocastGuard autocast(GetParam(), device);
+        return forward(model, inputs);
+    }
+
 private:
     bool m_previousTf32 = false;
 };
 
 TEST_P(BridgeTowerParityCuda, ContrastiveForwardMatchesEveryFixtureTensor) {
-    const torch::Device device(torch::kCUDA, 0);
-    auto model = test::loadTinyFixtureModel<BridgeTowerForContrastiveLearning>(test::kTinyItmHeadKeys);
-    model->to(device);
-    model->eval();
-    torch::NoGradGuard noGrad;
-    const auto inputs = test::tinyFixtureInputs().to(device);
-    ContrastiveOutput output;
-    {
-        AutocastGuard autocast(GetParam(), device);
-        output = model->forward(inputs.inputIds, inputs.attentionMask, inputs.pixelValues,
-                                {.returnLoss = true, .outputHiddenStates = true});
-    }
+    const auto output = forwardOnGpu<BridgeTowerForContrastiveLearning>(
+        test::kTinyItmHeadKeys, [](auto& model, const test::TinyFixtureInputs& inputs) {
+            return model->forward(inputs.inputIds, inputs.attentionMask, inputs.pixelValues,
+                                  {.returnLoss = true, .outputHiddenStates = true});
+        });
     ASSERT_TRUE(output.loss.is_cuda());
     record("contrastive", test::expectMatchesFixture(namedOutputs(output),
                                                      test::tinyFixtureDir() / "expected_contrastive.safetensors",
@@ -69,17 +76,10 @@ TEST_P(BridgeTowerParityCuda, ContrastiveForwardMatchesEveryFixtureTensor) {
 }
 
 TEST_P(BridgeTowerParityCuda, ItmForwardMatchesEveryFixtureTensor) {
-    const torch::Device device(torch::kCUDA, 0);
-    auto model = test::loadTinyFixtureModel<BridgeTowerForImageAndTextRetrieval>(test::kTinyContrastiveHeadKeys);
-    model->to(device);
-    model->eval();
-    torch::NoGradGuard noGrad;
-    const auto inputs = test::tinyFixtureInputs().to(device);
-    ItmOutput output;
-    {
-        AutocastGuard autocast(GetParam(), device);
-        output = model->forward(inputs.inputIds, inputs.attentionMask, inputs.pixelValues, inputs.itmLabels);
-    }
+    const auto output = forwardOnGpu<BridgeTowerForImageAndTextRetrieval>(
+        test::kTinyContrastiveHeadKeys, [](auto& model, const test::TinyFixtureInputs& inputs) {
+            return model->forward(inputs.inputIds, inputs.attentionMask, inputs.pixelValues, inputs.itmLabels);
+        });
     ASSERT_TRUE(output.logits.is_cuda());
     record("itm", test::expectMatchesFixture(namedOutputs(output), test::tinyFixtureDir() / "expected_itm.safetensors",
                                              tolerance()));
