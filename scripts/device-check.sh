@@ -64,7 +64,18 @@ finish() {
   exit "${2:-0}"
 }
 
-note "device-check ($mode, budget ${budget}s) of $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown) on $(hostname)"
+# What was built, by content: the device tool's copy of the repository keeps the session's first
+# commit as HEAD (on 4 Dec 2026 the H200 built b8dcf26's files under a HEAD of 4d736d8), so HEAD
+# alone does not say which tree ran. The tree's hash does: `git log --format='%h %T'` finds its
+# commit, where there is one. A scratch index leaves the repository's own untouched.
+source_tree() {
+  local index
+  index=$(mktemp -u)
+  (cd "$root" && GIT_INDEX_FILE=$index git add -A . && GIT_INDEX_FILE=$index git write-tree) 2>/dev/null | cut -c1-12
+  rm -f "$index"
+}
+built="tree $(source_tree || true), HEAD $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+note "device-check ($mode, budget ${budget}s) of $built on $(hostname)"
 
 # 0. The pip torch, asked before the carried libraries go on LD_LIBRARY_PATH.
 if [[ $mode == device ]]; then
@@ -246,7 +257,7 @@ completed=$("$cli" list --db "$db" --json 2>/dev/null | python3 -c 'import json,
 if [[ -n $completed ]]; then
   # shellcheck disable=SC2086 # one argument per run id
   if "$cli" export $completed --format json --out "$out/reference.runs.json" --db "$db" >"$logs/table-export.log" 2>&1; then
-    python3 - "$out/reference.table.json" "$mode" "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)" <<'PY' | tee -a "$summary"
+    python3 - "$out/reference.table.json" "$mode" "$built" <<'PY' | tee -a "$summary"
 import datetime, json, subprocess, sys, uuid
 path, mode, commit = sys.argv[1:4]
 now = datetime.datetime.now(datetime.timezone.utc)
@@ -254,10 +265,10 @@ date = f"{now.day} {now:%b %Y}"
 if mode == "device":
     import torch
     device = torch.cuda.get_device_name(0).removeprefix("NVIDIA ")
-    software = f"BridgeBench {commit}, LibTorch {torch.__version__}, CUDA {torch.version.cuda}"
+    software = f"BridgeBench ({commit}), LibTorch {torch.__version__}, CUDA {torch.version.cuda}"
 else:
     device = "CPU (rehearsal)"
-    software = f"BridgeBench {commit}, Debian's LibTorch, CPU"
+    software = f"BridgeBench ({commit}), Debian's LibTorch, CPU"
 header = {"uuid": str(uuid.uuid4()), "name": f"BridgeBench, 1× {device}, {date}", "date": date,
           "created_at": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "software": software,
           "source": f"scripts/device-check.sh on the lent {device}; logs in the closing note of issue 14"}
