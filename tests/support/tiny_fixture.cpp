@@ -23,7 +23,7 @@ const std::vector<std::string> kTinyContrastiveHeadKeys = {
     "logit_scale"};
 
 FixtureDeviation expectMatchesFixture(const NamedTensors& outputs, const std::filesystem::path& expectedFile,
-                            const FixtureTolerance& tolerance) {
+                                      const FixtureTolerance& tolerance) {
     const SafetensorsFile expected(expectedFile);
     std::set<std::string> produced;
     FixtureDeviation worst;

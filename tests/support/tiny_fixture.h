@@ -65,6 +65,6 @@ struct FixtureDeviation {
 // Every fixture tensor of expectedFile has an output of that name, within the tolerance. Returns
 // the worst deviation over all of them, for the test's record of how close the outputs came.
 FixtureDeviation expectMatchesFixture(const NamedTensors& outputs, const std::filesystem::path& expectedFile,
-                            const FixtureTolerance& tolerance);
+                                      const FixtureTolerance& tolerance);
 
 }  // namespace bb::test
