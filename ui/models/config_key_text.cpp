@@ -89,7 +89,8 @@ constexpr KeyLabel kLabels[] = {
                       "Data-parallel processes to start on this machine, one per device (CPU: each gets its share "
                       "of the cores). Under torchrun or Slurm their environment decides instead."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
-                      "Data-parallel backend: auto (gloo on cpu, nccl on cuda), gloo or nccl."),
+                      "Data-parallel backend: auto (nccl on cuda where this build has NCCL, gloo otherwise), gloo or "
+                      "nccl."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
                       "Megabytes of gradients per all-reduce bucket; buckets start as backward fills them."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",

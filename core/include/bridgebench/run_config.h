@@ -43,7 +43,7 @@ struct RunConfig {
     // Data parallel (core/src/distributed/). Under torchrun or Slurm the world comes from their
     // environment and `devices` is not used.
     std::int64_t devices = 1;         // processes this machine starts, one per device
-    std::string backend = "auto";     // auto (gloo on cpu, nccl on cuda) | gloo | nccl
+    std::string backend = "auto";     // auto | gloo | nccl (distributed/backend_choice.h)
     double ddpBucketMb = 25;          // gradient all-reduce bucket size, as PyTorch's DDP
     double ddpTimeoutS = 120;         // a rank that dies or hangs ends the run on all ranks within this
 };

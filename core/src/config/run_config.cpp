@@ -9,6 +9,7 @@
 
 #include "bridgebench/errors.h"
 #include "config/json_file.h"
+#include "distributed/backend_choice.h"
 #include "util/json_excerpt.h"
 
 namespace bb {
@@ -68,7 +69,9 @@ const std::vector<Field>& fields() {
         {"devices", &RunConfig::devices,
          "Data-parallel processes to start on this machine, one per device (CPU: each gets its share "
          "of the cores). Under torchrun or Slurm their environment decides instead."},
-        {"backend", &RunConfig::backend, "Data-parallel backend: auto (gloo on cpu, nccl on cuda), gloo or nccl."},
+        {"backend", &RunConfig::backend,
+         "Data-parallel backend: auto (nccl on cuda where this build has NCCL, gloo otherwise), gloo or "
+         "nccl."},
         {"ddp_bucket_mb", &RunConfig::ddpBucketMb,
          "Megabytes of gradients per all-reduce bucket; buckets start as backward fills them."},
         {"ddp_timeout_s", &RunConfig::ddpTimeoutS,
@@ -265,10 +268,7 @@ void validate(const RunConfig& config) {
                                             std::to_string(count - 1) + ")");
     }
     requireRange("devices", config.devices, 1, 1024);
-    if (config.backend != "auto" && config.backend != "gloo" && config.backend != "nccl")
-        throw ConfigError("backend", "'" + config.backend + "' is not one of auto, gloo, nccl");
-    if (config.backend == "nccl" && config.device.rfind("cuda", 0) != 0)
-        throw ConfigError("backend", "nccl needs a cuda device (allowed on cpu: auto, gloo)");
+    validateBackend(config.backend, config.device, ncclAvailable());
     requireFinite("ddp_bucket_mb", config.ddpBucketMb, 0.001, 4096.0);
     requireFinite("ddp_timeout_s", config.ddpTimeoutS, 1.0, 86400.0);
     if (config.precision != "fp32" && config.precision != "bf16" && config.precision != "fp16")

@@ -69,7 +69,4 @@ public:
     virtual bool hasKey(const std::string& key) = 0;
 };
 
-// In nccl_backend_cuda.cpp when the LibTorch has CUDA; elsewhere it refuses.
-bool ncclAvailable();
-
 }  // namespace bb

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "distributed/backend_choice.h"
 #include "distributed/data_parallel_sync.h"
 #include "util/time_format.h"
 
@@ -69,7 +70,8 @@ std::unique_ptr<DistributedRun> DistributedRun::start(RunConfig& config, const E
     if (configured.is_cuda()) config.device = fmt::format("cuda:{}", run->m_world.localRank);
     if (config.threads == 0 && configured.is_cpu())
         config.threads = std::max<std::int64_t>(1, coresHere() / run->m_world.localSize - config.workers);
-    if (config.backend == "auto") config.backend = configured.is_cuda() ? "nccl" : "gloo";
+    run->m_backendNote = autoBackendNote(config.backend, configured.is_cuda(), ncclAvailable());
+    config.backend = resolveBackend(config.backend, configured.is_cuda(), ncclAvailable());
     run->m_backend = config.backend;
 
     JoinOptions options;
@@ -130,6 +132,7 @@ void DistributedRun::removeConfigFile() noexcept {
 
 const World& DistributedRun::world() const { return m_world; }
 const std::string& DistributedRun::backend() const { return m_backend; }
+const std::string& DistributedRun::backendNote() const { return m_backendNote; }
 const nlohmann::json& DistributedRun::rankEnvironments() const { return m_environments; }
 
 std::unique_ptr<GradientSynchronizer> DistributedRun::synchronizer(const RunConfig& config) {

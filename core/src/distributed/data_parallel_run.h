@@ -32,6 +32,8 @@ public:
 
     const World& world() const;
     const std::string& backend() const;
+    // Why auto did not choose the backend a reader would expect (backend_choice.h); empty when it did.
+    const std::string& backendNote() const;
     std::unique_ptr<GradientSynchronizer> synchronizer(const RunConfig& config);
     // Every rank's host, pid, device and threads, by rank.
     const nlohmann::json& rankEnvironments() const;
@@ -50,6 +52,7 @@ private:
     void removeConfigFile() noexcept;
     World m_world;
     std::string m_backend;
+    std::string m_backendNote;
     std::shared_ptr<Collectives> m_collectives;
     std::unique_ptr<LocalRanks> m_localRanks;
     std::filesystem::path m_configFile;

@@ -71,6 +71,7 @@ nlohmann::json runEnvironment(const RunConfig& config, const nlohmann::json& dec
         environment["ranks"] = world->rankEnvironments();
         environment["launcher"] = world->world().launcher;
         environment["backend"] = world->backend();
+        if (!world->backendNote().empty()) environment["backend_note"] = world->backendNote();
     }
     return environment;
 }
