@@ -9,6 +9,9 @@ namespace bb {
 struct BuildInfo {
     std::string appVersion;
     std::string gitCommit;
+    // The hash of the source tree built (12 digits), where it differs from gitCommit's: empty
+    // for a clean checkout.
+    std::string sourceTree;
     std::string torchVersion;
     std::string opencvVersion;
     std::string sqliteVersion;

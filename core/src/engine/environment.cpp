@@ -99,6 +99,7 @@ nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
         {"load_average_1m", loadAverageOneMinute()},
         {"threading_env", threadingEnvironment()},
     };
+    if (!build.sourceTree.empty()) env["source_tree"] = build.sourceTree;
     const GpuInfo gpus = readNvidiaGpuInfo();
     if (!gpus.names.empty()) env["gpu_names"] = gpus.names;
     if (!gpus.driverVersion.empty()) env["nvidia_driver"] = gpus.driverVersion;

@@ -14,6 +14,7 @@
 namespace bb::detail {
 extern const char* const kAppVersion;
 extern const char* const kGitCommit;
+extern const char* const kSourceTree;
 }  // namespace bb::detail
 
 namespace bb {
@@ -25,6 +26,7 @@ BuildInfo buildInfo() {
     BuildInfo info;
     info.appVersion = detail::kAppVersion;
     info.gitCommit = detail::kGitCommit;
+    info.sourceTree = detail::kSourceTree;
     info.torchVersion = TORCH_VERSION;
     info.opencvVersion = CV_VERSION;
     info.sqliteVersion = sqlite3_libversion();
@@ -37,7 +39,8 @@ BuildInfo buildInfo() {
 
 std::string formatBuildInfo(const BuildInfo& info) {
     std::string text;
-    text += "BridgeBench " + info.appVersion + " (commit " + info.gitCommit + ")\n";
+    text += "BridgeBench " + info.appVersion + " (commit " + info.gitCommit +
+            (info.sourceTree.empty() ? "" : ", tree " + info.sourceTree) + ")\n";
     text += "LibTorch " + info.torchVersion + (info.torchHasCuda ? " (CUDA)" : " (CPU)") + "\n";
     text += "OpenCV " + info.opencvVersion + "\n";
     text += "SQLite " + info.sqliteVersion + "\n";
