@@ -235,6 +235,11 @@ TEST(Diagnosis, TheH200RunsPredictEachOtherWithinAFewPercent) {
     EXPECT_TRUE(gpuDecoded.recommended.deviceTransforms);
     ASSERT_FALSE(gpuDecoded.assumptions.empty());
     EXPECT_EQ(gpuDecoded.assumptions.back().kind, Note::Kind::HostDecodingNotPredicted);
+    // Compute threads do not change a GPU step: the recommendation names none (it said
+    // "compute threads=16").
+    EXPECT_EQ(gpuDecoded.explanation.find("compute threads"), std::string::npos) << gpuDecoded.explanation;
+    EXPECT_NE(gpuDecoded.explanation.find("Recommended: workers=0, device transforms on"), std::string::npos)
+        << gpuDecoded.explanation;
 }
 
 TEST(Diagnosis, MeasuredThreadScalingReplacesThePerfectScalingAssumption) {

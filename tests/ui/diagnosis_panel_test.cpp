@@ -88,6 +88,28 @@ TEST(DiagnosisPanel, ShowsTheBoundThePredictionsAndTheRunsOwnSetting) {
     EXPECT_FALSE(noteOf(table, 0).contains("recommended"));
 }
 
+// On a GPU the compute threads do not change the step: the window showed "compute threads 14"
+// in the H200 runs' recommendation and a column of counts that meant nothing there.
+TEST(DiagnosisPanel, AGpuRunsSettingsDoNotNameComputeThreads) {
+    RunRecord run = slowLoadingRun();
+    run.deviceKind = "cuda";
+    run.deviceName = "H200";
+    run.environment = {{"logical_cores", 16}, {"intra_op_threads", 14}};
+    DiagnosisPanel panel;
+    panel.showRun(run, slowLoadingSteps());
+    auto* table = panel.predictions();
+    ASSERT_FALSE(table->isHidden());
+    ASSERT_EQ(table->horizontalHeaderItem(1)->text(), "Compute threads");
+    EXPECT_TRUE(table->isColumnHidden(1));
+    const QString explanation = panel.explanation()->text();
+    EXPECT_TRUE(explanation.contains("Recommended: workers")) << explanation.toStdString();
+    EXPECT_FALSE(explanation.contains("compute threads")) << explanation.toStdString();
+    // The same panel on a CPU run shows them again.
+    panel.showRun(slowLoadingRun(), slowLoadingSteps());
+    EXPECT_FALSE(table->isColumnHidden(1));
+    EXPECT_TRUE(panel.explanation()->text().contains("compute threads"));
+}
+
 TEST(DiagnosisPanel, SaysWhyARunWithoutABreakdownHasNoDiagnosis) {
     DiagnosisPanel panel;
     panel.showRun(slowLoadingRun(), slowLoadingSteps());

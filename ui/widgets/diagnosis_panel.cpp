@@ -127,16 +127,27 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     const Diagnosis diagnosis = diagnose(profileRun(*run, steps));
     const auto& profile = diagnosis.profile;
     m_headline->setText(tr("%1: %2").arg(name, boundName(diagnosis.bound)));
+    // On a GPU the compute threads do not change the step: neither the text nor the table names them.
     QString explanation =
-        tr("A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. "
-           "Recommended: workers %4, compute threads %5, device transforms %6 (predicted %7 samples/s).")
-            .arg(profile.loadMs, 0, 'f', 1)
-            .arg(profile.computeMs + profile.deviceTransformMs, 0, 'f', 1)
-            .arg(diagnosis.dataWaitShare * 100, 0, 'f', 0)
-            .arg(diagnosis.recommended.workers)
-            .arg(diagnosis.recommended.threads)
-            .arg(onOff(diagnosis.recommended.deviceTransforms))
-            .arg(diagnosis.recommended.samplesPerSec, 0, 'f', 1);
+        profile.cpuDevice
+            ? tr("A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. "
+                 "Recommended: workers %4, compute threads %5, device transforms %6 (predicted %7 samples/s).")
+                  .arg(profile.loadMs, 0, 'f', 1)
+                  .arg(profile.computeMs + profile.deviceTransformMs, 0, 'f', 1)
+                  .arg(diagnosis.dataWaitShare * 100, 0, 'f', 0)
+                  .arg(diagnosis.recommended.workers)
+                  .arg(diagnosis.recommended.threads)
+                  .arg(onOff(diagnosis.recommended.deviceTransforms))
+                  .arg(diagnosis.recommended.samplesPerSec, 0, 'f', 1)
+            : tr("A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. "
+                 "Recommended: workers %4, device transforms %5 (predicted %6 samples/s).")
+                  .arg(profile.loadMs, 0, 'f', 1)
+                  .arg(profile.computeMs + profile.deviceTransformMs, 0, 'f', 1)
+                  .arg(diagnosis.dataWaitShare * 100, 0, 'f', 0)
+                  .arg(diagnosis.recommended.workers)
+                  .arg(onOff(diagnosis.recommended.deviceTransforms))
+                  .arg(diagnosis.recommended.samplesPerSec, 0, 'f', 1);
+    m_predictions->setColumnHidden(Threads, !profile.cpuDevice);
     if (profile.worldSize > 1) {
         explanation += QLatin1Char(' ') +
                        tr("Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient "

@@ -317,11 +317,15 @@ Diagnosis diagnose(const PipelineProfile& profile) {
     for (const auto& prediction : diagnosis.predictions)
         if (prediction.samplesPerSec > diagnosis.recommended.samplesPerSec * 1.03) diagnosis.recommended = prediction;
 
+    // On a GPU the compute threads do not change the step (predictComputeMs), so the
+    // recommendation does not name a count.
+    const std::string threads =
+        profile.cpuDevice ? fmt::format(", compute threads={}", diagnosis.recommended.threads) : std::string();
     diagnosis.explanation = fmt::format(
         "{}: a batch takes {:.1f} ms to load and {:.1f} ms to compute; the step waits {:.0f}% of its time for data. "
-        "Recommended: workers={}, compute threads={}, device transforms {} (predicted {:.1f} samples/s).",
+        "Recommended: workers={}{}, device transforms {} (predicted {:.1f} samples/s).",
         diagnosis.bound, profile.loadMs, profile.computeMs + profile.deviceTransformMs, diagnosis.dataWaitShare * 100,
-        diagnosis.recommended.workers, diagnosis.recommended.threads, diagnosis.recommended.deviceTransforms ? "on" : "off",
+        diagnosis.recommended.workers, threads, diagnosis.recommended.deviceTransforms ? "on" : "off",
         diagnosis.recommended.samplesPerSec);
     if (profile.worldSize > 1) {
         const auto ringShare = [](int n) { return n > 1 ? 2.0 * (n - 1) / n : 0.0; };
