@@ -22,6 +22,7 @@ constexpr KeyLabel kLabels[] = {
     {"dataset", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Dataset")},
     {"steps", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Steps")},
     {"batch_size", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Batch size")},
+    {"text_length", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Caption tokens")},
     {"precision", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Precision")},
     {"workers", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Loader workers")},
     {"prefetch_factor", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Prefetch factor")},
@@ -57,6 +58,9 @@ constexpr KeyLabel kLabels[] = {
                       "JSONL/CSV manifest or COCO captions file to train on."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Training steps to run."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Samples per step on this device."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Tokens per caption, padded or cut to it; 0 takes the model's own (40 for BridgeTower, 16 for "
+                      "mini-clip). The study's script padded captions to 128."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "fp32, bf16 autocast, or fp16 autocast (CUDA only)."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
                       "Loader threads preparing batches ahead; 0 loads in the training thread. Each holds "

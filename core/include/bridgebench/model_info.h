@@ -37,7 +37,12 @@ struct ModelInfo {
     int textLength = 0;
 };
 
-// textLength: tokens per caption; must be in [1, max_position_embeddings - pad_token_id - 1].
+// The most tokens a caption may have: RoBERTa's positions start at pad_token_id + 1.
+int maxTextLength(const BridgeTowerConfig& config);
+// The engine's caption length when a run names none: kDefaultTextLength within maxTextLength.
+int defaultTextLength(const BridgeTowerConfig& config);
+
+// textLength: tokens per caption; must be in [1, maxTextLength(config)].
 // Throws ConfigError("text_length", ...) otherwise.
 ModelInfo modelInfo(const BridgeTowerConfig& config, int textLength = kDefaultTextLength);
 

@@ -21,6 +21,9 @@ struct RunConfig {
     std::string dataset = "synthetic";
     std::int64_t steps = 50;
     std::int64_t batchSize = 8;
+    // Tokens per caption (padded or cut to it); 0: the model's own (resolveTextLength in
+    // engine/model_factory.h). A run's row stores the resolved figure.
+    std::int64_t textLength = 0;
     std::string precision = "fp32";   // fp32 | bf16 | fp16
     std::int64_t workers = 0;         // 0: the training thread loads batches itself
     std::int64_t prefetchFactor = 2;  // batches in flight per worker

@@ -37,6 +37,9 @@ const std::vector<Field>& fields() {
          "JSONL/CSV manifest or COCO captions file to train on."},
         {"steps", &RunConfig::steps, "Training steps to run."},
         {"batch_size", &RunConfig::batchSize, "Samples per step on this device."},
+        {"text_length", &RunConfig::textLength,
+         "Tokens per caption, padded or cut to it; 0 takes the model's own (40 for BridgeTower, 16 for "
+         "mini-clip). The study's script padded captions to 128."},
         {"precision", &RunConfig::precision, "fp32, bf16 autocast, or fp16 autocast (CUDA only)."},
         {"workers", &RunConfig::workers,
          "Loader threads preparing batches ahead; 0 loads in the training thread. Each holds "
@@ -238,6 +241,10 @@ void validate(const RunConfig& config) {
         throw ConfigError("interpolation", "'" + config.interpolation + "' is not one of bicubic, bilinear");
     requireRange("steps", config.steps, 1, 100'000'000);
     requireRange("batch_size", config.batchSize, 1, 65'536);
+    // At least <s> and </s>; the model's own limit is checked where the model is known (resolveTextLength).
+    if (config.textLength < 0 || config.textLength == 1 || config.textLength > 65'536)
+        throw ConfigError("text_length", "must be 0 (the model's own) or between 2 and 65536, got " +
+                                             std::to_string(config.textLength));
     requireRange("workers", config.workers, 0, 64);
     requireRange("prefetch_factor", config.prefetchFactor, 1, 64);
     requireRange("threads", config.threads, 0, 1024);

@@ -1,7 +1,5 @@
 #include "engine/bridgetower_training_model.h"
 
-#include <algorithm>
-
 #include "bridgebench/model_info.h"
 #include "model/bridgetower_heads.h"
 #include "model/safetensors.h"
@@ -11,19 +9,15 @@ namespace bb {
 
 namespace {
 
-// A caption's length as the study's fine-tuning used it, within the position table (RoBERTa
-// positions start at pad + 1, so two entries are never used by tokens).
-std::int64_t captionLength(const BridgeTowerConfig& config) {
-    return std::min<std::int64_t>(kDefaultTextLength, config.text.maxPositionEmbeddings - 2);
-}
-
 class BridgeTowerTrainingModel final : public TrainingModel {
 public:
-    BridgeTowerTrainingModel(const BridgeTowerConfig& config, const std::filesystem::path& weights)
+    BridgeTowerTrainingModel(const BridgeTowerConfig& config, const std::filesystem::path& weights,
+                             std::int64_t textLength)
         : m_config(config),
-          m_model(makeContrastiveModel(config)),
-          m_textLength(captionLength(config)),
-          m_flopsPerSample(modelInfo(config, static_cast<int>(m_textLength)).trainingFlopsPerSample) {
+          m_textLength(textLength > 0 ? textLength : defaultTextLength(config)),
+          // Counted first: a caption longer than the positions is refused before weights are made.
+          m_flopsPerSample(modelInfo(config, static_cast<int>(m_textLength)).trainingFlopsPerSample),
+          m_model(makeContrastiveModel(config)) {
         if (!weights.empty()) loadStateDict(*m_model, SafetensorsFile(weights), LoadMode::kStrict);
     }
     torch::nn::Module& module() override { return *m_model; }
@@ -37,16 +31,17 @@ public:
 
 private:
     BridgeTowerConfig m_config;
-    BridgeTowerForContrastiveLearning m_model;
     std::int64_t m_textLength;
     double m_flopsPerSample;
+    BridgeTowerForContrastiveLearning m_model;
 };
 
 }  // namespace
 
 std::unique_ptr<TrainingModel> makeBridgeTowerTrainingModel(const BridgeTowerConfig& config,
-                                                            const std::filesystem::path& weights) {
-    return std::make_unique<BridgeTowerTrainingModel>(config, weights);
+                                                            const std::filesystem::path& weights,
+                                                            std::int64_t textLength) {
+    return std::make_unique<BridgeTowerTrainingModel>(config, weights, textLength);
 }
 
 }  // namespace bb

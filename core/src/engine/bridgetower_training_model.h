@@ -9,8 +9,10 @@
 namespace bb {
 
 // weights: optional safetensors checkpoint, loaded strictly (missing or unexpected keys and
-// shape mismatches are an InputError naming them).
+// shape mismatches are an InputError naming them). textLength: tokens per caption; 0 takes
+// defaultTextLength (model_info.h); more than the model's positions is a ConfigError.
 std::unique_ptr<TrainingModel> makeBridgeTowerTrainingModel(const BridgeTowerConfig& config,
-                                                            const std::filesystem::path& weights);
+                                                            const std::filesystem::path& weights,
+                                                            std::int64_t textLength = 0);
 
 }  // namespace bb

@@ -1,7 +1,10 @@
 #include "engine/model_factory.h"
 
+#include <fmt/format.h>
+
 #include "bridgebench/bridgetower_config.h"
 #include "bridgebench/errors.h"
+#include "bridgebench/model_info.h"
 #include "engine/bridgetower_training_model.h"
 #include "engine/mini_clip.h"
 #include "bridgebench/roberta_tokenizer.h"
@@ -15,16 +18,36 @@
 
 namespace bb {
 
+namespace {
+
+BridgeTowerConfig bridgeTowerModel(const RunConfig& config) {
+    const auto& presets = bridgeTowerPresetNames();
+    const bool isPreset = std::find(presets.begin(), presets.end(), config.model) != presets.end();
+    return isPreset ? bridgeTowerPreset(config.model) : loadBridgeTowerConfig(config.model);
+}
+
+}  // namespace
+
+std::int64_t resolveTextLength(const RunConfig& config) {
+    if (config.model == "mini-clip") return config.textLength > 0 ? config.textLength : MiniClipOptions{}.textLength();
+    const BridgeTowerConfig model = bridgeTowerModel(config);
+    if (config.textLength == 0) return defaultTextLength(model);
+    if (config.textLength > maxTextLength(model))
+        throw ConfigError("text_length", fmt::format("{} tokens is more than {} takes: at most {} (its {} positions "
+                                                     "less pad_token_id + 1)",
+                                                     config.textLength, config.model, maxTextLength(model),
+                                                     model.text.maxPositionEmbeddings));
+    return config.textLength;
+}
+
 std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config) {
+    const std::int64_t textLength = resolveTextLength(config);
     if (config.model == "mini-clip") {
         if (!config.weights.empty())
             throw ConfigError("weights", "mini-clip has no checkpoint format; weights are for BridgeTower models");
-        return makeMiniClipTrainingModel(MiniClipOptions{});
+        return makeMiniClipTrainingModel(MiniClipOptions{}.textLength(textLength));
     }
-    const auto& presets = bridgeTowerPresetNames();
-    const bool isPreset = std::find(presets.begin(), presets.end(), config.model) != presets.end();
-    const BridgeTowerConfig model = isPreset ? bridgeTowerPreset(config.model) : loadBridgeTowerConfig(config.model);
-    return makeBridgeTowerTrainingModel(model, config.weights);
+    return makeBridgeTowerTrainingModel(bridgeTowerModel(config), config.weights, textLength);
 }
 
 namespace {

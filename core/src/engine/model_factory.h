@@ -11,6 +11,11 @@
 
 namespace bb {
 
+// Tokens per caption the run trains with: text_length, or where it is 0 the model's own
+// (defaultTextLength for BridgeTower, MiniClipOptions' for mini-clip). Reads a model config
+// file. Throws ConfigError("text_length") for more than the model's positions take.
+std::int64_t resolveTextLength(const RunConfig& config);
+
 std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config);
 
 // May take a while the first time: `dataset = synthetic` generates its JPEG set once (progress

@@ -13,6 +13,7 @@
 #include "distributed/data_parallel_run.h"
 #include "engine/core_contention.h"
 #include "engine/environment.h"
+#include "engine/model_factory.h"
 #include "engine/run_control.h"
 #include "engine/trainer.h"
 #include "store/device_name.h"
@@ -231,6 +232,9 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     auto& impl = *m_impl;
     impl.distributed = std::move(distributed);
     validate(impl.config);
+    // Resolved here, so that the row records the caption length trained on (its workload and its
+    // FLOPs depend on it) and a length the model cannot take is refused before the row exists.
+    impl.config.textLength = resolveTextLength(impl.config);
     // A dataset that cannot give one sample is refused here, as InputError, before the run has
     // a row: else it would start, fail and stay in the database as a failed run.
     if (impl.config.dataset != "synthetic" && impl.config.dataset != "synthetic-tensors")

@@ -3,8 +3,31 @@
 #include <mutex>
 
 #include "bridgebench/run_session.h"
+#include "engine/model_factory.h"
 
 namespace bb {
+
+namespace {
+
+// A point as RunSession stores it: with the caption length resolved (0 is "the model's own").
+nlohmann::json storedForm(RunConfig config) {
+    config.textLength = resolveTextLength(config);
+    return toJson(config);
+}
+
+// A done run's config as this build would store it. Rows stored before text_length was a key
+// fed the model's own length without recording it: they resume as that length, not as new points.
+nlohmann::json doneForm(const RunRecord& run) {
+    if (run.config.contains("text_length")) return run.config;
+    try {
+        RunConfig config = runConfigFromJson(run.config);
+        return storedForm(config);
+    } catch (const std::exception&) {
+        return run.config;  // unreadable or a model no longer found: it matches nothing, and the point runs
+    }
+}
+
+}  // namespace
 
 struct StudyRunner::Impl {
     std::filesystem::path dbFile;
@@ -51,9 +74,9 @@ StudyOutcome StudyRunner::run() {
     const std::size_t total = impl.points.size();
     for (std::size_t index = 0; index < total; ++index) {
         const RunConfig& point = impl.points[index];
-        const nlohmann::json wanted = toJson(point);
+        const nlohmann::json wanted = storedForm(point);
         const auto previous = std::find_if(done.begin(), done.end(), [&](const RunRecord& run) {
-            return run.status == RunStatus::Completed && run.config == wanted;
+            return run.status == RunStatus::Completed && doneForm(run) == wanted;
         });
         if (previous != done.end()) {
             outcome.runIds.push_back(previous->id);

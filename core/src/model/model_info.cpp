@@ -1,5 +1,7 @@
 #include "bridgebench/model_info.h"
 
+#include <algorithm>
+
 #include "bridgebench/errors.h"
 
 namespace bb {
@@ -25,13 +27,19 @@ double feedForwardFlops(double tokens, double width, double ffn) { return 2 * (2
 
 }  // namespace
 
+int maxTextLength(const BridgeTowerConfig& config) {
+    return config.text.maxPositionEmbeddings - config.text.padTokenId - 1;
+}
+
+int defaultTextLength(const BridgeTowerConfig& config) { return std::min(kDefaultTextLength, maxTextLength(config)); }
+
 ModelInfo modelInfo(const BridgeTowerConfig& config, int textLength) {
     validate(config);
     const auto& text = config.text;
     const auto& vision = config.vision;
-    const int maxTextLength = text.maxPositionEmbeddings - text.padTokenId - 1;
-    if (textLength < 1 || textLength > maxTextLength)
-        throw ConfigError("text_length", "must be in [1, " + std::to_string(maxTextLength) + "] for this model, got " +
+    const int maxLength = maxTextLength(config);
+    if (textLength < 1 || textLength > maxLength)
+        throw ConfigError("text_length", "must be in [1, " + std::to_string(maxLength) + "] for this model, got " +
                                              std::to_string(textLength));
 
     const int64_t dt = text.hiddenSize;
