@@ -147,17 +147,7 @@ libjpeg-turbo %9</translation>
         <translation>無法讀取步驟：%1</translation>
     </message>
     <message>
-        <location line="+41"/>
-        <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
-        <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>These runs&apos; workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.</source>
-        <translation>這些執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次與裝置數量的影響；MFU 列在一旁。</translation>
-    </message>
-    <message>
-        <location line="+6"/>
+        <location line="+51"/>
         <source>This run has the study&apos;s workload: compared in samples/s.</source>
         <translation>此執行與研究的工作負載相同：以 samples/s 比較。</translation>
     </message>
@@ -167,7 +157,7 @@ libjpeg-turbo %9</translation>
         <translation>這些執行與研究的工作負載相同：以 samples/s 比較。</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>The runs BridgeBench measured differ from the study&apos;s in device count (%1), so runs are compared in samples/s per device.</source>
         <translation>BridgeBench 實測的執行與研究的裝置數不同（%1），因此以每裝置 samples/s 比較。</translation>
     </message>
@@ -240,7 +230,17 @@ libjpeg-turbo %9</translation>
         <translation>裝置</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-230"/>
+        <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch, text length and device count out; MFU is beside it.</source>
+        <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>These runs&apos; workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch, text length and device count out; MFU is beside it.</source>
+        <translation>這些執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
+    </message>
+    <message>
+        <location line="+226"/>
         <source>Configuration</source>
         <translation>組態</translation>
     </message>
@@ -312,6 +312,11 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>text length %1 vs %2</source>
+        <translation>文字長度 %1 vs %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>precision %1 vs %2</source>
         <translation>精度 %1 vs %2</translation>
     </message>
@@ -334,6 +339,11 @@ libjpeg-turbo %9</translation>
         <location line="+1"/>
         <source>image size</source>
         <translation>影像尺寸</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>text length</source>
+        <translation>文字長度</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -428,6 +438,11 @@ libjpeg-turbo %9</translation>
         <location line="+1"/>
         <source>Batch size</source>
         <translation>Batch 大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Caption tokens</source>
+        <translation>圖說詞元數</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -556,6 +571,11 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Tokens per caption, padded or cut to it; 0 takes the model&apos;s own (40 for BridgeTower, 16 for mini-clip). The study&apos;s script padded captions to 128.</source>
+        <translation>每則圖說的詞元數，不足補齊、過長截斷；0 表示採用模型自己的長度（BridgeTower 為 40，mini-clip 為 16）。研究的腳本將圖說補齊至 128。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>fp32, bf16 autocast, or fp16 autocast (CUDA only).</source>
         <translation>fp32、bf16 autocast 或 fp16 autocast（僅限 CUDA）。</translation>
     </message>
@@ -636,11 +656,11 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>Data-parallel backend: auto (gloo on cpu, nccl on cuda), gloo or nccl.</source>
-        <translation>資料平行後端：auto（cpu 用 gloo，cuda 用 nccl）、gloo 或 nccl。</translation>
+        <source>Data-parallel backend: auto (nccl on cuda where this build has NCCL, gloo otherwise), gloo or nccl.</source>
+        <translation>資料平行後端：auto（在 cuda 上且此版本含 NCCL 時用 nccl，否則用 gloo）、gloo 或 nccl。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Megabytes of gradients per all-reduce bucket; buckets start as backward fills them.</source>
         <translation>每個 all-reduce 分桶的梯度大小（MB）；反向傳播填滿分桶時即開始傳送。</translation>
     </message>
@@ -650,7 +670,7 @@ libjpeg-turbo %9</translation>
         <translation>一個 rank 等待其他 rank（會合、all-reduce）的秒數，逾時則執行失敗。</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-67"/>
         <source>TF32 on CUDA</source>
         <translation>CUDA 上的 TF32</translation>
     </message>
@@ -660,7 +680,7 @@ libjpeg-turbo %9</translation>
         <translation>nvJPEG 函式庫</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+42"/>
         <source>On cuda, let fp32 matmuls and convolutions use TF32 tensor cores; no effect on cpu.</source>
         <translation>在 cuda 上讓 fp32 矩陣乘法與卷積使用 TF32 張量核心；在 cpu 上沒有作用。</translation>
     </message>
@@ -755,9 +775,14 @@ libjpeg-turbo %9</translation>
         <translation>%1：%2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. Recommended: workers %4, compute threads %5, device transforms %6 (predicted %7 samples/s).</source>
         <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4、運算執行緒 %5，裝置端轉換 %6（預測 %7 樣本/秒）。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>A batch takes %1 ms to load and %2 ms to compute; steps wait %3% of their time for data. Recommended: workers %4, device transforms %5 (predicted %6 samples/s).</source>
+        <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4，裝置端轉換 %5（預測 %6 樣本/秒）。</translation>
     </message>
     <message>
         <location line="+33"/>
@@ -775,7 +800,7 @@ libjpeg-turbo %9</translation>
         <translation>本次執行</translation>
     </message>
     <message>
-        <location line="-165"/>
+        <location line="-176"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -785,7 +810,7 @@ libjpeg-turbo %9</translation>
         <translation>受運算限制</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+117"/>
         <source>Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient all-reduce that backward did not hide.</source>
         <translation>資料平行，共 %1 個 rank：每步有 %2% 的時間（%3 毫秒）在等待反向傳播未能掩蓋的梯度 all-reduce。</translation>
     </message>

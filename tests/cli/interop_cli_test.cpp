@@ -182,9 +182,9 @@ TEST(CliCompare, PrintsAnAlignedTableAndJsonWithSpeedups) {
     const auto parsed = nlohmann::json::parse(json.out);
     EXPECT_EQ(parsed["baseline"]["id"], a100);
     EXPECT_NEAR(parsed["runs"][0]["speedup"].get<double>(), 602.1 / 345.4, 1e-9);
-    // The import names no model or precision: unknown, which is not a different workload.
+    // The import names no model, caption length or precision: unknown, which is not a different workload.
     EXPECT_EQ(parsed["runs"][0]["workload_differs"], false);
-    EXPECT_EQ(parsed["runs"][0]["workload_unknown"], "model, image size, precision");
+    EXPECT_EQ(parsed["runs"][0]["workload_unknown"], "model, image size, text length, precision");
 
     EXPECT_EQ(test::runCommand(cli("compare no-such-run --db " + q(db))).exitCode, 2);
 }

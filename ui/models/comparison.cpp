@@ -35,6 +35,7 @@ QString describeDifferences(const RunWorkload& run, const RunWorkload& baseline,
         case WorkloadField::Model: parts << ComparisonText::tr("model %1 vs %2").arg(ours, theirs); break;
         case WorkloadField::BatchSize: parts << ComparisonText::tr("batch %1 vs %2").arg(ours, theirs); break;
         case WorkloadField::ImageSize: parts << ComparisonText::tr("image size %1 vs %2").arg(ours, theirs); break;
+        case WorkloadField::TextLength: parts << ComparisonText::tr("text length %1 vs %2").arg(ours, theirs); break;
         case WorkloadField::Precision: parts << ComparisonText::tr("precision %1 vs %2").arg(ours, theirs); break;
         case WorkloadField::DeviceCount: parts << ComparisonText::tr("devices %1 vs %2").arg(ours, theirs); break;
         }
@@ -49,6 +50,7 @@ QString describeUnknown(const RunWorkload& run, const RunWorkload& baseline) {
         case WorkloadField::Model: names << ComparisonText::tr("model"); break;
         case WorkloadField::BatchSize: names << ComparisonText::tr("batch"); break;
         case WorkloadField::ImageSize: names << ComparisonText::tr("image size"); break;
+        case WorkloadField::TextLength: names << ComparisonText::tr("text length"); break;
         case WorkloadField::Precision: names << ComparisonText::tr("precision"); break;
         case WorkloadField::DeviceCount: names << ComparisonText::tr("device count"); break;
         }

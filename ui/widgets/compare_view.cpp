@@ -160,11 +160,12 @@ void CompareView::compareWithStudy(const QVector<qint64>& runIds) {
     if (!difference.isEmpty()) {
         setMetric(CompareMetric::AchievedTflopsPerDevice);
         m_reason->setText(one ? tr("This run's workload differs from the study's (%1), so runs are compared in achieved "
-                                   "TFLOP/s per device, which holds model, batch and device count out; MFU is beside it.")
+                                   "TFLOP/s per device, which holds model, batch, text length and device count out; MFU "
+                                   "is beside it.")
                                     .arg(difference)
                               : tr("These runs' workload differs from the study's (%1), so runs are compared in "
-                                   "achieved TFLOP/s per device, which holds model, batch and device count out; MFU is "
-                                   "beside it.")
+                                   "achieved TFLOP/s per device, which holds model, batch, text length and device count "
+                                   "out; MFU is beside it.")
                                     .arg(difference));
     } else {
         setMetric(CompareMetric::SamplesPerSec);
@@ -189,8 +190,14 @@ void CompareView::showStudy() {
         for (const auto& run : study) {
             if (!isMeasuredReference(run)) continue;
             const auto differences = workloadDifferences(runWorkload(run), runWorkload(*published));
-            for (const auto& field : differences) onlyDeviceCount = onlyDeviceCount && field.field == WorkloadField::DeviceCount;
-            if (difference.isEmpty()) difference = workloadDifference(run, *published);
+            const bool deviceCountAlone = std::all_of(differences.begin(), differences.end(), [](const auto& field) {
+                return field.field == WorkloadField::DeviceCount;
+            });
+            // The reason names the table that decided the metric: the first to differ in more than
+            // the device count, if any does.
+            if (difference.isEmpty() || (onlyDeviceCount && !deviceCountAlone))
+                difference = workloadDifference(run, *published);
+            onlyDeviceCount = onlyDeviceCount && deviceCountAlone;
         }
     }
     setRuns(ids);

@@ -1,6 +1,6 @@
 // Comparing stored runs honestly, without any UI: one value per run in the chosen metric,
 // speedups against a baseline run, runs grouped as device × configuration (the study's table),
-// and which runs ran a different workload (model, batch, image size, precision, device count)
+// and which runs ran a different workload (model, batch, image size, text length, precision, device count)
 // than the baseline's — the most common workload when there is no baseline.
 #pragma once
 
@@ -58,6 +58,7 @@ struct RunWorkload {
     std::string architecture;  // the preset a named model is ("large" for BridgeTower/bridgetower-large-…)
     std::int64_t batchSize = 0;
     std::int64_t imageSizePx = 0;
+    std::int64_t textLength = 0;  // tokens per caption (run_text_length.h)
     std::string precision;
     std::int64_t deviceCount = 1;
     bool operator==(const RunWorkload&) const = default;
@@ -67,7 +68,7 @@ RunWorkload runWorkload(const RunRecord& run);
 // The workload most runs share (the earliest of equals); nullopt for no runs.
 std::optional<RunWorkload> mostCommonWorkload(const std::vector<RunRecord>& runs);
 
-enum class WorkloadField { Model, BatchSize, ImageSize, Precision, DeviceCount };
+enum class WorkloadField { Model, BatchSize, ImageSize, TextLength, Precision, DeviceCount };
 struct WorkloadDifference {
     WorkloadField field = WorkloadField::Model;
     std::string runValue;

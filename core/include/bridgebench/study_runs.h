@@ -12,6 +12,11 @@ namespace bb {
 
 // A reference run with its steps, measured by BridgeBench, not a published headline figure.
 bool isMeasuredReference(const RunRecord& run);
+// One of the study's figures as the blog gives them: one number per configuration, no steps.
+bool isPublishedFigure(const RunRecord& run);
+// A run of BridgeBench's own engine, here or in a measured reference table: it fed the
+// engine's captions and counted its FLOPs as it ran.
+bool ranOnTheEngine(const RunRecord& run);
 
 // The published table's runs first, then the measured ones, each in the order given.
 std::vector<RunRecord> studyRuns(const std::vector<RunRecord>& runs);

@@ -12,6 +12,7 @@
 #include "bridgebench/other_processes.h"
 #include "bridgebench/run_flops.h"
 #include "bridgebench/run_mfu.h"
+#include "bridgebench/run_text_length.h"
 
 namespace bb {
 
@@ -32,6 +33,7 @@ std::string describeDifferences(const RunWorkload& run, const RunWorkload& basel
         case WorkloadField::Model: parts.push_back(fmt::format("model {} vs {}", orUnknown(ours), orUnknown(theirs))); break;
         case WorkloadField::BatchSize: parts.push_back(fmt::format("batch {} vs {}", ours, theirs)); break;
         case WorkloadField::ImageSize: parts.push_back(fmt::format("image size {} vs {}", ours, theirs)); break;
+        case WorkloadField::TextLength: parts.push_back(fmt::format("text length {} vs {}", ours, theirs)); break;
         case WorkloadField::Precision:
             parts.push_back(fmt::format("precision {} vs {}", orUnknown(ours), orUnknown(theirs)));
             break;
@@ -52,7 +54,7 @@ bool known(const std::string& text) { return !text.empty() && text != "unknown";
 }  // namespace
 
 RunWorkload runWorkload(const RunRecord& run) {
-    RunWorkload workload{run.model, {}, run.batchSize, 0, run.precision, run.deviceCount};
+    RunWorkload workload{run.model, {}, run.batchSize, 0, runTextLength(run).tokens, run.precision, run.deviceCount};
     if (const auto size = run.config.find("image_size"); size != run.config.end() && size->is_number_integer())
         workload.imageSizePx = size->get<std::int64_t>();
     const auto stored = run.config.find("model_config");
@@ -75,6 +77,7 @@ std::string_view workloadFieldName(WorkloadField field) {
     case WorkloadField::Model: return "model";
     case WorkloadField::BatchSize: return "batch";
     case WorkloadField::ImageSize: return "image size";
+    case WorkloadField::TextLength: return "text length";
     case WorkloadField::Precision: return "precision";
     case WorkloadField::DeviceCount: return "device count";
     }
@@ -90,7 +93,8 @@ bool metricHoldsOut(CompareMetric metric, WorkloadField field) {
     case WorkloadField::DeviceCount: return perDevice;
     case WorkloadField::Model:
     case WorkloadField::BatchSize:
-    case WorkloadField::ImageSize: return perFlop;
+    case WorkloadField::ImageSize:
+    case WorkloadField::TextLength: return perFlop;
     case WorkloadField::Precision: return false;
     }
     return false;
@@ -101,6 +105,7 @@ std::vector<WorkloadField> unknownWorkloadFields(const RunWorkload& run, const R
     if (!known(run.model) || !known(baseline.model)) unknown.push_back(WorkloadField::Model);
     if (run.batchSize <= 0 || baseline.batchSize <= 0) unknown.push_back(WorkloadField::BatchSize);
     if (run.imageSizePx <= 0 || baseline.imageSizePx <= 0) unknown.push_back(WorkloadField::ImageSize);
+    if (run.textLength <= 0 || baseline.textLength <= 0) unknown.push_back(WorkloadField::TextLength);
     if (!known(run.precision) || !known(baseline.precision)) unknown.push_back(WorkloadField::Precision);
     if (run.deviceCount <= 0 || baseline.deviceCount <= 0) unknown.push_back(WorkloadField::DeviceCount);
     return unknown;
@@ -132,6 +137,9 @@ std::vector<WorkloadDifference> workloadDifferences(const RunWorkload& run, cons
     if (run.imageSizePx > 0 && baseline.imageSizePx > 0 && run.imageSizePx != baseline.imageSizePx)
         differences.push_back(
             {WorkloadField::ImageSize, std::to_string(run.imageSizePx), std::to_string(baseline.imageSizePx)});
+    if (run.textLength > 0 && baseline.textLength > 0 && run.textLength != baseline.textLength)
+        differences.push_back(
+            {WorkloadField::TextLength, std::to_string(run.textLength), std::to_string(baseline.textLength)});
     if (known(run.precision) && known(baseline.precision) && run.precision != baseline.precision)
         differences.push_back({WorkloadField::Precision, run.precision, baseline.precision});
     if (run.deviceCount > 0 && baseline.deviceCount > 0 && run.deviceCount != baseline.deviceCount)

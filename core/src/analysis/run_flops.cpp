@@ -8,6 +8,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/model_catalog.h"
 #include "bridgebench/model_info.h"
+#include "bridgebench/run_text_length.h"
 #include "bridgebench/study_runs.h"
 
 namespace bb {
@@ -31,10 +32,6 @@ void setPerDevice(RunFlops& flops, const RunRecord& run) {
         run.deviceCount > 0 ? flops.achievedFlopsPerSec / static_cast<double>(run.deviceCount) : 0;
 }
 
-// A run of BridgeBench's own engine, here or in a measured reference table: it fed the engine's
-// captions and counted its FLOPs as it ran.
-bool ranOnTheEngine(const RunRecord& run) { return run.source == "local" || isMeasuredReference(run); }
-
 // The analytical count for the model the run names, or nothing when it names none we know.
 bool countModel(const RunRecord& run, RunFlops& flops) {
     const auto stored = run.config.find("model_config");
@@ -46,22 +43,19 @@ bool countModel(const RunRecord& run, RunFlops& flops) {
     if (const auto size = configInteger(run, {"image_size"}); size && *size != config.vision.imageSizePx) {
         config.vision.imageSizePx = static_cast<int>(*size);
     }
-    const int maxTextLength = config.text.maxPositionEmbeddings - config.text.padTokenId - 1;
-    int textLength = kStudyTextLength;
-    if (const auto length = configInteger(run, {"text_length", "max_seq_length"})) {
-        textLength = static_cast<int>(*length);
-    } else if (ranOnTheEngine(run)) {
-        // What the engine itself feeds (bridgetower_training_model.cpp): a caption within the positions.
-        textLength = std::min(kDefaultTextLength, config.text.maxPositionEmbeddings - 2);
-    } else {
+    const int maxLength = maxTextLength(config);
+    const RunTextLength length = runTextLength(run);
+    int textLength = length.tokens > 0 ? static_cast<int>(std::min<std::int64_t>(length.tokens, 1 << 20))
+                                       : kStudyTextLength;
+    if (length.tokens <= 0 || length.assumed) {
         assumptions.push_back(fmt::format(
             "captions of {} tokens: run_bridgetower.py pads them to its default max_seq_length, which the study's "
             "command does not change",
             kStudyTextLength));
     }
-    if (textLength > maxTextLength) {
-        assumptions.push_back(fmt::format("text length {} cut to the model's {} positions", textLength, maxTextLength));
-        textLength = maxTextLength;
+    if (textLength > maxLength) {
+        assumptions.push_back(fmt::format("text length {} cut to the model's {} positions", textLength, maxLength));
+        textLength = maxLength;
     }
     try {
         flops.flopsPerSample = modelInfo(config, std::max(1, textLength)).trainingFlopsPerSample;

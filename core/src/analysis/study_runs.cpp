@@ -7,15 +7,13 @@
 
 namespace bb {
 
-namespace {
-
 bool isPublishedFigure(const RunRecord& run) {
     return run.source == "reference" && run.summary.value("headline_only", false);
 }
 
-}  // namespace
-
 bool isMeasuredReference(const RunRecord& run) { return run.source == "reference" && !isPublishedFigure(run); }
+
+bool ranOnTheEngine(const RunRecord& run) { return run.source == "local" || isMeasuredReference(run); }
 
 std::vector<RunRecord> studyRuns(const std::vector<RunRecord>& runs) {
     // A published table's figures share its date; a measured table's runs each keep the time

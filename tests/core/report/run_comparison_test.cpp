@@ -73,6 +73,7 @@ TEST(RunComparison, AMetricThatHoldsTheDifferenceOutDoesNotMarkTheRun) {
     auto runs = augustRuns(store);
     RunRecord h200 = oneDeviceRun("large on one H200", "cuda", "large", 48, 160.0);
     h200.deviceName = "H200";
+    h200.config["text_length"] = 128;  // the study's captions (run_text_length_test has 40 against 128)
     const auto& h100 = named(runs, "H100", 2, false);
     const auto total = compareRuns({h100, h200}, CompareMetric::SamplesPerSec, h100.id).entries.back();
     EXPECT_TRUE(total.workloadDiffers);
@@ -152,8 +153,9 @@ TEST(RunComparison, WorkloadDifferencesNameEachFieldWithBothValues) {
     EXPECT_EQ(differences[1].runValue, "8");
     EXPECT_EQ(differences[1].baselineValue, "48");
     EXPECT_EQ(differences[2].field, WorkloadField::DeviceCount);
+    // Nor its captions' length, which the engine's default for a model it knows would give.
     EXPECT_EQ(unknownWorkloadFields(runWorkload(run), runWorkload(baseline)),
-              std::vector<WorkloadField>{WorkloadField::ImageSize});
+              (std::vector<WorkloadField>{WorkloadField::ImageSize, WorkloadField::TextLength}));
     EXPECT_TRUE(workloadDifferences(runWorkload(baseline), runWorkload(baseline)).empty());
     // A preset fixes its image size: small runs at 224 px, large at 294.
     const auto presets = workloadDifferences(runWorkload(runWith("small", 8, 1)), runWorkload(runWith("large", 8, 1)));
@@ -167,7 +169,7 @@ TEST(RunComparison, UnknownFieldsDoNotMarkAWorkloadAsDifferent) {
     const test::TempDir dir;
     ResultStore store(dir.file("r.db"));
     auto runs = augustRuns(store);
-    // A TensorBoard log with nothing but step times: model, batch and precision unknown.
+    // A TensorBoard log with nothing but step times: model, batch, caption length and precision unknown.
     RunRecord imported;
     imported.id = 999;
     imported.name = "bare tensorboard log";
@@ -182,7 +184,7 @@ TEST(RunComparison, UnknownFieldsDoNotMarkAWorkloadAsDifferent) {
     const auto& entry = comparison.entries.back();
     EXPECT_FALSE(entry.workloadDiffers) << entry.workloadNote;
     EXPECT_EQ(entry.workloadNote, "");
-    EXPECT_EQ(entry.workloadUnknown, "model, batch, image size, precision");
+    EXPECT_EQ(entry.workloadUnknown, "model, batch, image size, text length, precision");
     // Workers the log does not state are unknown, not 0.
     EXPECT_FALSE(runWorkersKnown(imported));
     EXPECT_EQ(entry.configuration, "workers unknown");
