@@ -1,6 +1,7 @@
 #include "charts/compare_chart.h"
 
 #include <QCoreApplication>
+#include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
@@ -38,6 +39,67 @@ TEST(CompareChart, LabelsWiderThanTheirBarsDoNotOverlap) {
         for (int second = first + 1; second < rects.size(); ++second)
             EXPECT_FALSE(rects[first].intersects(rects[second]))
                 << chart.barLabels()[first].toStdString() << " meets " << chart.barLabels()[second].toStdString();
+}
+
+// The bars Qt Charts drew, in scene coordinates: the filled rectangles inside the plot.
+QList<QRectF> drawnBars(const CompareChart& chart) {
+    QList<QRectF> bars;
+    const QRectF plot = chart.plotRect();
+    for (QGraphicsItem* item : chart.findChild<QGraphicsView*>()->scene()->items()) {
+        const auto* rect = qgraphicsitem_cast<QGraphicsRectItem*>(item);
+        if (!rect || !rect->isVisible() || rect->brush().style() == Qt::NoBrush) continue;
+        const QRectF scene = rect->mapRectToScene(rect->rect());
+        if (scene.width() > 0 && scene.height() > 0 && scene.width() < plot.width() / 4 && plot.contains(scene.center()))
+            bars << scene;
+    }
+    return bars;
+}
+
+// The study's table and the H200's six runs in TFLOP/s per device, as the Compare tab opens on
+// them: "175.3 ×4.15" over the H200's shortest bar was wider than the bar, and its right half
+// was hidden behind the 251.3 bar next to it.
+TEST(CompareChart, ALabelWiderThanItsBarIsNotHiddenBehindATallerNeighbour) {
+    Comparison comparison;
+    comparison.categories = {"8× Gaudi2", "8× H100", "8× A100 80GB", "1× H200"};
+    comparison.unit = "TFLOP/s per device";
+    comparison.baselineLabel = "8× A100 80GB";
+    const QStringList configurations = {"workers 0", "workers 0 + device-side loading", "workers 1",
+                                        "workers 1 + device-side loading", "workers 2", "workers 2 + media pipeline",
+                                        "workers 2 + device-side loading"};
+    comparison.configurations = configurations;
+    // By category, in configurations' order; 0: no such run.
+    const double values[4][7] = {{111.8, 0, 138.9, 0, 142.8, 157.5, 0},
+                                 {62.53, 0, 107.8, 0, 111.9, 0, 0},
+                                 {42.28, 0, 63.13, 0, 64.18, 0, 0},
+                                 {175.3, 251.3, 258.2, 244.2, 252.2, 0, 254.5}};
+    int bars = 0;
+    for (int category = 0; category < 4; ++category)
+        for (int set = 0; set < 7; ++set) {
+            if (values[category][set] <= 0) continue;
+            ComparisonEntry entry;
+            entry.category = comparison.categories[category];
+            entry.configuration = configurations[set];
+            entry.value = values[category][set];
+            entry.speedup = entry.value / values[2][0];
+            comparison.entries.push_back(entry);
+            ++bars;
+        }
+    for (const int width : {960, 700}) {
+        CompareChart chart;
+        chart.resize(width, 290);
+        chart.show();
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+        chart.setComparison(comparison);
+        QCoreApplication::processEvents();
+        const auto drawn = drawnBars(chart);
+        ASSERT_EQ(drawn.size(), bars) << width << " px";
+        const auto labels = chart.barLabelRects();
+        ASSERT_EQ(labels.size(), bars);
+        for (int label = 0; label < labels.size(); ++label)
+            for (const auto& bar : drawn)
+                EXPECT_FALSE(labels[label].intersects(bar))
+                    << chart.barLabels()[label].toStdString() << " is behind a bar at " << width << " px";
+    }
 }
 
 // Four runs of one configuration are told apart by name; in Qt's one-row legend at 1024 px the

@@ -191,25 +191,39 @@ double CompareChart::placeLabelsOnce() {
     const int sets = static_cast<int>(m_comparison.configurations.size());
     QFont font = chart()->font();
     font.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.8));
-    // A label wider than its bar (a CPU run's "0.0207 ×0.000489 †" among seven configurations)
-    // would run into its neighbour's: such a label goes up above the one it meets instead.
-    std::vector<QRectF> placed;
+    // A label wider than its bar (a CPU run's "0.0207 ×0.000489 †" among seven configurations,
+    // an H200's "175.3 ×4.15" among six) would run into its neighbour's label or be hidden
+    // behind its neighbour's taller bar: such a label goes up above what it meets instead.
     const QRectF plot = chart()->plotArea();
-    double needed = 0;
+    // Bars of a category share kBarWidth around its centre (category index on the axis).
+    const auto barCentre = [&](const Label& label) {
+        return label.category - kBarWidth / 2 + (label.set + 0.5) * kBarWidth / sets;
+    };
+    std::vector<QRectF> bars;
     for (const auto& label : m_labels) {
-        // Bars of a category share kBarWidth around its centre (category index on the axis).
-        const double x = label.category - kBarWidth / 2 + (label.set + 0.5) * kBarWidth / sets;
-        const QPointF top = chart()->mapToPosition(QPointF(x, label.value), seriesList.front());
+        const double x = barCentre(label);
+        const QPointF left = chart()->mapToPosition(QPointF(x - kBarWidth / sets / 2, label.value), seriesList.front());
+        const QPointF right = chart()->mapToPosition(QPointF(x + kBarWidth / sets / 2, 0), seriesList.front());
+        bars.emplace_back(QRectF(left, right).normalized());
+    }
+    std::vector<QRectF> placed;
+    double needed = 0;
+    for (std::size_t index = 0; index < m_labels.size(); ++index) {
+        const auto& label = m_labels[static_cast<qsizetype>(index)];
+        const QPointF top = chart()->mapToPosition(QPointF(barCentre(label), label.value), seriesList.front());
         label.item->setFont(font);
         const QRectF box = label.item->boundingRect();
         QRectF at(top.x() - box.width() / 2, top.y() - box.height() - 2, box.width(), box.height());
+        const auto climbAbove = [&at](const QRectF& other) {
+            if (!at.intersects(other)) return false;
+            at.moveBottom(other.top() - 1);
+            return true;
+        };
         for (bool moved = true; moved;) {
             moved = false;
-            for (const auto& other : placed) {
-                if (!at.intersects(other)) continue;
-                at.moveBottom(other.top() - 1);
-                moved = true;
-            }
+            for (const auto& other : placed) moved = climbAbove(other) || moved;
+            for (std::size_t bar = 0; bar < bars.size(); ++bar)
+                if (bar != index) moved = climbAbove(bars[bar]) || moved;
         }
         label.item->setPos(at.topLeft());
         placed.push_back(at);
