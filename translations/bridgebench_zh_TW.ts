@@ -408,6 +408,19 @@ libjpeg-turbo %9</translation>
     </message>
 </context>
 <context>
+    <name>bb::ui::ConfigForm</name>
+    <message>
+        <location filename="../ui/widgets/config_form.cpp" line="+40"/>
+        <source>model&apos;s own</source>
+        <translation>採用模型預設</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>choose</source>
+        <translation>自動選擇</translation>
+    </message>
+</context>
+<context>
     <name>bb::ui::ConfigKeys</name>
     <message>
         <location filename="../ui/models/config_key_text.cpp" line="+19"/>

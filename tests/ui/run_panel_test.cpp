@@ -35,6 +35,26 @@ TEST(RunPanel, HasAnEditorWithCoresHelpForEveryConfigKey) {
     }
 }
 
+// "Caption tokens 0" read as captions of no tokens: where 0 means "choose for me", the field
+// says so, and the config still holds 0.
+TEST(RunPanel, ZeroSaysWhatItMeansWhereItIsNotACount) {
+    PanelFixture fixture;
+    auto* textLength = qobject_cast<QSpinBox*>(fixture.panel.form()->editor("text_length"));
+    auto* threads = qobject_cast<QSpinBox*>(fixture.panel.form()->editor("threads"));
+    auto* workers = qobject_cast<QSpinBox*>(fixture.panel.form()->editor("workers"));
+    ASSERT_TRUE(textLength && threads && workers);
+    EXPECT_EQ(textLength->value(), 0);
+    EXPECT_EQ(textLength->text(), "model's own");
+    EXPECT_EQ(threads->text(), "choose");
+    EXPECT_EQ(workers->text(), "0");  // the training thread loads: a count of workers
+    textLength->setValue(128);
+    EXPECT_EQ(textLength->text(), "128");
+    const auto config = fixture.panel.form()->config();
+    ASSERT_TRUE(config);
+    EXPECT_EQ(config->textLength, 128);
+    EXPECT_EQ(config->threads, 0);
+}
+
 TEST(RunPanel, DefaultsRoundTripThroughTheForm) {
     PanelFixture fixture;
     const auto config = fixture.panel.form()->config();

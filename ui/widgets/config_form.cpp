@@ -34,6 +34,14 @@ QStringList suggestionsFor(const std::string& key) {
 
 QString formatNumber(double value) { return QString::number(value, 'g', 12); }
 
+// What 0 means for the integer keys where it is not a count: "Caption tokens 0" read as captions
+// of no tokens. The form still reads and writes 0.
+QString zeroMeaning(const std::string& key) {
+    if (key == "text_length") return ConfigForm::tr("model's own");
+    if (key == "threads") return ConfigForm::tr("choose");
+    return {};
+}
+
 }  // namespace
 
 ConfigForm::ConfigForm(QWidget* parent) : QWidget(parent), m_message(new QLabel(this)) {
@@ -74,6 +82,7 @@ QWidget* ConfigForm::makeEditor(const std::string& key, const nlohmann::json& de
         // Negative values are never valid for any integer key; the range check is core's.
         auto* box = new QSpinBox(this);
         box->setRange(0, INT_MAX);
+        box->setSpecialValueText(zeroMeaning(key));
         box->setAccelerated(true);
         connect(box, &QSpinBox::valueChanged, this, &ConfigForm::revalidate);
         widget = box;
