@@ -7,6 +7,8 @@
 #include <QGraphicsView>
 #include <QTest>
 
+#include <vector>
+
 #include <gtest/gtest.h>
 
 namespace bb::ui {
@@ -41,6 +43,36 @@ TEST(CompareChart, LabelsWiderThanTheirBarsDoNotOverlap) {
                 << chart.barLabels()[first].toStdString() << " meets " << chart.barLabels()[second].toStdString();
 }
 
+// `comparison` laid out at width × height, as a window shows it.
+void showWith(CompareChart& chart, const Comparison& comparison, int width, int height) {
+    chart.resize(width, height);
+    chart.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
+    chart.setComparison(comparison);
+    QCoreApplication::processEvents();
+}
+
+// One bar per value above 0: values[category][configuration], speedups against `baseline`.
+Comparison barGrid(const QStringList& categories, const QStringList& configurations,
+                   const std::vector<std::vector<double>>& values, double baseline) {
+    Comparison comparison;
+    comparison.categories = categories;
+    comparison.configurations = configurations;
+    comparison.unit = "TFLOP/s per device";
+    for (int category = 0; category < categories.size(); ++category)
+        for (int set = 0; set < configurations.size(); ++set) {
+            const double value = values[static_cast<std::size_t>(category)][static_cast<std::size_t>(set)];
+            if (value <= 0) continue;
+            ComparisonEntry entry;
+            entry.category = categories[category];
+            entry.configuration = configurations[set];
+            entry.value = value;
+            entry.speedup = value / baseline;
+            comparison.entries.push_back(entry);
+        }
+    return comparison;
+}
+
 // The bars Qt Charts drew, in scene coordinates: the filled rectangles inside the plot.
 QList<QRectF> drawnBars(const CompareChart& chart) {
     QList<QRectF> bars;
@@ -59,38 +91,21 @@ QList<QRectF> drawnBars(const CompareChart& chart) {
 // them: "175.3 ×4.15" over the H200's shortest bar was wider than the bar, and its right half
 // was hidden behind the 251.3 bar next to it.
 TEST(CompareChart, ALabelWiderThanItsBarIsNotHiddenBehindATallerNeighbour) {
-    Comparison comparison;
-    comparison.categories = {"8× Gaudi2", "8× H100", "8× A100 80GB", "1× H200"};
-    comparison.unit = "TFLOP/s per device";
+    // By category, in the configurations' order; 0: no such run.
+    Comparison comparison = barGrid({"8× Gaudi2", "8× H100", "8× A100 80GB", "1× H200"},
+                                    {"workers 0", "workers 0 + device-side loading", "workers 1",
+                                     "workers 1 + device-side loading", "workers 2", "workers 2 + media pipeline",
+                                     "workers 2 + device-side loading"},
+                                    {{111.8, 0, 138.9, 0, 142.8, 157.5, 0},
+                                     {62.53, 0, 107.8, 0, 111.9, 0, 0},
+                                     {42.28, 0, 63.13, 0, 64.18, 0, 0},
+                                     {175.3, 251.3, 258.2, 244.2, 252.2, 0, 254.5}},
+                                    42.28);
     comparison.baselineLabel = "8× A100 80GB";
-    const QStringList configurations = {"workers 0", "workers 0 + device-side loading", "workers 1",
-                                        "workers 1 + device-side loading", "workers 2", "workers 2 + media pipeline",
-                                        "workers 2 + device-side loading"};
-    comparison.configurations = configurations;
-    // By category, in configurations' order; 0: no such run.
-    const double values[4][7] = {{111.8, 0, 138.9, 0, 142.8, 157.5, 0},
-                                 {62.53, 0, 107.8, 0, 111.9, 0, 0},
-                                 {42.28, 0, 63.13, 0, 64.18, 0, 0},
-                                 {175.3, 251.3, 258.2, 244.2, 252.2, 0, 254.5}};
-    int bars = 0;
-    for (int category = 0; category < 4; ++category)
-        for (int set = 0; set < 7; ++set) {
-            if (values[category][set] <= 0) continue;
-            ComparisonEntry entry;
-            entry.category = comparison.categories[category];
-            entry.configuration = configurations[set];
-            entry.value = values[category][set];
-            entry.speedup = entry.value / values[2][0];
-            comparison.entries.push_back(entry);
-            ++bars;
-        }
+    const int bars = static_cast<int>(comparison.entries.size());
     for (const int width : {960, 700}) {
         CompareChart chart;
-        chart.resize(width, 290);
-        chart.show();
-        ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
-        chart.setComparison(comparison);
-        QCoreApplication::processEvents();
+        showWith(chart, comparison, width, 290);
         const auto drawn = drawnBars(chart);
         ASSERT_EQ(drawn.size(), bars) << width << " px";
         const auto labels = chart.barLabelRects();
@@ -117,11 +132,7 @@ TEST(CompareChart, ItsLegendShowsEveryConfigurationWholeInRowsWithTheBarsColours
         comparison.entries.push_back(entry);
     }
     CompareChart chart;
-    chart.resize(950, 280);
-    chart.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
-    chart.setComparison(comparison);
-    QCoreApplication::processEvents();
+    showWith(chart, comparison, 950, 280);
     const auto entries = chart.legendEntries();
     ASSERT_EQ(entries.size(), 4);
     QSet<int> rows;
@@ -137,32 +148,16 @@ TEST(CompareChart, ItsLegendShowsEveryConfigurationWholeInRowsWithTheBarsColours
 // At 1024 px the study beside a CPU run stacked the labels "157.5 ×119794 †" of four bars each
 // above the other, and the top one climbed out of the plot into the title.
 TEST(CompareChart, StackedBarLabelsStayInsideThePlot) {
-    Comparison comparison;
-    comparison.categories = {"1× cpu", "8× Gaudi2", "8× H100", "8× A100 80GB"};
-    comparison.unit = "TFLOP/s per device";
+    Comparison comparison = barGrid({"1× cpu", "8× Gaudi2", "8× H100", "8× A100 80GB"},
+                                    {"workers 0", "workers 1", "workers 2", "workers 2 + media pipeline"},
+                                    {{0.00131, 0, 0, 0}, {111.8, 138.9, 142.8, 157.5}, {62.5, 107.8, 111.9, 0},
+                                     {42.3, 63.1, 64.2, 0}},
+                                    0.00131);
     comparison.baselineLabel = "tiny b8 w0";
-    const double values[4][4] = {{0.00131, 0, 0, 0}, {111.8, 138.9, 142.8, 157.5}, {62.5, 107.8, 111.9, 0},
-                                 {42.3, 63.1, 64.2, 0}};
-    const QStringList configurations = {"workers 0", "workers 1", "workers 2", "workers 2 + media pipeline"};
-    comparison.configurations = configurations;
-    for (int category = 0; category < 4; ++category)
-        for (int set = 0; set < 4; ++set) {
-            if (values[category][set] <= 0) continue;
-            ComparisonEntry entry;
-            entry.category = comparison.categories[category];
-            entry.configuration = configurations[set];
-            entry.value = values[category][set];
-            entry.speedup = entry.value / 0.00131;
-            entry.workloadDiffers = category > 0;
-            comparison.entries.push_back(entry);
-        }
+    for (auto& entry : comparison.entries) entry.workloadDiffers = entry.category != "1× cpu";
     for (const int width : {1250, 960, 700}) {
         CompareChart chart;
-        chart.resize(width, 290);
-        chart.show();
-        ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
-        chart.setComparison(comparison);
-        QCoreApplication::processEvents();
+        showWith(chart, comparison, width, 290);
         const QRectF plot = chart.plotRect();
         const auto rects = chart.barLabelRects();
         ASSERT_EQ(rects.size(), 11);
@@ -171,11 +166,7 @@ TEST(CompareChart, StackedBarLabelsStayInsideThePlot) {
     }
     // The headroom a narrow chart took is given back when it is wide again.
     CompareChart chart;
-    chart.resize(1250, 290);
-    chart.show();
-    ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
-    chart.setComparison(comparison);
-    QCoreApplication::processEvents();
+    showWith(chart, comparison, 1250, 290);
     const double wideTop = chart.valueTicks().max;
     chart.resize(700, 290);
     QCoreApplication::processEvents();
@@ -213,11 +204,7 @@ TEST(CompareChart, ATitleTooLongForItsWidthKeepsWhatTheDaggerMeans) {
     comparison.configurations = {"workers 0"};
     for (const int width : {1800, 1000, 700}) {
         CompareChart chart;
-        chart.resize(width, 400);
-        chart.show();
-        ASSERT_TRUE(QTest::qWaitForWindowExposed(&chart));
-        chart.setComparison(comparison);
-        QCoreApplication::processEvents();
+        showWith(chart, comparison, width, 400);
         const QString title = shownTitle(chart);
         EXPECT_TRUE(title.contains("† different workload than the baseline (see the table)"))
             << "'" << title.toStdString() << "' at " << width << " px";
