@@ -208,8 +208,8 @@ double CompareChart::placeLabelsOnce() {
     }
     std::vector<QRectF> placed;
     double needed = 0;
-    for (std::size_t index = 0; index < m_labels.size(); ++index) {
-        const auto& label = m_labels[static_cast<qsizetype>(index)];
+    for (qsizetype index = 0; index < m_labels.size(); ++index) {
+        const auto& label = m_labels[index];
         const QPointF top = chart()->mapToPosition(QPointF(barCentre(label), label.value), seriesList.front());
         label.item->setFont(font);
         const QRectF box = label.item->boundingRect();
@@ -223,7 +223,7 @@ double CompareChart::placeLabelsOnce() {
             moved = false;
             for (const auto& other : placed) moved = climbAbove(other) || moved;
             for (std::size_t bar = 0; bar < bars.size(); ++bar)
-                if (bar != index) moved = climbAbove(bars[bar]) || moved;
+                if (static_cast<qsizetype>(bar) != index) moved = climbAbove(bars[bar]) || moved;
         }
         label.item->setPos(at.topLeft());
         placed.push_back(at);

@@ -34,8 +34,8 @@ struct RunFlops {
 // (flops_per_sample, or achieved_flops_per_s / mean_samples_per_s for runs stored before that
 // key) or the analytical count of the model the run names (preset, Hugging Face BridgeTower id,
 // stored model_config) at the workload's image size (`image_size` in the config, else the
-// model's) and text length (runTextLength, else kStudyTextLength, assumed). Last comes the figure an import brought (Trainer's total_flos /
-// train_runtime), taken as it is. Never throws.
+// model's) and text length (runTextLength, else kStudyTextLength, assumed). Last comes the
+// figure an import brought (Trainer's total_flos / train_runtime), taken as it is. Never throws.
 RunFlops runFlops(const RunRecord& run);
 
 }  // namespace bb

@@ -1,5 +1,5 @@
 // Tokens per caption a stored run trained on. Its FLOPs per sample depend on it (BridgeTower-large
-// at 640 px: 1,259.5 GFLOP with 40 tokens, 1,486.6 with 128), so its samples/s compares like
+// at its 294 px: 1,259.5 GFLOP with 40 tokens, 1,486.6 with 128), so its samples/s compares like
 // for like only with runs of the same length.
 #pragma once
 
