@@ -7,7 +7,9 @@
 #      scratch build folder, and build what the check runs (bridgebench-cli, cuda_tests);
 #   3. run the CTest label `cuda`;
 #   4. generate 640x480 JPEGs and run the study grid (`sweep --preset study`: BridgeTower-large,
-#      bf16, batch 48, workers 0/1/2 x device_transforms off/on);
+#      bf16, batch 48, workers 0/1/2 x device_transforms off/on), then one of its points again with
+#      the multi-tensor AdamW (optimizer_kernel=foreach) beside the grid's fused one, and
+#      `bench loader`;
 #   5. leave under $OUT: results.db, summary.txt (the sweep's and each run's headline) and
 #      logs.tar.gz (every log, and `show --json` of each run); and the completed runs as a
 #      measured reference table, reference.table.json and reference.runs.json, to be renamed
@@ -185,8 +187,8 @@ rm -rf "$data"
 note "generated $images JPEGs of 640x480"
 sweep=(sweep --preset study --set dataset="$data" --set steps="$steps" --set probe=false --db "$db" --json)
 if [[ $mode == rehearse ]]; then sweep+=(--set batch_size=8 --set threads=2); fi
-# The loader benchmark and the show lines keep the budget's last 60 s.
-sweep_limit=$(limit 60)
+# The optimizer peer, the loader benchmark and the show lines keep the budget's last 100 s.
+sweep_limit=$(limit 100)
 timeout -s INT -k 30 "$sweep_limit" "$cli" "${sweep[@]}" >"$logs/sweep.json" 2>"$logs/sweep.log"
 sweep_rc=$?
 note "sweep: exit $sweep_rc$( (( sweep_rc == 124 || sweep_rc == 137 )) && echo ", stopped at its limit of ${sweep_limit}s")"
@@ -203,7 +205,45 @@ for point in doc.get("points", []):
           f"{point.get('measured_samples_per_s', 0):.1f} samples/s")
 PY
 
-# 4b. The input pipeline alone: nvJPEG against the CPU decoder at the same worker counts, with
+# 4b. The optimizer's kernels side by side: the grid stepped AdamW with the fused kernel
+# (optimizer_kernel=auto); its workers-1, device-transforms-off point again with PyTorch's
+# multi-tensor ops, into a database of its own so that the reference table keeps the grid alone.
+peer_db=$scratch/peer.db
+rm -f "$peer_db"
+peer=(run --set dataset="$data" --set steps="$steps" --set probe=false --set workers=1 --set device_transforms=false
+      --set warmup_steps=3 --set optimizer_kernel=foreach --set name="study point, foreach AdamW" --db "$peer_db" --json)
+if [[ $mode == rehearse ]]; then
+  peer+=(--set model=tiny --set batch_size=8 --set threads=2)
+else
+  peer+=(--set model=large --set batch_size=48 --set text_length=128 --set precision=bf16 --set device=cuda:0)
+fi
+timeout -s INT -k 20 "$(limit 60)" "$cli" "${peer[@]}" >"$logs/optimizer-peer.json" 2>"$logs/optimizer-peer.log"
+peer_rc=$?
+note "optimizer peer run: exit $peer_rc"
+python3 - "$db" "$peer_db" <<'PY' | tee -a "$summary"
+import json, sqlite3, statistics, sys
+def runs(path, where):
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        found = []
+        for run_id, config, env in db.execute("SELECT id, config_json, environment_json FROM runs WHERE status = 'completed' AND source = 'local'"):
+            config = json.loads(config)
+            if where(config):
+                steps = db.execute("SELECT optimizer_ms, samples_per_s FROM steps WHERE run_id = ? AND step >= ?",
+                                   (run_id, config.get("warmup_steps", 3))).fetchall()
+                if steps:
+                    found.append((json.loads(env).get("optimizer"), steps))
+        return found
+    except Exception as error:
+        print("  optimizer: unreadable", path, error)
+        return []
+point = lambda config: config.get("workers") == 1 and not config.get("device_transforms")
+for kernel, steps in runs(sys.argv[1], point) + runs(sys.argv[2], point):
+    print(f"  optimizer {kernel}: {statistics.mean(s[0] for s in steps):.2f} ms a step (mean of {len(steps)}), "
+          f"{statistics.median(s[1] for s in steps):.1f} samples/s median")
+PY
+
+# 4c. The input pipeline alone: nvJPEG against the CPU decoder at the same worker counts, with
 # the transforms on the device either way (the issue's 3x goal compares these two columns).
 bench=(bench loader --data "$data" --device-transforms on --workers 0,1,2 --image-size 288 --json)
 if [[ $mode == rehearse ]]; then
@@ -282,6 +322,6 @@ else
   note "no completed run: no reference table"
 fi
 
-status="tests exit $tests_rc, sweep exit $sweep_rc, bench loader exit $bench_rc"
-if (( tests_rc != 0 || sweep_rc != 0 || bench_rc != 0 )); then finish "$status" 1; fi
+status="tests exit $tests_rc, sweep exit $sweep_rc, optimizer peer exit $peer_rc, bench loader exit $bench_rc"
+if (( tests_rc != 0 || sweep_rc != 0 || peer_rc != 0 || bench_rc != 0 )); then finish "$status" 1; fi
 finish "$status" 0

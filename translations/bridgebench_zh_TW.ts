@@ -410,7 +410,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::ConfigForm</name>
     <message>
-        <location filename="../ui/widgets/config_form.cpp" line="+40"/>
+        <location filename="../ui/widgets/config_form.cpp" line="+41"/>
         <source>model&apos;s own</source>
         <translation>採用模型預設</translation>
     </message>
@@ -526,6 +526,11 @@ libjpeg-turbo %9</translation>
         <location line="+1"/>
         <source>Gradient clipping</source>
         <translation>梯度裁剪</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>AdamW kernel</source>
+        <translation>AdamW 核心</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -659,6 +664,11 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>AdamW&apos;s arithmetic: fused (one pass over each parameter; on cuda LibTorch&apos;s fused kernel), foreach (PyTorch&apos;s multi-tensor ops, its default on cuda) or auto (fused where the device has it).</source>
+        <translation>AdamW 的運算方式：fused（每個參數只走訪一次；在 cuda 上使用 LibTorch 的融合核心）、foreach（PyTorch 的多張量運算，即其在 cuda 上的預設）或 auto（裝置有融合核心時使用 fused）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>After the last step, time compute at other thread counts and one batch&apos;s transforms, so that the diagnosis predicts other settings from measurements.</source>
         <translation>最後一步之後，量測其他執行緒數下的運算時間與一個批次的轉換時間，讓診斷依實測預測其他設定。</translation>
     </message>
@@ -683,7 +693,7 @@ libjpeg-turbo %9</translation>
         <translation>一個 rank 等待其他 rank（會合、all-reduce）的秒數，逾時則執行失敗。</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-71"/>
         <source>TF32 on CUDA</source>
         <translation>CUDA 上的 TF32</translation>
     </message>
@@ -693,7 +703,7 @@ libjpeg-turbo %9</translation>
         <translation>nvJPEG 函式庫</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>On cuda, let fp32 matmuls and convolutions use TF32 tensor cores; no effect on cpu.</source>
         <translation>在 cuda 上讓 fp32 矩陣乘法與卷積使用 TF32 張量核心；在 cpu 上沒有作用。</translation>
     </message>

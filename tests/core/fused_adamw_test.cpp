@@ -4,6 +4,7 @@
 
 #include <torch/torch.h>
 
+#include "support/dispatched_ops.h"
 #include "util/torch_compat.h"
 
 namespace bb {
@@ -112,6 +113,35 @@ TEST(FusedAdamW, LearningRateChangesBetweenStepsAreHonoured) {
         reference.step();
     }
     EXPECT_TRUE(torch::allclose(fusedParams.tensors[3], torchParams.tensors[3], 1e-5, 1e-7));
+}
+
+// optimizer_kernel=foreach: float32 CPU parameters, which the one-pass loop takes by default,
+// go through the multi-tensor ops too, with the same numbers as torch's AdamW.
+TEST(FusedAdamW, TheForeachKernelTakesMultiTensorOpsForFloatParametersToo) {
+    auto [mine, theirs] = twinParams();
+    mine.tensors.pop_back();  // the double, which takes the multi-tensor ops either way
+    theirs.tensors.pop_back();
+    auto [loop, unused] = twinParams();
+    loop.tensors.pop_back();
+    const auto options = torch::optim::AdamWOptions(1e-2).betas({0.8, 0.99}).eps(1e-6).weight_decay(0.1);
+    FusedAdamW multiTensor(mine.tensors, options, AdamWKernel::Foreach);
+    FusedAdamW fused(loop.tensors, options, AdamWKernel::Fused);
+    torch::optim::AdamW reference(theirs.tensors, options);
+    EXPECT_EQ(multiTensor.kernel(), AdamWKernel::Foreach);
+    std::vector<std::string> foreachOps;
+    std::vector<std::string> fusedOps;
+    for (int step = 0; step < 3; ++step) {
+        setGrads(mine, step);
+        setGrads(theirs, step);
+        setGrads(loop, step);
+        foreachOps = test::dispatchedOps([&] { multiTensor.step(); });
+        fusedOps = test::dispatchedOps([&] { fused.step(); });
+        reference.step();
+    }
+    EXPECT_TRUE(test::dispatched(foreachOps, "aten::_foreach_addcdiv_"));
+    EXPECT_FALSE(test::dispatched(fusedOps, "aten::_foreach_addcdiv_")) << "the float32 loop was not taken";
+    for (std::size_t i = 0; i < mine.tensors.size(); ++i)
+        EXPECT_TRUE(torch::allclose(mine.tensors[i], theirs.tensors[i], 1e-6, 1e-8)) << i;
 }
 
 }  // namespace

@@ -73,6 +73,7 @@ TEST(RunConfig, OutOfRangeValuesAreRefusedWithTheirKey) {
     EXPECT_EQ(invalidKey([](RunConfig& c) { c.model = "gigantic"; }), "model");
     EXPECT_EQ(invalidKey([](RunConfig& c) { c.device = "tpu"; }), "device");
     EXPECT_EQ(invalidKey([](RunConfig& c) { c.dataset = "/nonexistent/manifest.jsonl"; }), "dataset");
+    EXPECT_EQ(invalidKey([](RunConfig& c) { c.optimizerKernel = "apex"; }), "optimizer_kernel");
     EXPECT_EQ(invalidKey([](RunConfig&) {}), "(no error)");
 }
 

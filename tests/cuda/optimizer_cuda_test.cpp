@@ -1,11 +1,17 @@
-// The optimizer step and gradient clipping on CUDA parameters: the multi-tensor paths that CUDA
-// tensors take (fused_adamw.h, fused_grad_clip.h) against torch's own, on the GPU.
+// The optimizer step and gradient clipping on CUDA parameters: the paths that CUDA tensors take
+// (LibTorch's fused AdamW kernel, or the multi-tensor ops with optimizer_kernel=foreach;
+// fused_adamw.h, fused_grad_clip.h) against torch's own, on the GPU.
 #include <gtest/gtest.h>
 #include <torch/cuda.h>
 #include <torch/torch.h>
+#include <torch/version.h>
 
+#include <cstdio>
+
+#include "model/adamw_device_kernel.h"
 #include "model/fused_adamw.h"
 #include "model/fused_grad_clip.h"
+#include "support/dispatched_ops.h"
 
 namespace bb {
 namespace {
@@ -29,25 +35,45 @@ std::vector<torch::Tensor> twins(const std::vector<torch::Tensor>& parameters) {
     return copies;
 }
 
-TEST(OptimizerCuda, AdamWMatchesTorchsOnTheGpu) {
-    if (!torch::cuda::is_available()) GTEST_SKIP() << "no CUDA device (or a LibTorch without CUDA)";
+// Four steps of each kernel against torch's AdamW, with the operators the last step dispatched.
+std::vector<std::string> stepAgainstTorch(AdamWKernel kernel) {
     std::vector<torch::Tensor> mine = gpuParameters(5);
     std::vector<torch::Tensor> theirs = twins(mine);
     const auto options = torch::optim::AdamWOptions(1e-3).betas({0.9, 0.999}).eps(1e-8).weight_decay(0.01);
-    FusedAdamW fused(mine, options);
+    FusedAdamW optimizer(mine, options, kernel);
     torch::optim::AdamW reference(theirs, options);
+    std::vector<std::string> ops;
     for (int step = 0; step < 4; ++step) {
         for (auto* params : {&mine, &theirs}) {
             torch::manual_seed(50 + step);
             for (auto& parameter : *params) parameter.mutable_grad() = torch::randn_like(parameter);
         }
-        fused.step();
+        ops = test::dispatchedOps([&] { optimizer.step(); });
         reference.step();
     }
     for (std::size_t i = 0; i < mine.size(); ++i) {
-        ASSERT_TRUE(mine[i].is_cuda());
+        EXPECT_TRUE(mine[i].is_cuda());
+        const double largest = (mine[i] - theirs[i]).abs().max().item<double>();
+        std::printf("[ parity   ] AdamW %s, parameter %zu: largest difference from torch's %.3g\n",
+                    kernel == AdamWKernel::Fused ? "fused" : "foreach", i, largest);
         EXPECT_TRUE(torch::allclose(mine[i].cpu(), theirs[i].cpu(), 1e-5, 1e-7)) << "parameter " << i;
     }
+    return ops;
+}
+
+TEST(OptimizerCuda, TheFusedKernelStepsTheGpusParametersAsTorchsAdamWDoes) {
+    if (!torch::cuda::is_available()) GTEST_SKIP() << "no CUDA device (or a LibTorch without CUDA)";
+    ASSERT_TRUE(adamwDeviceKernelAvailable()) << "a CUDA build against LibTorch " << TORCH_VERSION << " has no _fused_adamw_";
+    const std::vector<std::string> ops = stepAgainstTorch(AdamWKernel::Fused);
+    EXPECT_TRUE(test::dispatched(ops, "aten::_fused_adamw_"));
+    EXPECT_FALSE(test::dispatched(ops, "aten::_foreach_addcdiv_"));
+}
+
+TEST(OptimizerCuda, TheForeachKernelStepsTheGpusParametersAsTorchsAdamWDoes) {
+    if (!torch::cuda::is_available()) GTEST_SKIP() << "no CUDA device (or a LibTorch without CUDA)";
+    const std::vector<std::string> ops = stepAgainstTorch(AdamWKernel::Foreach);
+    EXPECT_TRUE(test::dispatched(ops, "aten::_foreach_addcdiv_"));
+    EXPECT_FALSE(test::dispatched(ops, "aten::_fused_adamw_"));
 }
 
 TEST(OptimizerCuda, ClippingMatchesTorchsAndLeavesTheNormOnTheGpu) {

@@ -39,6 +39,7 @@ constexpr KeyLabel kLabels[] = {
     {"weight_decay", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Weight decay")},
     {"lr_warmup_ratio", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "LR warm-up ratio")},
     {"grad_clip", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Gradient clipping")},
+    {"optimizer_kernel", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "AdamW kernel")},
     {"probe", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Probe after the run")},
     {"devices", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Devices")},
     {"backend", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Data-parallel backend")},
@@ -86,6 +87,9 @@ constexpr KeyLabel kLabels[] = {
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "AdamW decoupled weight decay."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Share of steps spent warming the learning rate up linearly."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Maximum global gradient norm; 0 disables clipping."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "AdamW's arithmetic: fused (one pass over each parameter; on cuda LibTorch's fused kernel), foreach "
+                      "(PyTorch's multi-tensor ops, its default on cuda) or auto (fused where the device has it)."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
                       "After the last step, time compute at other thread counts and one batch's transforms, so that "
                       "the diagnosis predicts other settings from measurements."),

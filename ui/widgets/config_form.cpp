@@ -29,6 +29,7 @@ QStringList suggestionsFor(const std::string& key) {
     if (key == "dataset") return {"synthetic", "synthetic-tensors"};
     if (key == "interpolation") return {"bicubic", "bilinear"};
     if (key == "backend") return {"auto", "gloo", "nccl"};
+    if (key == "optimizer_kernel") return {"auto", "fused", "foreach"};
     return {};
 }
 

@@ -42,6 +42,9 @@ struct RunConfig {
     double weightDecay = 0.01;
     double lrWarmupRatio = 0.0;
     double gradClip = 1.0;            // max global grad norm; 0 disables clipping
+    // auto | fused | foreach: AdamW's arithmetic (model/adamw_kernel.h); auto is fused where the
+    // device has a fused kernel.
+    std::string optimizerKernel = "auto";
     bool probe = true;                // after the last step, measure what the diagnosis predicts from
     // Data parallel (core/src/distributed/). Under torchrun or Slurm the world comes from their
     // environment and `devices` is not used.

@@ -10,6 +10,8 @@
 #include "bridgebench/errors.h"
 #include "config/json_file.h"
 #include "distributed/backend_choice.h"
+#include "model/adamw_device_kernel.h"
+#include "model/adamw_kernel.h"
 #include "util/json_excerpt.h"
 
 namespace bb {
@@ -66,6 +68,9 @@ const std::vector<Field>& fields() {
         {"lr_warmup_ratio", &RunConfig::lrWarmupRatio,
          "Share of steps spent warming the learning rate up linearly."},
         {"grad_clip", &RunConfig::gradClip, "Maximum global gradient norm; 0 disables clipping."},
+        {"optimizer_kernel", &RunConfig::optimizerKernel,
+         "AdamW's arithmetic: fused (one pass over each parameter; on cuda LibTorch's fused kernel), foreach "
+         "(PyTorch's multi-tensor ops, its default on cuda) or auto (fused where the device has it)."},
         {"probe", &RunConfig::probe,
          "After the last step, time compute at other thread counts and one batch's transforms, so that "
          "the diagnosis predicts other settings from measurements."},
@@ -276,6 +281,7 @@ void validate(const RunConfig& config) {
     }
     requireRange("devices", config.devices, 1, 1024);
     validateBackend(config.backend, config.device, ncclAvailable());
+    chooseAdamWKernel(config.optimizerKernel, config.device, adamwDeviceKernelAvailable());
     requireFinite("ddp_bucket_mb", config.ddpBucketMb, 0.001, 4096.0);
     requireFinite("ddp_timeout_s", config.ddpTimeoutS, 1.0, 86400.0);
     if (config.precision != "fp32" && config.precision != "bf16" && config.precision != "fp16")

@@ -12,6 +12,8 @@
 #include "engine/gpu_info.h"
 #include "engine/model_factory.h"
 #include "engine/tf32.h"
+#include "model/adamw_device_kernel.h"
+#include "model/adamw_kernel.h"
 #include "util/torch_compat.h"
 
 extern "C" char* openblas_get_config(void) __attribute__((weak));
@@ -91,11 +93,14 @@ nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
         {"device", config.device},
         {"tf32", tf32InEffect(config)},
         // The seams whose choice depends on the device and the LibTorch (fused_attention.h,
-        // step_timer.h): what produced this run's figures.
+        // step_timer.h, adamw_kernel.h): what produced this run's figures.
         {"attention", torch::Device(config.device).is_cuda() && compat::hasScaledDotProductAttention()
                           ? "scaled_dot_product_attention" : "eager"},
         {"step_timing", torch::Device(config.device).is_cuda() ? "cuda events" : "host clock"},
         {"host_to_device", hostToDevicePath(config)},
+        {"optimizer", describeAdamWKernel(chooseAdamWKernel(config.optimizerKernel, config.device,
+                                                            adamwDeviceKernelAvailable()),
+                                          config.device)},
         {"load_average_1m", loadAverageOneMinute()},
         {"threading_env", threadingEnvironment()},
     };

@@ -14,6 +14,7 @@
 #include "engine/process_stats.h"
 #include "engine/step_timer.h"
 #include "engine/tf32.h"
+#include "model/adamw_device_kernel.h"
 #include "model/fused_adamw.h"
 #include "model/fused_grad_clip.h"
 #include "util/time_format.h"
@@ -73,7 +74,8 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         // torch::optim::AdamW's arithmetic in one pass per parameter: on the CPU presets its ~10
         // ATen ops per parameter were a visible share of a step (model_bench: torch_adamw vs fused_adamw).
         FusedAdamW optimizer(model->module().parameters(),
-                             torch::optim::AdamWOptions(config.learningRate).weight_decay(config.weightDecay));
+                             torch::optim::AdamWOptions(config.learningRate).weight_decay(config.weightDecay),
+                             chooseAdamWKernel(config.optimizerKernel, config.device, adamwDeviceKernelAvailable()));
         const std::unique_ptr<StepTimer> timer = makeStepTimer(device);
         // fp16's narrow exponent loses small gradients without it; bf16 and fp32 need none.
         std::optional<GradScaler> scaler;

@@ -9,6 +9,7 @@
 #include <ATen/Parallel.h>
 #include <torch/torch.h>
 
+#include "model/adamw_device_kernel.h"
 #include "util/torch_compat.h"
 
 namespace bb {
@@ -41,26 +42,24 @@ void updateFloatParameter(float* param, const float* grad, float* expAvg, float*
     });
 }
 
-// Parameters updated by one run of multi-tensor ops: one device and dtype, and one step count (a
-// parameter that went without a gradient for some steps has fewer).
-struct ForeachGroup {
-    std::vector<at::Tensor> params, grads, expAvgs, expAvgSqs;
-};
-
-struct ForeachKey {
+// Parameters updated by one run of multi-tensor ops or one launch of the device's kernel: one
+// device and dtype, and one step count (a parameter that went without a gradient for some steps
+// has fewer).
+struct GroupKey {
     c10::DeviceType deviceType;
     c10::DeviceIndex deviceIndex;
     at::ScalarType dtype;
     std::int64_t step;
-    bool operator<(const ForeachKey& other) const {
-        return std::tie(deviceType, deviceIndex, dtype, step) <
-               std::tie(other.deviceType, other.deviceIndex, other.dtype, other.step);
+    bool deviceKernel;
+    bool operator<(const GroupKey& other) const {
+        return std::tie(deviceType, deviceIndex, dtype, step, deviceKernel) <
+               std::tie(other.deviceType, other.deviceIndex, other.dtype, other.step, other.deviceKernel);
     }
 };
 
 // torch's AdamW arithmetic, op for op, over a whole group at once: on CUDA ~10 kernels per
 // group instead of ~10 per parameter (PyTorch's own multi-tensor AdamW, its default there).
-void updateGroup(ForeachGroup& group, const torch::optim::AdamWOptions& options, std::int64_t step) {
+void updateGroup(AdamWTensors& group, const torch::optim::AdamWOptions& options, std::int64_t step) {
     const double lr = options.lr();
     const double beta1 = std::get<0>(options.betas());
     const double beta2 = std::get<1>(options.betas());
@@ -82,6 +81,19 @@ bool fusable(const at::Tensor& param, const at::Tensor& grad) {
            param.is_contiguous() && grad.is_contiguous() && grad.layout() == at::kStrided;
 }
 
+// What _fused_adamw_ accepts (ForeachUtils' fast-path check): the gradient and both moments of
+// the parameter's dtype, strided, dense, and with its strides. AccumulateGrad lays gradients
+// out so; one that is not goes the multi-tensor way rather than failing the step.
+bool deviceKernelTakes(const at::Tensor& param, const at::Tensor& grad, const at::Tensor& expAvg,
+                       const at::Tensor& expAvgSq) {
+    if (!param.is_cuda() || !param.is_non_overlapping_and_dense() || param.layout() != at::kStrided) return false;
+    for (const at::Tensor* other : {&grad, &expAvg, &expAvgSq})
+        if (other->device() != param.device() || other->scalar_type() != param.scalar_type() ||
+            other->layout() != at::kStrided || other->strides() != param.strides())
+            return false;
+    return true;
+}
+
 }  // namespace
 
 torch::Tensor FusedAdamW::step(LossClosure closure) {
@@ -96,7 +108,7 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
     }
     for (auto& group : param_groups_) {
         const auto& options = static_cast<const torch::optim::AdamWOptions&>(group.options());
-        std::map<ForeachKey, ForeachGroup> others;
+        std::map<GroupKey, AdamWTensors> others;
         const double lr = options.lr();
         const double beta1 = std::get<0>(options.betas());
         const double beta2 = std::get<1>(options.betas());
@@ -127,19 +139,28 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
                 .negativeStepSize = static_cast<float>(-lr / biasCorrection1)};
             at::Tensor& expAvg = state.exp_avg();
             at::Tensor& expAvgSq = state.exp_avg_sq();
-            if (fusable(param, grad) && expAvg.is_contiguous() && expAvgSq.is_contiguous()) {
+            const bool fused = m_kernel == AdamWKernel::Fused;
+            if (fused && fusable(param, grad) && expAvg.is_contiguous() && expAvgSq.is_contiguous()) {
                 updateFloatParameter(param.data_ptr<float>(), grad.data_ptr<float>(), expAvg.data_ptr<float>(),
                                      expAvgSq.data_ptr<float>(), param.numel(), scalars);
             } else {
-                const ForeachKey groupKey{param.device().type(), param.device().index(), param.scalar_type(), state.step()};
-                ForeachGroup& other = others[groupKey];
+                const bool deviceKernel =
+                    fused && adamwDeviceKernelAvailable() && deviceKernelTakes(param, grad, expAvg, expAvgSq);
+                const GroupKey groupKey{param.device().type(), param.device().index(), param.scalar_type(),
+                                        state.step(), deviceKernel};
+                AdamWTensors& other = others[groupKey];
                 other.params.push_back(param);
                 other.grads.push_back(grad);
                 other.expAvgs.push_back(expAvg);
                 other.expAvgSqs.push_back(expAvgSq);
             }
         }
-        for (auto& [key, other] : others) updateGroup(other, options, key.step);
+        for (auto& [key, other] : others) {
+            if (key.deviceKernel)
+                adamwDeviceStep(other, options, key.step);
+            else
+                updateGroup(other, options, key.step);
+        }
     }
     return loss;
 }

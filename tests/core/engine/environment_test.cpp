@@ -15,6 +15,9 @@ TEST(Environment, RecordsTf32AttentionAndTimingOfACpuRun) {
     EXPECT_EQ(env.at("attention"), "eager");
     EXPECT_EQ(env.at("step_timing"), "host clock");
     EXPECT_EQ(env.at("host_to_device"), "none");
+    EXPECT_EQ(env.at("optimizer"), "AdamW, fused (one pass per float32 parameter)");
+    config.optimizerKernel = "foreach";
+    EXPECT_EQ(captureEnvironment(config, 1).at("optimizer"), "AdamW, multi-tensor (_foreach ops)");
 }
 
 // What the environment says must be what makeBatchSource does: a loader's batches go over on
