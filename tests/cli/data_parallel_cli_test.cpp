@@ -261,23 +261,30 @@ TEST(CliDataParallel, TwoProcessesWithTorchrunsEnvironmentJoinAsOneRun) {
     EXPECT_EQ(runs[0].environment.value("launcher", std::string()), "torchrun");
 }
 
-TEST(CliDataParallel, RanksThatDisagreeOnTheWorkloadRefuseToStartNamingKeyAndRanks) {
+// Rank 1 sets `setting` where rank 0 keeps the default: both must refuse, exit 2, before a row.
+void expectRanksRefuse(const std::string& setting, const std::string& key, const std::string& rank1Has) {
     test::TempDir dir;
     const auto db = dir.file("disagree.db");
     const std::string env = "WORLD_SIZE=2 MASTER_ADDR=127.0.0.1 MASTER_PORT=" + std::to_string(freePort()) + " ";
     const std::string base = kQuickRun + "--set steps=4 --set ddp_timeout_s=60 --db " + test::shellQuote(db.string());
-    const std::string script = "((RANK=1 " + env + cli("run " + base + " --set batch_size=8") + " > /dev/null 2>&1; echo $? > " +
+    const std::string script = "((RANK=1 " + env + cli("run " + base + " --set " + setting) + " > /dev/null 2>&1; echo $? > " +
                                test::shellQuote(dir.file("r1.rc")) + ") & RANK=0 " + env + cli("run " + base) +
                                "; rc=$?; wait; exit $rc)";
     const auto result = test::runCommand(script);
     EXPECT_EQ(result.exitCode, 2) << result.err;
-    EXPECT_NE(result.err.find("batch_size"), std::string::npos) << result.err;
-    EXPECT_NE(result.err.find("rank 1 has 8"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find(key), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("rank 1 has " + rank1Has), std::string::npos) << result.err;
     std::ifstream rc(dir.file("r1.rc"));
     int rank1 = -1;
     rc >> rank1;
     EXPECT_EQ(rank1, 2);
     EXPECT_TRUE(localRuns(db).empty()) << "refused before a run row was created";
+}
+
+TEST(CliDataParallel, RanksThatDisagreeOnTheWorkloadRefuseToStartNamingKeyAndRanks) {
+    expectRanksRefuse("batch_size=8", "batch_size", "8");
+    // Two AdamW kernels round differently: the replicas would drift apart.
+    expectRanksRefuse("optimizer_kernel=foreach", "optimizer_kernel", "\"foreach\"");
 }
 
 TEST(CliDataParallel, AMissingVariableIsExit2NamingIt) {

@@ -15,12 +15,13 @@ namespace bb {
 namespace {
 
 // What makes two ranks train the same model on the same data: a rank that differs in one of
-// these would average gradients of another workload, or issue other collectives.
+// these would average gradients of another workload, or issue other collectives. Two AdamW
+// kernels round differently, so their replicas would drift apart.
 constexpr const char* kAgreedKeys[] = {"model",         "weights",      "dataset",       "steps",
                                        "batch_size",    "text_length",  "precision",     "seed",
                                        "learning_rate", "weight_decay", "lr_warmup_ratio", "grad_clip",
-                                       "interpolation", "augment",      "device_transforms", "backend",
-                                       "ddp_bucket_mb", "warmup_steps"};
+                                       "optimizer_kernel", "interpolation", "augment",   "device_transforms",
+                                       "backend",       "ddp_bucket_mb", "warmup_steps"};
 
 std::string hostName() {
     char name[256] = {};

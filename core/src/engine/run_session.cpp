@@ -11,6 +11,8 @@
 #include "data/dataset.h"
 #include "data/decode_path.h"
 #include "distributed/data_parallel_run.h"
+#include "distributed/gpu_per_rank.h"
+#include "distributed/world.h"
 #include "engine/core_contention.h"
 #include "engine/environment.h"
 #include "engine/model_factory.h"
@@ -232,6 +234,8 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     auto& impl = *m_impl;
     impl.distributed = std::move(distributed);
     validate(impl.config);
+    if (torch::Device(impl.config.device).is_cuda())
+        checkGpuPerRank(impl.config, worldFromEnvironment(processEnvironment()), torch::cuda::device_count());
     // Resolved here, so that the row records the caption length trained on (its workload and its
     // FLOPs depend on it) and a length the model cannot take is refused before the row exists.
     impl.config.textLength = resolveTextLength(impl.config);
