@@ -14,8 +14,9 @@ namespace bb {
 
 inline constexpr std::chrono::milliseconds kTimeout{30'000};  // a bug fails the test, never hangs it
 
-// Runs body(rank, collectives) on two threads joined into one world; rethrows a failure.
-inline void onTwoRanks(const std::function<void(int, Collectives&)>& body) {
+// Runs body(rank, collectives) on two threads joined into one world; rethrows a failure. base:
+// the backend and device (Gloo on the CPU by default; the timeout is always kTimeout).
+inline void onTwoRanks(const std::function<void(int, Collectives&)>& body, const JoinOptions& base = {}) {
     std::promise<int> port;
     auto portReady = port.get_future().share();
     // Set once: with rank 0's port, or with rank 0's error when it fails before it has one, so
@@ -29,7 +30,7 @@ inline void onTwoRanks(const std::function<void(int, Collectives&)>& body) {
         world.localSize = 2;
         world.masterAddr = "127.0.0.1";
         world.masterPort = r == 0 ? 0 : portReady.get();
-        JoinOptions options;
+        JoinOptions options = base;
         options.timeout = kTimeout;
         auto collectives =
             Collectives::join(world, options, [&](int p) { std::call_once(portSettled, [&] { port.set_value(p); }); });
