@@ -284,7 +284,8 @@ env = run.get("environment") or {}
 print(f"  {run.get('name')}: status {run.get('status')}, median {summary.get('median_samples_per_s', 0):.1f} samples/s, "
       f"data wait {100 * summary.get('data_wait_share', 0):.1f}%, decode {json.dumps(env.get('decode'))}, "
       f"tf32 {env.get('tf32')}, attention {env.get('attention')}, timing {env.get('step_timing')}, "
-      f"host to device {env.get('host_to_device')}, device memory {json.dumps(summary.get('device_memory'))}, "
+      f"host to device {env.get('host_to_device')}, optimizer {env.get('optimizer')}, "
+      f"device memory {json.dumps(summary.get('device_memory'))}, "
       f"TFLOP/s per device {(run.get('throughput') or {}).get('achieved_tflops_per_device')}, "
       f"MFU {(run.get('throughput') or {}).get('mfu')} ({(run.get('throughput') or {}).get('no_mfu_because') or (run.get('throughput') or {}).get('peak_source')})")
 PY
