@@ -63,7 +63,8 @@ std::vector<std::string> stepAgainstTorch(AdamWKernel kernel) {
 
 TEST(OptimizerCuda, TheFusedKernelStepsTheGpusParametersAsTorchsAdamWDoes) {
     if (!torch::cuda::is_available()) GTEST_SKIP() << "no CUDA device (or a LibTorch without CUDA)";
-    ASSERT_TRUE(adamwDeviceKernelAvailable()) << "a CUDA build against LibTorch " << TORCH_VERSION << " has no _fused_adamw_";
+    ASSERT_TRUE(adamwDeviceKernelAvailable())
+        << "a CUDA build against LibTorch " << TORCH_VERSION << " has no _fused_adamw_";
     const std::vector<std::string> ops = stepAgainstTorch(AdamWKernel::Fused);
     EXPECT_TRUE(test::dispatched(ops, "aten::_fused_adamw_"));
     EXPECT_FALSE(test::dispatched(ops, "aten::_foreach_addcdiv_"));

@@ -10,7 +10,8 @@ namespace {
 
 std::string gpusHere(std::int64_t cudaDevices) {
     if (cudaDevices == 1) return "this machine has one GPU, cuda:0";
-    return "this machine has " + std::to_string(cudaDevices) + " GPUs, cuda:0 to cuda:" + std::to_string(cudaDevices - 1);
+    return "this machine has " + std::to_string(cudaDevices) + " GPUs, cuda:0 to cuda:" +
+           std::to_string(cudaDevices - 1);
 }
 
 }  // namespace
@@ -19,7 +20,8 @@ void checkGpuPerRank(const RunConfig& config, const std::optional<World>& world,
     if (config.device.rfind("cuda", 0) != 0) return;
     if (!world) {
         if (config.devices > cudaDevices)
-            throw ConfigError("devices", std::to_string(config.devices) + " ranks on cuda need a GPU each (rank N trains on cuda:N); " +
+            throw ConfigError("devices", std::to_string(config.devices) +
+                                             " ranks on cuda need a GPU each (rank N trains on cuda:N); " +
                                              gpusHere(cudaDevices));
         return;
     }
