@@ -12,6 +12,7 @@
 #include "distributed/backend_choice.h"
 #include "model/adamw_device_kernel.h"
 #include "model/adamw_kernel.h"
+#include "util/cuda_device_name.h"
 #include "util/json_excerpt.h"
 
 namespace bb {
@@ -263,8 +264,7 @@ void validate(const RunConfig& config) {
 
     const bool hasCuda = torch::cuda::is_available();
     if (config.device != "cpu") {
-        const bool looksCuda = config.device == "cuda" || config.device.rfind("cuda:", 0) == 0;
-        if (!looksCuda)
+        if (!namesCudaDevice(config.device))
             throw ConfigError("device", "'" + config.device + "' is not a device (allowed: cpu" +
                                             std::string(hasCuda ? ", cuda:N" : "") + ")");
         if (!hasCuda)

@@ -1,20 +1,15 @@
 #include "distributed/backend_choice.h"
 
 #include "bridgebench/errors.h"
+#include "util/cuda_device_name.h"
 
 namespace bb {
-
-namespace {
-
-bool isCudaDevice(const std::string& device) { return device.rfind("cuda", 0) == 0; }
-
-}  // namespace
 
 void validateBackend(const std::string& backend, const std::string& device, bool ncclBuilt) {
     if (backend != "auto" && backend != "gloo" && backend != "nccl")
         throw ConfigError("backend", "'" + backend + "' is not one of auto, gloo, nccl");
     if (backend != "nccl") return;
-    if (!isCudaDevice(device)) throw ConfigError("backend", "nccl needs a cuda device (allowed on cpu: auto, gloo)");
+    if (!namesCudaDevice(device)) throw ConfigError("backend", "nccl needs a cuda device (allowed on cpu: auto, gloo)");
     if (!ncclBuilt)
         throw ConfigError("backend", "nccl: this build has no NCCL (its LibTorch lacks CUDA, or nccl.h was not found "
                                      "when it was built; see BB_NCCL_INCLUDE_DIR); allowed here: auto, gloo");

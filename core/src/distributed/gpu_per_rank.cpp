@@ -3,6 +3,7 @@
 #include <string>
 
 #include "bridgebench/errors.h"
+#include "util/cuda_device_name.h"
 
 namespace bb {
 
@@ -17,7 +18,7 @@ std::string gpusHere(std::int64_t cudaDevices) {
 }  // namespace
 
 void checkGpuPerRank(const RunConfig& config, const std::optional<World>& world, std::int64_t cudaDevices) {
-    if (config.device.rfind("cuda", 0) != 0) return;
+    if (!namesCudaDevice(config.device)) return;
     if (!world) {
         if (config.devices > cudaDevices)
             throw ConfigError("devices", std::to_string(config.devices) +

@@ -112,6 +112,8 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
         const double lr = options.lr();
         const double beta1 = std::get<0>(options.betas());
         const double beta2 = std::get<1>(options.betas());
+        const bool fused = m_kernel == AdamWKernel::Fused;
+        const bool deviceKernel = fused && adamwDeviceKernelAvailable();
         for (auto& param : group.params()) {
             if (!param.grad().defined()) continue;
             const at::Tensor& grad = param.grad();
@@ -139,15 +141,13 @@ torch::Tensor FusedAdamW::step(LossClosure closure) {
                 .negativeStepSize = static_cast<float>(-lr / biasCorrection1)};
             at::Tensor& expAvg = state.exp_avg();
             at::Tensor& expAvgSq = state.exp_avg_sq();
-            const bool fused = m_kernel == AdamWKernel::Fused;
             if (fused && fusable(param, grad) && expAvg.is_contiguous() && expAvgSq.is_contiguous()) {
                 updateFloatParameter(param.data_ptr<float>(), grad.data_ptr<float>(), expAvg.data_ptr<float>(),
                                      expAvgSq.data_ptr<float>(), param.numel(), scalars);
             } else {
-                const bool deviceKernel =
-                    fused && adamwDeviceKernelAvailable() && deviceKernelTakes(param, grad, expAvg, expAvgSq);
                 const GroupKey groupKey{param.device().type(), param.device().index(), param.scalar_type(),
-                                        state.step(), deviceKernel};
+                                        state.step(),
+                                        deviceKernel && deviceKernelTakes(param, grad, expAvg, expAvgSq)};
                 AdamWTensors& other = others[groupKey];
                 other.params.push_back(param);
                 other.grads.push_back(grad);
