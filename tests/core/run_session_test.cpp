@@ -89,6 +89,9 @@ TEST(RunSession, PausedRunMakesNoProgressUntilResumed) {
     EXPECT_TRUE(observer.waitForSteps(settled + 2));
     session.cancel();
     EXPECT_EQ(session.wait().status, RunStatus::Cancelled);
+    // A step's wall carries the record of the step before it (engine/step_cycle.h), never the
+    // second spent paused between them.
+    for (const auto& step : observer.steps()) EXPECT_LT(step.wallMs, 1000) << "step " << step.step;
 }
 
 TEST(RunSession, InvalidConfigFailsBeforeAnythingIsStored) {

@@ -10,7 +10,9 @@ namespace bb {
 struct StepMetrics {
     std::int64_t step = 0;          // 0-based index within the run
     double timestampMs = 0;         // Unix epoch ms when the step ended
-    double wallMs = 0;              // whole step, data wait included
+    // The whole step, data wait included, and the record of the step before it
+    // (engine/step_cycle.h): the steps' walls add up to the run's time.
+    double wallMs = 0;
     std::int64_t samples = 0;       // samples consumed by this step (all ranks, when stored)
     double samplesPerSec = 0;       // derived by bb::samplesPerSecond() only
     double dataWaitMs = 0;          // blocked waiting for the next batch

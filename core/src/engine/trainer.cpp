@@ -12,6 +12,7 @@
 #include "engine/other_cpu_meter.h"
 #include "engine/pipeline_prober.h"
 #include "engine/process_stats.h"
+#include "engine/step_cycle.h"
 #include "engine/step_timer.h"
 #include "engine/tf32.h"
 #include "model/adamw_device_kernel.h"
@@ -91,7 +92,9 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         // takes the ranks' own time out of the machine's (distributed/host_cpu_share.h).
         std::optional<OtherCpuMeter> otherCpu;
         if (!distributed) otherCpu.emplace();
+        StepCycle cycle;
         for (std::int64_t step = 0; step < config.steps; ++step) {
+            cycle.recorded();
             // A paused rank would leave the others waiting in the all-reduce until they time out:
             // data-parallel runs do not pause.
             if (!distributed && !control.waitWhilePaused()) {
@@ -141,6 +144,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             timer->mark(StepMark::Finished);
             metrics.loss = loss.item<double>();  // also waits for the device
             const StepPhaseTimes times = timer->read();
+            cycle.windowEnded();
 
             metrics.dataWaitMs = times.dataWaitMs;
             // With device-side transforms the copy is of 8-bit images and most of the time is
@@ -150,7 +154,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             metrics.forwardMs = times.forwardMs;
             metrics.backwardMs = times.backwardMs;
             metrics.optimizerMs = times.optimizerMs;
-            metrics.wallMs = times.wallMs;
+            metrics.wallMs = times.wallMs + cycle.gapMs();
             metrics.samples = inputs.samples();
             metrics.samplesPerSec = samplesPerSecond(metrics.samples, metrics.wallMs);
             metrics.timestampMs = unixMs(std::chrono::system_clock::now());
@@ -158,7 +162,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             const DeviceMemoryReading memory = deviceMemory.afterStep(step);
             metrics.deviceMemoryBytes = memory.allocatedBytes;
             metrics.deviceMemoryPeakBytes = memory.peakAllocatedBytes;
-            metrics.cpuUtilisation = metrics.wallMs > 0 ? (processCpuMs() - cpuBefore) / metrics.wallMs : 0;
+            metrics.cpuUtilisation = times.wallMs > 0 ? (processCpuMs() - cpuBefore) / times.wallMs : 0;
             if (otherCpu) metrics.otherCpuCores = otherCpu->sample();
             bool stop = control.cancelled();
             const StepMetrics world = sync.combine(metrics, stop);
