@@ -236,7 +236,7 @@ def runs(path, where):
         for run_id, config, env in db.execute("SELECT id, config_json, environment_json FROM runs WHERE status = 'completed' AND source = 'local'"):
             config = json.loads(config)
             if where(config):
-                steps = db.execute("SELECT optimizer_ms, samples_per_s FROM steps WHERE run_id = ? AND step >= ?",
+                steps = db.execute("SELECT optimizer_ms, samples, wall_ms FROM steps WHERE run_id = ? AND step >= ?",
                                    (run_id, config.get("warmup_steps", 3))).fetchall()
                 if steps:
                     found.append((json.loads(env).get("optimizer"), steps))
@@ -247,7 +247,7 @@ def runs(path, where):
 point = lambda config: config.get("workers") == 1 and not config.get("device_transforms")
 for kernel, steps in runs(sys.argv[1], point) + runs(sys.argv[2], point):
     print(f"  optimizer {kernel}: {statistics.mean(s[0] for s in steps):.2f} ms a step (mean of {len(steps)}), "
-          f"{statistics.median(s[1] for s in steps):.1f} samples/s median")
+          f"{1000 * sum(s[1] for s in steps) / sum(s[2] for s in steps):.1f} samples/s over the steps' time")
 PY
 
 # 4c. The input pipeline alone: nvJPEG against the CPU decoder at the same worker counts, with
@@ -288,7 +288,8 @@ except Exception as error:
     sys.exit(0)
 summary = run.get("summary") or {}
 env = run.get("environment") or {}
-print(f"  {run.get('name')}: status {run.get('status')}, median {summary.get('median_samples_per_s', 0):.1f} samples/s, "
+print(f"  {run.get('name')}: status {run.get('status')}, {summary.get('mean_samples_per_s', 0):.1f} samples/s over the time "
+      f"(median step {summary.get('median_samples_per_s', 0):.1f}), "
       f"data wait {100 * summary.get('data_wait_share', 0):.1f}%, decode {json.dumps(env.get('decode'))}, "
       f"tf32 {env.get('tf32')}, attention {env.get('attention')}, timing {env.get('step_timing')}, "
       f"host to device {env.get('host_to_device')}, optimizer {env.get('optimizer')}, "

@@ -396,7 +396,7 @@ libjpeg-turbo %9</translation>
         <translation>MFU %</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+85"/>
         <location line="+17"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>
@@ -716,7 +716,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::DiagnosisPanel</name>
     <message>
-        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+31"/>
+        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+32"/>
         <source>on</source>
         <translation>開</translation>
     </message>
@@ -808,7 +808,7 @@ libjpeg-turbo %9</translation>
         <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4，裝置端轉換 %5（預測 %6 樣本/秒）。</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+32"/>
         <source>this run&apos;s setting</source>
         <translation>此執行的設定</translation>
     </message>
@@ -823,7 +823,7 @@ libjpeg-turbo %9</translation>
         <translation>本次執行</translation>
     </message>
     <message>
-        <location line="-176"/>
+        <location line="-175"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -843,7 +843,7 @@ libjpeg-turbo %9</translation>
         <translation>執行結束後，整個梯度做一次 all-reduce 花了 %1 毫秒。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>this run&apos;s setting (measured %1)</source>
         <translation>此執行的設定（實測 %1）</translation>
     </message>
@@ -1256,7 +1256,27 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>%v / %m 步</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="+37"/>
+        <source> · %1 samples/s · data wait %2%</source>
+        <translation> · %1 samples/s · 資料等待 %2%</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Samples/s and data wait over the time of all %1 steps</source>
+        <translation>samples/s 與資料等待以全部 %1 步的時間計算</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Samples/s and data wait over the time of steps %1 to %2; the %1 warm-up steps before them are not counted</source>
+        <translation>samples/s 與資料等待以第 %1 到 %2 步的時間計算；之前的 %1 個暖身步不計入</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Samples/s and data wait over the time of all %1 steps: the run ended before its warm-up steps could be left out</source>
+        <translation>samples/s 與資料等待以全部 %1 步的時間計算：執行在暖身步可排除之前就結束了</translation>
+    </message>
+    <message>
+        <location line="-192"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
@@ -1305,32 +1325,12 @@ RSS MiB：常駐記憶體
         <translation>在 %2 步中的第 %1 步停止</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source> · median %1 samples/s · data wait %2%</source>
-        <translation> · 中位數 %1 samples/s · 資料等待 %2%</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+16"/>
         <source> · others took %1 cores ‡</source>
         <translation> · 其他行程佔用 %1 個核心 ‡</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Median samples/s and data wait over all %1 steps</source>
-        <translation>中位數 samples/s 與資料等待以全部 %1 步計算</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Median samples/s and data wait over steps %1 to %2; the %1 warm-up steps before them are not counted</source>
-        <translation>中位數 samples/s 與資料等待以第 %1 到 %2 步計算；之前的 %1 個暖身步不計入</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Median samples/s and data wait over all %1 steps: the run ended before its warm-up steps could be left out</source>
-        <translation>中位數 samples/s 與資料等待以全部 %1 步計算：執行在暖身步可排除之前就結束了</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+15"/>
         <source>‡ %1: its figures may not repeat</source>
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
@@ -1340,7 +1340,7 @@ RSS MiB：常駐記憶體
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-257"/>
+        <location line="-259"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
@@ -1361,7 +1361,7 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+6"/>
-        <location line="+24"/>
+        <location line="+25"/>
         <source> · all-reduce wait %1%</source>
         <translation> · all-reduce 等待 %1%</translation>
     </message>
@@ -2007,12 +2007,12 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunTableModel</name>
     <message>
-        <location filename="../ui/models/run_table_model.cpp" line="+15"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+16"/>
         <source>unknown device</source>
         <translation>未知裝置</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+44"/>
         <source>local</source>
         <translation>本機</translation>
     </message>
@@ -2022,7 +2022,7 @@ RSS MiB：常駐記憶體
         <translation>已匯入</translation>
     </message>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="-147"/>
+        <location filename="../ui/models/comparison.cpp" line="-146"/>
         <location filename="../ui/models/overlay_names.cpp" line="+29"/>
         <location filename="../ui/models/run_table_model.cpp" line="+1"/>
         <source>reference</source>
@@ -2102,8 +2102,8 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+1"/>
-        <source>Median samples/s</source>
-        <translation>samples/s 中位數</translation>
+        <source>Samples/s</source>
+        <translation>samples/s</translation>
     </message>
     <message>
         <location line="+1"/>

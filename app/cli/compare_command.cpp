@@ -72,7 +72,6 @@ void printSources(const RunComparison& comparison) {
         std::vector<std::string> lines;
         lines.push_back(entry.flopsBasis.empty() ? "TFLOP/s: unknown (the run names no model whose FLOPs can be counted)"
                                                  : "TFLOP/s: " + entry.flopsBasis);
-        if (!entry.flopsSustained.empty()) lines.push_back(entry.flopsSustained);
         for (const auto& assumption : entry.flopsAssumptions) lines.push_back("assumes " + assumption);
         lines.push_back("MFU: " + entry.mfuNote);
         for (const auto& line : lines) {
@@ -134,7 +133,6 @@ int compareCommand(CompareOptions options) {
                                {"tflops_per_device", numberOrNull(entry.tflopsPerDevice)},
                                {"mfu", numberOrNull(entry.mfu)},
                                {"flops_basis", entry.flopsBasis},
-                               {"flops_sustained", entry.flopsSustained},
                                {"flops_assumptions", entry.flopsAssumptions},
                                {"mfu_note", entry.mfuNote},
                                {"other_processes", entry.otherProcesses},

@@ -6,6 +6,7 @@
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_json.h"
+#include "bridgebench/run_samples_per_sec.h"
 #include "cli/cli_common.h"
 #include "cli/text_table.h"
 
@@ -18,6 +19,7 @@ namespace {
 nlohmann::json runToJson(const RunRecord& run) {
     nlohmann::json listed = runRecordToJson(run);
     for (const char* nested : {"config", "environment", "summary"}) listed.erase(nested);
+    listed["samples_per_s"] = runSamplesPerSec(run);
     listed["median_samples_per_s"] = run.summary.value("median_samples_per_s", 0.0);
     return listed;
 }
@@ -42,7 +44,7 @@ int listCommand(const std::string& dbPath, bool json) {
                       run.batchSize > 0 ? std::to_string(run.batchSize) : "-", run.precision.empty() ? "-" : run.precision,
                       runWorkersKnown(run) ? std::to_string(run.workers) : "-",
                       run.deviceTransforms ? "on" : "off",
-                      fmt::format("{:.1f}", run.summary.value("median_samples_per_s", 0.0)), run.createdAt});
+                      fmt::format("{:.1f}", runSamplesPerSec(run)), run.createdAt});
     }
     std::cout << table.render();
     return kExitOk;

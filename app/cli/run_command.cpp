@@ -45,8 +45,8 @@ void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::stri
     }
     std::cout << fmt::format("  steps:            {} ({} warm-up{})\n", s.steps, s.warmupSteps,
                              s.warmupExcluded ? " excluded" : ", too few steps to exclude");
-    std::cout << fmt::format("  samples/s:        median {:.2f}  (p5 {:.2f}, p95 {:.2f}, mean {:.2f})\n",
-                             s.medianSamplesPerSec, s.p5SamplesPerSec, s.p95SamplesPerSec, s.meanSamplesPerSec);
+    std::cout << fmt::format("  samples/s:        {:.2f} over the time  (single steps: median {:.2f}, p5 {:.2f}, p95 {:.2f})\n",
+                             s.meanSamplesPerSec, s.medianSamplesPerSec, s.p5SamplesPerSec, s.p95SamplesPerSec);
     std::cout << fmt::format("  data wait share:  {:.1f}%\n", s.dataWaitShare * 100);
     // Printed on a quiet machine too: "0.02 cores" is what says the figures are the run's own.
     if (std::isfinite(s.otherCpuCores))
@@ -66,10 +66,8 @@ void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::stri
                                      rank.value("median_wall_ms", 0.0), rank.value("median_compute_ms", 0.0),
                                      rank.value("median_comm_ms", 0.0), rank.value("median_data_wait_ms", 0.0));
     }
-    // At the median, as `show` and `compare` give it beside samples/s; the mean-based figure after it.
     if (s.flopsPerSample > 0)
-        std::cout << fmt::format("  achieved:         {:.2f} GFLOP/s at the median step ({:.2f} over the whole time)\n",
-                                 s.medianSamplesPerSec * s.flopsPerSample / 1e9, s.achievedFlopsPerSec / 1e9);
+        std::cout << fmt::format("  achieved:         {:.2f} GFLOP/s\n", s.achievedFlopsPerSec / 1e9);
     std::cout << fmt::format("  duration:         {:.2f} s, final loss {:.4f}\n", s.durationS, s.finalLoss);
     std::cout << "  database:         " << db << '\n';
 }

@@ -20,7 +20,6 @@ nlohmann::json throughputJson(const RunFlops& flops, const RunMfu& mfu) {
     return {{"flops_per_sample", orNull(flops.flopsPerSample > 0, flops.flopsPerSample)},
             {"achieved_tflops", orNull(flops.known(), flops.achievedFlopsPerSec / 1e12)},
             {"achieved_tflops_per_device", orNull(flops.known(), flops.achievedFlopsPerSecPerDevice / 1e12)},
-            {"sustained_tflops", orNull(flops.sustainedFlopsPerSec > 0, flops.sustainedFlopsPerSec / 1e12)},
             {"basis", flops.basis},
             {"assumptions", flops.assumptions},
             {"mfu", orNull(mfu.known(), mfu.mfu)},
@@ -36,7 +35,6 @@ void printThroughput(const RunFlops& flops, const RunMfu& mfu) {
                                  flops.achievedFlopsPerSecPerDevice / 1e12, flops.basis);
     else
         std::cout << "Achieved: TFLOP/s unknown (the run names no model whose FLOPs can be counted)\n";
-    if (const auto sustained = flops.sustainedNote(); !sustained.empty()) std::cout << "  " << sustained << '\n';
     for (const auto& assumption : flops.assumptions) std::cout << "  assumes: " << assumption << '\n';
     if (mfu.known())
         std::cout << fmt::format("MFU: {:.3g}% of {}\n", mfu.mfu * 100, mfu.peakSource);

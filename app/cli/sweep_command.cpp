@@ -5,6 +5,7 @@
 
 #include "bridgebench/diagnosis.h"
 #include "bridgebench/errors.h"
+#include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/study_runner.h"
 #include "cli/cli_common.h"
 #include "cli/interrupt.h"
@@ -53,7 +54,7 @@ nlohmann::json compareWithPrediction(ResultStore& store, const std::vector<std::
     for (auto id : runIds) {
         const auto run = store.findRun(id);
         if (!run) continue;
-        const double measured = run->summary.value("median_samples_per_s", 0.0);
+        const double measured = runSamplesPerSec(*run);
         nlohmann::json predicted = nullptr;
         nlohmann::json error = nullptr;
         if (run->deviceCount == baseline->deviceCount) {

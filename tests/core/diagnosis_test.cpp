@@ -56,6 +56,22 @@ TEST(Diagnosis, ProfileTakesMediansAfterWarmUp) {
     EXPECT_DOUBLE_EQ(profile.wallMs, 90);
 }
 
+// Two workers ahead of an input-bound step: steps alternate between the compute alone and a wait
+// for loading. The median step waits nothing; the run waited 48% of its time (mini-clip, batch 8,
+// two cores). The share is the run's, as its summary gives it.
+TEST(Diagnosis, TheDataWaitShareIsOfTheRunsTimeNotOfItsMedianStep) {
+    auto f = measuredRun(2, 12, 10, 3, 0);
+    // Of the 10 counted steps, 3 wait (steps 3, 6 and 9): the median step is a short one.
+    for (std::size_t i = 2; i < f.steps.size(); ++i) {
+        f.steps[i].dataWaitMs = i % 3 == 0 ? 8.0 : 0.5;
+        f.steps[i].wallMs = f.steps[i].dataWaitMs + 3;
+    }
+    const Diagnosis d = diagnose(profileRun(f.run, f.steps));
+    EXPECT_DOUBLE_EQ(d.dataWaitShare, (7 * 0.5 + 3 * 8.0) / (7 * 3.5 + 3 * 11.0));
+    EXPECT_DOUBLE_EQ(d.profile.wallMs, (7 * 3.5 + 3 * 11.0) / 10);
+    EXPECT_EQ(d.bound, "input-bound");
+}
+
 TEST(Diagnosis, SlowLoadingWithoutWorkersIsInputBoundAndWorkersAreRecommended) {
     // A GPU-like device: compute does not share the loader's cores.
     const auto f = measuredRun(0, 80, 60, 20, 80, "cuda");

@@ -181,7 +181,7 @@ TEST(MainWindow, CompletedRunFillsTheProgressBar) {
     const int row = model->rowOf(window.engine()->runId());
     ASSERT_GE(row, 0);
     EXPECT_EQ(model->index(row, ui::RunTableModel::Status).data().toString(), "completed");
-    EXPECT_FALSE(model->index(row, ui::RunTableModel::MedianSamplesPerSec).data().toString().isEmpty());
+    EXPECT_FALSE(model->index(row, ui::RunTableModel::SamplesPerSec).data().toString().isEmpty());
     window.runsBrowser()->selectRuns({window.engine()->runId()});
     window.runsBrowser()->compareSelected();
     EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
@@ -352,18 +352,18 @@ TEST(MainWindow, TheRunsTableShowsEachRunsThroughputWholeWithoutScrollingAtTheDe
     auto* view = window.runsBrowser()->view();
     auto* header = view->horizontalHeader();
     for (int column : {ui::RunTableModel::Name, ui::RunTableModel::Device, ui::RunTableModel::DeviceCount,
-                       ui::RunTableModel::MedianSamplesPerSec}) {
+                       ui::RunTableModel::SamplesPerSec}) {
         const auto title = view->model()->headerData(column, Qt::Horizontal).toString().toStdString();
         EXPECT_GE(header->sectionViewportPosition(column), 0) << title;
         EXPECT_LE(header->sectionViewportPosition(column) + header->sectionSize(column), view->viewport()->width())
             << title << " ends past the visible table at " << window.width() << " px";
     }
-    EXPECT_GE(header->sectionSize(ui::RunTableModel::MedianSamplesPerSec),
-              header->sectionSizeHint(ui::RunTableModel::MedianSamplesPerSec));
+    EXPECT_GE(header->sectionSize(ui::RunTableModel::SamplesPerSec),
+              header->sectionSizeHint(ui::RunTableModel::SamplesPerSec));
     const auto& metrics = view->fontMetrics();
     for (int row = 0; row < view->model()->rowCount(); ++row) {
-        const auto text = view->model()->index(row, ui::RunTableModel::MedianSamplesPerSec).data().toString();
-        EXPECT_LT(metrics.horizontalAdvance(text), header->sectionSize(ui::RunTableModel::MedianSamplesPerSec)) << row;
+        const auto text = view->model()->index(row, ui::RunTableModel::SamplesPerSec).data().toString();
+        EXPECT_LT(metrics.horizontalAdvance(text), header->sectionSize(ui::RunTableModel::SamplesPerSec)) << row;
     }
 }
 

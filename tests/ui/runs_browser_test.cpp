@@ -83,7 +83,7 @@ TEST(RunsBrowser, ListsReferenceAndLocalRunsWithTheirColumns) {
     ASSERT_GE(row, 0);
     EXPECT_EQ(model->index(row, RunTableModel::Device).data().toString(), "Test CPU");
     EXPECT_EQ(model->index(row, RunTableModel::Workers).data().toLongLong(), 2);
-    EXPECT_EQ(model->index(row, RunTableModel::MedianSamplesPerSec).data().toString(), "123.4");
+    EXPECT_EQ(model->index(row, RunTableModel::SamplesPerSec).data().toString(), "123.4");
     EXPECT_EQ(model->index(row, RunTableModel::Status).data().toString(), "completed");
     EXPECT_EQ(model->headerData(RunTableModel::DeviceTransforms, Qt::Horizontal).toString(), "Device transforms");
 }
@@ -102,12 +102,12 @@ TEST(RunsBrowser, SearchAndSourceFilterNarrowTheRows) {
 
 TEST(RunsBrowser, SortsMedianThroughputNumerically) {
     BrowserFixture fixture;
-    fixture.browser->view()->sortByColumn(RunTableModel::MedianSamplesPerSec, Qt::DescendingOrder);
+    fixture.browser->view()->sortByColumn(RunTableModel::SamplesPerSec, Qt::DescendingOrder);
     auto* filter = fixture.browser->filter();
-    EXPECT_EQ(filter->index(0, RunTableModel::MedianSamplesPerSec).data().toString(), "847.7");
+    EXPECT_EQ(filter->index(0, RunTableModel::SamplesPerSec).data().toString(), "847.7");
     // 123.4 sorts below 188.6 as a number, although "123.4" > "1886" would hold as text.
     const int last = filter->rowCount() - 1;
-    EXPECT_EQ(filter->index(last, RunTableModel::MedianSamplesPerSec).data().toString(), "123.4");
+    EXPECT_EQ(filter->index(last, RunTableModel::SamplesPerSec).data().toString(), "123.4");
 }
 
 // A run measured while other processes took a share of its cores is marked where its throughput
@@ -128,7 +128,7 @@ TEST(RunsBrowser, MarksTheThroughputOfARunMeasuredBesideOtherBusyProcesses) {
     auto* model = fixture.browser->model();
     int seen = 0;
     for (int row = 0; row < model->rowCount(); ++row) {
-        const QModelIndex cell = model->index(row, RunTableModel::MedianSamplesPerSec);
+        const QModelIndex cell = model->index(row, RunTableModel::SamplesPerSec);
         const qint64 id = model->run(row).id;
         if (id != busy && id != fixture.local) continue;
         ++seen;

@@ -148,7 +148,6 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         entry.mfu = mfu.known() ? mfu.mfu : kNaN;
         QStringList note;
         if (!flops.basis.empty()) note << QString::fromStdString(flops.basis);
-        if (const auto sustained = flops.sustainedNote(); !sustained.empty()) note << QString::fromStdString(sustained);
         for (const auto& assumption : flops.assumptions) note << QString::fromStdString(assumption);
         note << QString::fromStdString(mfu.known() ? mfu.peakSource : mfu.reason);
         for (const auto& assumption : mfu.assumptions) note << QString::fromStdString(assumption);

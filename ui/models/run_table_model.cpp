@@ -4,6 +4,7 @@
 
 #include "adapters/run_store.h"
 #include "bridgebench/run_comparison.h"
+#include "bridgebench/run_samples_per_sec.h"
 #include "models/note_text.h"
 #include "models/run_status_text.h"
 #include "models/warning_colour.h"
@@ -23,11 +24,6 @@ QString shortModelName(const QString& model) {
     QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
     if (parts.size() >= 2 && parts.back().endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) parts.removeLast();
     return parts.isEmpty() ? model : parts.back();
-}
-
-double medianSamplesPerSec(const RunRecord& run) {
-    const auto found = run.summary.find("median_samples_per_s");
-    return found != run.summary.end() && found->is_number() ? found->get<double>() : 0.0;
 }
 
 RunTableModel::RunTableModel(RunStore& store, QObject* parent) : QAbstractTableModel(parent), m_store(store) {
@@ -82,11 +78,11 @@ QVariant RunTableModel::display(std::size_t row, int column) const {
     case Precision: return QString::fromStdString(run.precision);
     case Workers: return runWorkersKnown(run) ? QVariant(static_cast<qlonglong>(run.workers)) : QVariant(QString());
     case DeviceTransforms: return run.deviceTransforms ? tr("yes") : tr("no");
-    case MedianSamplesPerSec: {
-        const double median = medianSamplesPerSec(run);
-        if (median <= 0) return QString();
+    case SamplesPerSec: {
+        const double samplesPerSec = runSamplesPerSec(run);
+        if (samplesPerSec <= 0) return QString();
         // Marked as the Compare tab marks it: other processes took a share of its cores.
-        return QString::number(median, 'f', 1) + (m_otherProcesses[row].isEmpty() ? QString() : QStringLiteral(" ‡"));
+        return QString::number(samplesPerSec, 'f', 1) + (m_otherProcesses[row].isEmpty() ? QString() : QStringLiteral(" ‡"));
     }
     case Status: return runStatusText(run.status);
     case Date: {
@@ -113,16 +109,16 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
     case RunIdRole: return static_cast<qlonglong>(run.id);
     case SourceRole: return QString::fromStdString(run.source);
     case SortRole:
-        if (index.column() == MedianSamplesPerSec) return medianSamplesPerSec(run);
+        if (index.column() == SamplesPerSec) return runSamplesPerSec(run);
         if (index.column() == Date) return QString::fromStdString(run.createdAt);
         return display(row, index.column());
     case Qt::TextAlignmentRole:
         if (index.column() == DeviceCount || index.column() == Batch || index.column() == Workers ||
-            index.column() == MedianSamplesPerSec)
+            index.column() == SamplesPerSec)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return {};
     case Qt::ForegroundRole:
-        if (index.column() == MedianSamplesPerSec && !m_otherProcesses[row].isEmpty()) return warningColour();
+        if (index.column() == SamplesPerSec && !m_otherProcesses[row].isEmpty()) return warningColour();
         return {};
     case Qt::ToolTipRole:
         if (index.column() == Name && !run.unreadable.empty()) {
@@ -131,7 +127,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
             return tr("Left out, as this build cannot read them from the database:\n%1").arg(problems.join('\n'));
         }
         if (index.column() == Model) return QString::fromStdString(run.model);
-        if (index.column() == MedianSamplesPerSec && !m_otherProcesses[row].isEmpty())
+        if (index.column() == SamplesPerSec && !m_otherProcesses[row].isEmpty())
             return tr("‡ %1: its figures may not repeat").arg(m_otherProcesses[row]);
         if (!run.error.empty()) return QString::fromStdString(run.error);
         if (run.source == "reference") {
@@ -156,7 +152,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
     case Precision: return tr("Precision");
     case Workers: return tr("Workers");
     case DeviceTransforms: return tr("Device transforms");
-    case MedianSamplesPerSec: return tr("Median samples/s");
+    case SamplesPerSec: return tr("Samples/s");
     case Status: return tr("Status");
     case Date: return tr("Date");
     case Tags: return tr("Tags");

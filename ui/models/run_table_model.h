@@ -23,7 +23,7 @@ public:
         Name,
         Device,
         DeviceCount,
-        MedianSamplesPerSec,
+        SamplesPerSec,
         Workers,
         DeviceTransforms,
         Batch,
@@ -68,7 +68,6 @@ private:
 
 // "8× H100", "1× Intel Xeon …": how runs name their hardware everywhere in the UI.
 QString deviceLabel(const RunRecord& run);
-double medianSamplesPerSec(const RunRecord& run);
 // What the Model column shows (the full name is its tooltip): a hub id's or a path's last part,
 // the folder of a config.json.
 QString shortModelName(const QString& model);

@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 
 #include "bridgebench/diagnosis.h"
+#include "bridgebench/run_samples_per_sec.h"
 #include "models/note_text.h"
 
 namespace bb::ui {
@@ -161,10 +162,9 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
     }
     m_explanation->setText(explanation);
 
-    // A stored median this build could not read is left out of the summary: no figure, not 0.0.
+    // A stored figure this build could not read is left out of the summary: no figure, not 0.0.
     std::optional<double> measured;
-    if (const auto median = run->summary.find("median_samples_per_s"); median != run->summary.end() && median->is_number())
-        measured = median->get<double>();
+    if (const double samplesPerSec = runSamplesPerSec(*run); samplesPerSec > 0) measured = samplesPerSec;
     m_predictions->setRowCount(static_cast<int>(diagnosis.predictions.size()));
     int row = 0;
     for (const auto& prediction : diagnosis.predictions) {

@@ -306,10 +306,11 @@ void LiveDashboard::finishRun(qint64 runId, const QString& status, const QString
 }
 
 void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary) {
-    // A run that failed before its first step has no figures: "median 0.0 samples/s" would be one.
+    // A run that failed before its first step has no figures: "0.0 samples/s" would be one.
     if (summary.steps <= 0) return;
-    QString text = m_eta->text() + tr(" · median %1 samples/s · data wait %2%")
-                                       .arg(summary.medianSamplesPerSec, 0, 'f', 1)
+    // Samples over the time, as the Runs and Compare tabs list the run (run_samples_per_sec.h).
+    QString text = m_eta->text() + tr(" · %1 samples/s · data wait %2%")
+                                       .arg(summary.meanSamplesPerSec, 0, 'f', 1)
                                        .arg(summary.dataWaitShare * 100.0, 0, 'f', 0);
     if (summary.commShare > 0) text += tr(" · all-reduce wait %1%").arg(summary.commShare * 100.0, 0, 'f', 0);
     // Where other processes took enough of the cores to bend the figures, as the Runs table
@@ -320,14 +321,15 @@ void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary)
     // The same steps as show and the Runs tab count, so the figures agree wherever they are read.
     QString tip;
     if (summary.warmupSteps <= 0)
-        tip = tr("Median samples/s and data wait over all %1 steps").arg(summary.steps);
+        tip = tr("Samples/s and data wait over the time of all %1 steps").arg(summary.steps);
     else if (summary.warmupExcluded)
-        tip = tr("Median samples/s and data wait over steps %1 to %2; the %1 warm-up steps before them are not counted")
+        tip = tr("Samples/s and data wait over the time of steps %1 to %2; the %1 warm-up steps before them are not "
+                 "counted")
                   .arg(summary.warmupSteps)
                   .arg(summary.steps - 1);
     else
-        tip = tr("Median samples/s and data wait over all %1 steps: the run ended before its warm-up steps could be "
-                 "left out")
+        tip = tr("Samples/s and data wait over the time of all %1 steps: the run ended before its warm-up steps "
+                 "could be left out")
                   .arg(summary.steps);
     if (others) tip += QLatin1Char('\n') + tr("‡ %1: its figures may not repeat").arg(noteText(*others));
     m_eta->setToolTip(tip);

@@ -21,7 +21,8 @@
 
 namespace bb {
 
-// Medians over the steps after warm-up, plus the settings they were measured with.
+// Over the steps after warm-up: the time a step took and waited as means (the run's time spread
+// over its steps), what its parts cost as medians; plus the settings they were measured with.
 struct PipelineProfile {
     double wallMs = 0;
     double dataWaitMs = 0;
@@ -58,7 +59,7 @@ struct PipelineProfile {
     double forwardBackwardMs = 0;  // the run's own median forward + backward, to set the curve against
     PipelineProbe probe;           // taken after the run; empty when it took none
     double cpuUtilisation = 0;     // median process CPU time per wall time over the counted steps
-    // Data parallel: the world size, the median all-reduce wait backward did not hide, and one
+    // Data parallel: the world size, the mean all-reduce wait backward did not hide, and one
     // all-reduce of the whole gradient timed after the run (0 when not measured).
     int worldSize = 1;
     double commMs = 0;

@@ -19,18 +19,13 @@ struct RunFlops {
     double flopsPerSample = 0;      // training FLOPs per sample (forward + backward); 0: unknown
     double achievedFlopsPerSec = 0; // over all devices; 0: unknown
     double achievedFlopsPerSecPerDevice = 0;
-    // A local run's count × its mean samples/s (total samples over total time after warm-up),
-    // which the few slow steps a median ignores pull down; 0 where not known.
-    double sustainedFlopsPerSec = 0;
     std::string basis;                 // where the figure comes from, in words
     std::vector<std::string> assumptions;  // what was assumed (text length, samples/s used)
     bool known() const { return achievedFlopsPerSec > 0; }
-    // The sustained figure in words where it is more than 5% below the achieved one; else empty.
-    std::string sustainedNote() const;
 };
 
-// FLOPs per training sample × the run's headline samples/s (a local run's median step), so a
-// row's TFLOP/s and samples/s agree. The count comes, in order, from a local run's engine
+// FLOPs per training sample × the run's samples/s (runSamplesPerSec), so a row's TFLOP/s and
+// samples/s agree. The count comes, in order, from a local run's engine
 // (flops_per_sample, or achieved_flops_per_s / mean_samples_per_s for runs stored before that
 // key) or the analytical count of the model the run names (preset, Hugging Face BridgeTower id,
 // stored model_config) at the workload's image size (`image_size` in the config, else the

@@ -11,6 +11,7 @@
 #include "bridgebench/model_catalog.h"
 #include "bridgebench/other_processes.h"
 #include "bridgebench/run_flops.h"
+#include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/run_mfu.h"
 #include "bridgebench/run_text_length.h"
 
@@ -149,12 +150,11 @@ std::vector<WorkloadDifference> workloadDifferences(const RunWorkload& run, cons
 }
 
 double runMetricValue(const RunRecord& run, CompareMetric metric) {
-    const auto found = run.summary.find("median_samples_per_s");
-    const double median = found != run.summary.end() && found->is_number() ? found->get<double>() : 0.0;
+    const double samplesPerSec = runSamplesPerSec(run);
     switch (metric) {
-    case CompareMetric::SamplesPerSec: return median > 0 ? median : kNaN;
+    case CompareMetric::SamplesPerSec: return samplesPerSec > 0 ? samplesPerSec : kNaN;
     case CompareMetric::SamplesPerSecPerDevice:
-        return median > 0 && run.deviceCount > 0 ? median / static_cast<double>(run.deviceCount) : kNaN;
+        return samplesPerSec > 0 && run.deviceCount > 0 ? samplesPerSec / static_cast<double>(run.deviceCount) : kNaN;
     case CompareMetric::AchievedTflops: {
         const auto flops = runFlops(run);
         return flops.known() ? flops.achievedFlopsPerSec / 1e12 : kNaN;
@@ -238,7 +238,6 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.tflopsPerDevice = flops.known() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
         entry.mfu = mfu.known() ? mfu.mfu : kNaN;
         entry.flopsBasis = flops.basis;
-        entry.flopsSustained = flops.sustainedNote();
         entry.flopsAssumptions = flops.assumptions;
         for (const auto& assumption : mfu.assumptions) entry.flopsAssumptions.push_back(assumption);
         entry.mfuNote = mfu.known() ? mfu.peakSource : mfu.reason;

@@ -8,6 +8,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/model_catalog.h"
 #include "bridgebench/model_info.h"
+#include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/run_text_length.h"
 #include "bridgebench/study_runs.h"
 
@@ -62,7 +63,7 @@ bool countModel(const RunRecord& run, RunFlops& flops) {
     } catch (const Error&) {
         return false;  // an image size the model cannot take: no count rather than a wrong one
     }
-    const double samplesPerSec = summaryNumber(run, "median_samples_per_s");
+    const double samplesPerSec = runSamplesPerSec(run);
     flops.achievedFlopsPerSec = samplesPerSec > 0 ? samplesPerSec * flops.flopsPerSample : 0;
     flops.basis = fmt::format("analytical count ({}) at {} px, {} tokens: {:.1f} GFLOP per training sample × the "
                               "run's samples/s",
@@ -74,13 +75,6 @@ bool countModel(const RunRecord& run, RunFlops& flops) {
 
 }  // namespace
 
-std::string RunFlops::sustainedNote() const {
-    // Within 5% the median and the mean tell the same story; a line then is noise.
-    if (sustainedFlopsPerSec <= 0 || sustainedFlopsPerSec >= 0.95 * achievedFlopsPerSec) return {};
-    return fmt::format("over the whole measured time (mean samples/s, slow steps included): {:.3g} TFLOP/s",
-                       sustainedFlopsPerSec / 1e12);
-}
-
 RunFlops runFlops(const RunRecord& run) {
     RunFlops flops;
     const double stored = summaryNumber(run, "achieved_flops_per_s");
@@ -90,14 +84,12 @@ RunFlops runFlops(const RunRecord& run) {
         const double mean = summaryNumber(run, "mean_samples_per_s");
         flops.flopsPerSample = summaryNumber(run, "flops_per_sample");
         if (flops.flopsPerSample <= 0 && mean > 0) flops.flopsPerSample = stored / mean;
-        // The same samples/s the row shows (median step after warm-up), as for every other run,
-        // so TFLOP/s = GFLOP per sample × samples/s reads true within a row; a run slowed by a
-        // few long steps keeps that in its sustained figure.
-        const double median = summaryNumber(run, "median_samples_per_s");
+        // The same samples/s the row shows (runSamplesPerSec), as for every other run, so
+        // TFLOP/s = GFLOP per sample × samples/s reads true within a row.
+        const double samplesPerSec = runSamplesPerSec(run);
         // Without the count (no mean to divide by) the stored figure is all there is.
         const bool counted = flops.flopsPerSample > 0;
-        flops.achievedFlopsPerSec = counted && median > 0 ? median * flops.flopsPerSample : stored;
-        flops.sustainedFlopsPerSec = counted && mean > 0 ? mean * flops.flopsPerSample : 0;
+        flops.achievedFlopsPerSec = counted && samplesPerSec > 0 ? samplesPerSec * flops.flopsPerSample : stored;
         flops.basis = counted ? fmt::format("the engine's count of the run's model at run time: {:.3g} GFLOP per "
                                             "training sample × the run's samples/s",
                                             flops.flopsPerSample / 1e9)

@@ -59,7 +59,7 @@ void writeHtmlReport(const ReportInput& input, const std::filesystem::path& file
     html += steps.finish(false) + "</figure>\n";
 
     html += "<h2>Summary</h2>\n";
-    html += fmt::format("<p class=\"meta\">Median {} after warm-up; speedups against {}.</p>\n", content.comparison.unit,
+    html += fmt::format("<p class=\"meta\">{} over the time after warm-up (p5–p95: single steps); speedups against {}.</p>\n", content.comparison.unit,
                         content.comparison.baselineName.empty() ? std::string("no baseline")
                                                                 : xmlEscape(content.comparison.baselineName));
     html += htmlTable(content.summary, 7, 13);

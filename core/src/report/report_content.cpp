@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/build_info.h"
+#include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/speedup_figure.h"
 #include "bridgebench/diagnosis.h"
 #include "util/time_format.h"
@@ -54,10 +55,11 @@ ReportContent buildReportContent(const ReportInput& input) {
         const double p5 = summaryNumber(run, "p5_samples_per_s");
         const double p95 = summaryNumber(run, "p95_samples_per_s");
         const double wait = summaryNumber(run, "data_wait_share");
+        const double samplesPerSec = runSamplesPerSec(run);
         content.summary.rows.push_back(
             {std::to_string(run.id), run.name, run.source, entry.device, entry.configuration,
              run.batchSize > 0 ? std::to_string(run.batchSize) : "–", run.precision.empty() ? "–" : run.precision,
-             figure(summaryNumber(run, "median_samples_per_s")) + (entry.otherProcesses.empty() ? "" : " ‡"),
+             figure(samplesPerSec > 0 ? samplesPerSec : std::nan("")) + (entry.otherProcesses.empty() ? "" : " ‡"),
              p5 > 0 && p95 > 0 ? fmt::format("{}–{}", figure(p5), figure(p95)) : "–",
              std::isfinite(wait) && !input.runs[index].steps.empty() ? fmt::format("{:.0f}%", wait * 100) : "–",
              tflopsFigure(entry.tflops), tflopsFigure(entry.tflopsPerDevice),
@@ -73,7 +75,6 @@ ReportContent buildReportContent(const ReportInput& input) {
         std::vector<std::string> lines{entry.flopsBasis.empty() ? std::string("TFLOP/s unknown: the run names no model "
                                                                                "whose FLOPs can be counted")
                                                                 : "TFLOP/s: " + entry.flopsBasis};
-        if (!entry.flopsSustained.empty()) lines.push_back(entry.flopsSustained);
         for (const auto& assumption : entry.flopsAssumptions) lines.push_back("assumes " + assumption);
         lines.push_back("MFU: " + entry.mfuNote);
         for (auto& line : lines) {

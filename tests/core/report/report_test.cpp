@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/run_summary.h"
 #include "report/report_content.h"
 #include "support/file_bytes.h"
@@ -80,10 +81,8 @@ TEST(HtmlReport, IsOneFileWithTheRunsFiguresChartsDiagnosisAndEnvironment) {
     EXPECT_THAT(html, HasSubstr("workers=1 &lt;baseline&gt;"));  // escaped, never raw markup
     EXPECT_THAT(html, HasSubstr("workers=1 &amp; device transforms"));
     EXPECT_THAT(html, HasSubstr("8x Gaudi2 · workers 2"));
-    for (const auto& run : report.runs)
-        EXPECT_THAT(html, HasSubstr(report::figure(run.run.summary["median_samples_per_s"].get<double>())));
-    const double speedup = report.runs[1].run.summary["median_samples_per_s"].get<double>() /
-                           report.runs[0].run.summary["median_samples_per_s"].get<double>();
+    for (const auto& run : report.runs) EXPECT_THAT(html, HasSubstr(report::figure(runSamplesPerSec(run.run))));
+    const double speedup = runSamplesPerSec(report.runs[1].run) / runSamplesPerSec(report.runs[0].run);
     EXPECT_THAT(html, HasSubstr(fmt::format("{:.2f}×", speedup)));
     EXPECT_THAT(html, HasSubstr("input-bound"));  // 40% of each step waits for data
     EXPECT_THAT(html, HasSubstr("AMD Ryzen 9 7950X"));

@@ -7,6 +7,7 @@
 
 #include "bridgebench/errors.h"
 #include "bridgebench/run_json.h"
+#include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/tfevents_writer.h"
 #include "store/export/output_file.h"
 #include "store/formats/run_columns.h"
@@ -32,9 +33,10 @@ std::string number(double value) {
     return fmt::format("{}", value);  // shortest form that reads back to the same double
 }
 
+// The figure the run is listed by, so that an import of the file lists it the same.
 std::string headline(const RunRecord& run) {
-    const auto found = run.summary.find("median_samples_per_s");
-    return found != run.summary.end() && found->is_number() ? number(found->get<double>()) : std::string();
+    const double samplesPerSec = runSamplesPerSec(run);
+    return samplesPerSec > 0 ? number(samplesPerSec) : std::string();
 }
 
 std::vector<std::string> runCells(const RunRecord& run) {
@@ -118,9 +120,8 @@ std::vector<std::filesystem::path> exportTensorBoard(const std::vector<RunData>&
             }
         }
         if (data.steps.empty())
-            if (const auto found = data.run.summary.find("median_samples_per_s");
-                found != data.run.summary.end() && found->is_number())
-                writer.write({std::string(formats::kHeadlineTag), 0, startS, found->get<double>()});
+            if (const double samplesPerSec = runSamplesPerSec(data.run); samplesPerSec > 0)
+                writer.write({std::string(formats::kHeadlineTag), 0, startS, samplesPerSec});
         writer.flush();
         writeOutputFile(runFolder / formats::kRunSidecar, runRecordToJson(data.run).dump(2) + "\n");
         written.push_back(eventsPath);
