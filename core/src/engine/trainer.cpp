@@ -94,6 +94,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         if (!distributed) otherCpu.emplace();
         StepCycle cycle;
         for (std::int64_t step = 0; step < config.steps; ++step) {
+            const double cpuBefore = processCpuMs();
             cycle.recorded();
             // A paused rank would leave the others waiting in the all-reduce until they time out:
             // data-parallel runs do not pause.
@@ -103,7 +104,6 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             }
             StepMetrics metrics;
             metrics.step = step;
-            const double cpuBefore = processCpuMs();
             timer->begin();
 
             if (!source->fetch()) {
