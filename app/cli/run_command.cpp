@@ -45,7 +45,8 @@ void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::stri
     }
     std::cout << fmt::format("  steps:            {} ({} warm-up{})\n", s.steps, s.warmupSteps,
                              s.warmupExcluded ? " excluded" : ", too few steps to exclude");
-    std::cout << fmt::format("  samples/s:        {:.2f} over the time  (single steps: median {:.2f}, p5 {:.2f}, p95 {:.2f})\n",
+    std::cout << fmt::format("  samples/s:        {:.2f} over the time  "
+                             "(single steps: median {:.2f}, p5 {:.2f}, p95 {:.2f})\n",
                              s.meanSamplesPerSec, s.medianSamplesPerSec, s.p5SamplesPerSec, s.p95SamplesPerSec);
     std::cout << fmt::format("  data wait share:  {:.1f}%\n", s.dataWaitShare * 100);
     // Printed on a quiet machine too: "0.02 cores" is what says the figures are the run's own.

@@ -82,7 +82,8 @@ QVariant RunTableModel::display(std::size_t row, int column) const {
         const double samplesPerSec = runSamplesPerSec(run);
         if (samplesPerSec <= 0) return QString();
         // Marked as the Compare tab marks it: other processes took a share of its cores.
-        return QString::number(samplesPerSec, 'f', 1) + (m_otherProcesses[row].isEmpty() ? QString() : QStringLiteral(" ‡"));
+        return QString::number(samplesPerSec, 'f', 1) +
+               (m_otherProcesses[row].isEmpty() ? QString() : QStringLiteral(" ‡"));
     }
     case Status: return runStatusText(run.status);
     case Date: {

@@ -11,8 +11,8 @@
 #include "bridgebench/model_catalog.h"
 #include "bridgebench/other_processes.h"
 #include "bridgebench/run_flops.h"
-#include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/run_mfu.h"
+#include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/run_text_length.h"
 
 namespace bb {

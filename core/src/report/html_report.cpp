@@ -59,9 +59,11 @@ void writeHtmlReport(const ReportInput& input, const std::filesystem::path& file
     html += steps.finish(false) + "</figure>\n";
 
     html += "<h2>Summary</h2>\n";
-    html += fmt::format("<p class=\"meta\">{} over the time after warm-up (p5–p95: single steps); speedups against {}.</p>\n", content.comparison.unit,
-                        content.comparison.baselineName.empty() ? std::string("no baseline")
-                                                                : xmlEscape(content.comparison.baselineName));
+    const std::string baseline = content.comparison.baselineName.empty() ? std::string("no baseline")
+                                                                         : xmlEscape(content.comparison.baselineName);
+    html += fmt::format("<p class=\"meta\">{} over the time after warm-up (p5–p95: single steps); speedups against "
+                        "{}.</p>\n",
+                        content.comparison.unit, baseline);
     html += htmlTable(content.summary, 7, 13);
     if (!content.otherProcessesNotes.empty()) {
         html += "<p class=\"meta\">‡ Measured beside other processes (the figures may not repeat):</p>\n<ul class=\"meta\">\n";
