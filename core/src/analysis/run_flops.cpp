@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "analysis/summary_number.h"
 #include "bridgebench/errors.h"
 #include "bridgebench/model_catalog.h"
 #include "bridgebench/model_info.h"
@@ -15,11 +16,6 @@
 namespace bb {
 
 namespace {
-
-double summaryNumber(const RunRecord& run, const char* key) {
-    const auto found = run.summary.find(key);
-    return found != run.summary.end() && found->is_number() ? found->get<double>() : 0.0;
-}
 
 std::optional<std::int64_t> configInteger(const RunRecord& run, std::initializer_list<const char*> keys) {
     for (const char* key : keys)

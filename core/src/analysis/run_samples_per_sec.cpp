@@ -1,17 +1,9 @@
 #include "bridgebench/run_samples_per_sec.h"
 
+#include "analysis/summary_number.h"
 #include "bridgebench/study_runs.h"
 
 namespace bb {
-
-namespace {
-
-double summaryNumber(const RunRecord& run, const char* key) {
-    const auto found = run.summary.find(key);
-    return found != run.summary.end() && found->is_number() ? found->get<double>() : 0.0;
-}
-
-}  // namespace
 
 double runSamplesPerSec(const RunRecord& run) {
     const double stated = summaryNumber(run, "median_samples_per_s");

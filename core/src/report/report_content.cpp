@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "analysis/summary_number.h"
 #include "bridgebench/build_info.h"
 #include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/speedup_figure.h"
@@ -15,11 +16,6 @@
 namespace bb::report {
 
 namespace {
-
-double summaryNumber(const RunRecord& run, const char* key) {
-    const auto found = run.summary.find(key);
-    return found != run.summary.end() && found->is_number() ? found->get<double>() : std::nan("");
-}
 
 void flatten(const nlohmann::json& value, const std::string& prefix, std::vector<std::pair<std::string, std::string>>& out) {
     if (value.is_object() && !value.empty()) {
@@ -52,9 +48,9 @@ ReportContent buildReportContent(const ReportInput& input) {
     for (std::size_t index = 0; index < input.runs.size(); ++index) {
         const auto& run = input.runs[index].run;
         const auto& entry = content.comparison.entries[index];
-        const double p5 = summaryNumber(run, "p5_samples_per_s");
-        const double p95 = summaryNumber(run, "p95_samples_per_s");
-        const double wait = summaryNumber(run, "data_wait_share");
+        const double p5 = summaryNumber(run, "p5_samples_per_s", std::nan(""));
+        const double p95 = summaryNumber(run, "p95_samples_per_s", std::nan(""));
+        const double wait = summaryNumber(run, "data_wait_share", std::nan(""));
         const double samplesPerSec = runSamplesPerSec(run);
         content.summary.rows.push_back(
             {std::to_string(run.id), run.name, run.source, entry.device, entry.configuration,
