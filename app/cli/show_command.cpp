@@ -123,11 +123,19 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
         std::cout << "Diagnosis:\n  " << diagnosis->explanation << '\n';
         for (const auto& warning : diagnosis->warnings) std::cout << "  warning: " << warning.text << '\n';
         for (const auto& assumption : diagnosis->assumptions) std::cout << "  assumes: " << assumption.text << '\n';
-        TextTable table({"workers", "compute threads", "device transforms", "predicted samples/s", "step ms", ""});
+        // On a GPU the compute threads do not change the step (the diagnosis predicts none from
+        // them), so a column of counts would only say something that is not so.
+        const bool threads = diagnosis->profile.cpuDevice;
+        auto row = [threads](std::vector<std::string> cells, std::string threadCount) {
+            if (threads) cells.insert(cells.begin() + 1, std::move(threadCount));
+            return cells;
+        };
+        TextTable table(row({"workers", "device transforms", "predicted samples/s", "step ms", ""}, "compute threads"));
         for (const auto& p : diagnosis->predictions)
-            table.addRow({std::to_string(p.workers), std::to_string(p.threads), p.deviceTransforms ? "on" : "off",
-                          fmt::format("{:.1f}", p.samplesPerSec), fmt::format("{:.1f}", p.stepMs),
-                          p.isMeasuredSetting ? "(this run's setting)" : ""});
+            table.addRow(row({std::to_string(p.workers), p.deviceTransforms ? "on" : "off",
+                              fmt::format("{:.1f}", p.samplesPerSec), fmt::format("{:.1f}", p.stepMs),
+                              p.isMeasuredSetting ? "(this run's setting)" : ""},
+                             std::to_string(p.threads)));
         std::cout << table.render();
         if (!diagnosis->rankPredictions.empty()) {
             TextTable ranks({"ranks", "all-reduce wait ms", "predicted samples/s (all ranks)", ""});

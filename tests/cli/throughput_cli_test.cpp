@@ -1,4 +1,7 @@
 // Achieved TFLOP/s, MFU and "your run beside the study" through the real executable.
+#include <cctype>
+#include <sstream>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -68,6 +71,38 @@ TEST(CliThroughput, TheStudysRunsHaveTflopsAndMfu) {
     EXPECT_THAT(table.out, HasSubstr("Where TFLOP/s and MFU come from"));
     EXPECT_THAT(table.out, HasSubstr("max_seq_length"));
     EXPECT_THAT(table.out, HasSubstr("datasheet"));
+}
+
+// `show` on the shipped H200 runs printed a "compute threads" column (16, 15, … 1) that does not
+// change a GPU step, over 34 rows for workers 0..16, most of them the same prediction.
+TEST(CliThroughput, AGpuRunsDiagnosisListsTheSettingsThatChangeItsStep) {
+    const test::TempDir dir;
+    const auto db = dir.file("r.db");
+    std::vector<std::int64_t> gpuRuns;
+    {
+        ResultStore store(db);
+        for (const auto& run : store.listRuns())
+            if (isMeasuredReference(run) && run.deviceKind == "cuda") gpuRuns.push_back(run.id);
+    }
+    ASSERT_FALSE(gpuRuns.empty()) << "this build ships a GPU table";
+    for (const auto id : gpuRuns) {
+        const auto shown = test::runCommand(cli(fmt::format("show {} --db {}", id, q(db))));
+        ASSERT_EQ(shown.exitCode, 0) << shown.err;
+        const auto table = shown.out.substr(shown.out.find("Diagnosis:"));
+        EXPECT_THAT(table, HasSubstr("predicted samples/s"));
+        EXPECT_THAT(table, Not(HasSubstr("compute threads"))) << table;
+        EXPECT_THAT(table, HasSubstr("(this run's setting)"));
+        // Rows begin with their worker count; no run of the shipped table needs more than two.
+        std::istringstream lines(table);
+        int rows = 0;
+        for (std::string line; std::getline(lines, line);)
+            if (!line.empty() && std::isdigit(static_cast<unsigned char>(line[0]))) {
+                ++rows;
+                EXPECT_LE(std::stoi(line), 2) << line;
+            }
+        EXPECT_GE(rows, 3) << table;
+        EXPECT_LE(rows, 6) << table;
+    }
 }
 
 TEST(CliThroughput, ImportOptionsFillTheWorkloadAndCompareWithStudySwitchesTheMetric) {

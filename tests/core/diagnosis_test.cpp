@@ -2,7 +2,9 @@
 
 #include "bridgebench/pipeline_probe.h"
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -256,6 +258,46 @@ TEST(Diagnosis, TheH200RunsPredictEachOtherWithinAFewPercent) {
     EXPECT_EQ(gpuDecoded.explanation.find("compute threads"), std::string::npos) << gpuDecoded.explanation;
     EXPECT_NE(gpuDecoded.explanation.find("Recommended: workers=0, device transforms on"), std::string::npos)
         << gpuDecoded.explanation;
+}
+
+// The H200's workers-0 run on its 16 cores listed 34 settings, workers 0..16 with and without
+// device transforms, 28 of them the same 205.0 samples/s: past one worker, loading hides behind
+// the step. The settings stop where more workers no longer make the step faster.
+TEST(Diagnosis, SettingsStopWhereMoreWorkersNoLongerHelp) {
+    const auto workersListed = [](const Diagnosis& d) {
+        std::set<int> workers;
+        for (const auto& p : d.predictions) workers.insert(p.workers);
+        return workers;
+    };
+    // Loading (119 ms) hides behind one worker's step (236 ms): the study's three settings stay.
+    auto f = measuredRun(0, 119, 79, 236, 119, "cuda", 16);
+    const Diagnosis fast = diagnose(profileRun(f.run, f.steps));
+    EXPECT_EQ(workersListed(fast), (std::set<int>{0, 1, 2}));
+    EXPECT_EQ(fast.predictions.size(), 6U);
+
+    // Loading at 900 ms needs four workers to hide behind 236 ms; a fifth adds nothing.
+    f = measuredRun(0, 900, 600, 236, 900, "cuda", 16);
+    const Diagnosis slow = diagnose(profileRun(f.run, f.steps));
+    EXPECT_EQ(workersListed(slow), (std::set<int>{0, 1, 2, 3, 4}));
+    // Without device transforms, that is: with them the GPU decodes and two workers suffice.
+    EXPECT_EQ(slow.recommended.workers, 2);
+    EXPECT_TRUE(slow.recommended.deviceTransforms);
+
+    // The run's own setting is listed wherever it lies.
+    f = measuredRun(9, 119, 79, 236, 1, "cuda", 16);
+    const Diagnosis own = diagnose(profileRun(f.run, f.steps));
+    EXPECT_EQ(workersListed(own), (std::set<int>{0, 1, 2, 9}));
+    EXPECT_EQ(std::count_if(own.predictions.begin(), own.predictions.end(),
+                            [](const PipelinePrediction& p) { return p.isMeasuredSetting; }),
+              1);
+
+    // On a CPU more workers take compute threads: the counts are listed while they gain.
+    f = measuredRun(0, 400, 300, 40, 400, "cpu", 16);
+    const Diagnosis cpu = diagnose(profileRun(f.run, f.steps));
+    const auto listed = workersListed(cpu);
+    ASSERT_GT(listed.size(), 3U);
+    EXPECT_LT(*listed.rbegin(), 16);
+    for (const int workers : listed) EXPECT_EQ(workers, *std::next(listed.begin(), workers)) << "no gaps";
 }
 
 TEST(Diagnosis, MeasuredThreadScalingReplacesThePerfectScalingAssumption) {

@@ -90,7 +90,8 @@ struct Diagnosis {
     double commShare = 0;
     std::vector<RankPrediction> rankPredictions;  // 1, 2, 4, 8 ranks; empty for one process
     PipelineProfile profile;
-    std::vector<PipelinePrediction> predictions;  // workers 0..max(2, cores) × transforms off/on
+    // Workers 0..2, the run's own and more while they are faster (up to the cores) × transforms off/on.
+    std::vector<PipelinePrediction> predictions;
     PipelinePrediction recommended;
     std::string explanation;
     std::vector<Note> assumptions;
