@@ -1,7 +1,10 @@
 #include "store/readable_run.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <functional>
+#include <limits>
 #include <map>
 
 #include "bridgebench/run_summary.h"
@@ -32,11 +35,26 @@ std::vector<std::string> keepReadable(nlohmann::json& object, const std::string&
     return problems;
 }
 
-enum class Kind { Number, String, Boolean, Array, Object };
+enum class Kind { Number, Count, CoreCount, String, Boolean, Array, Object };
+
+// A whole number from 0 to `most`, as a count read into an int must be: 1e308 read as an int is
+// undefined (it came out as INT_MIN, and the diagnosis's thread arithmetic overflowed on it).
+bool isCount(const nlohmann::json& value, double most) {
+    if (value.is_number_unsigned()) return value.get<std::uint64_t>() <= most;
+    if (value.is_number_integer()) return value.get<std::int64_t>() >= 0 && value.get<std::int64_t>() <= most;
+    if (!value.is_number_float()) return false;
+    const double number = value.get<double>();
+    return number >= 0 && number <= most && std::floor(number) == number;
+}
 
 bool isKind(const nlohmann::json& value, Kind kind) {
+    // The diagnosis predicts every worker count up to the cores, and two billion settings would not
+    // fit in memory: no machine has more logical cores than this, and no run more threads.
+    constexpr double kMostCores = 65536;
     switch (kind) {
     case Kind::Number: return value.is_number();
+    case Kind::Count: return isCount(value, std::numeric_limits<int>::max());
+    case Kind::CoreCount: return isCount(value, kMostCores);
     case Kind::String: return value.is_string();
     case Kind::Boolean: return value.is_boolean();
     case Kind::Array: return value.is_array();
@@ -94,7 +112,7 @@ std::vector<std::string> keepReadableSummary(nlohmann::json& summary) {
 
 std::vector<std::string> keepReadableConfig(nlohmann::json& config) {
     static const Readable readable = byKind(
-        {{"warmup_steps", Kind::Number}, {"threads", Kind::Number}, {"device", Kind::String}, {"note", Kind::String}});
+        {{"warmup_steps", Kind::Count}, {"threads", Kind::CoreCount}, {"device", Kind::String}, {"note", Kind::String}});
     return keepReadable(config, "config", readable);
 }
 
@@ -104,9 +122,9 @@ std::vector<std::string> keepReadableEnvironment(nlohmann::json& environment) {
                                              {"software", Kind::String},
                                              {"ranks", Kind::Array},
                                              {"provenance", Kind::Object},
-                                             {"logical_cores", Kind::Number},
-                                             {"intra_op_threads", Kind::Number},
-                                             {"intra_op_threads_instead_of", Kind::Number},
+                                             {"logical_cores", Kind::CoreCount},
+                                             {"intra_op_threads", Kind::CoreCount},
+                                             {"intra_op_threads_instead_of", Kind::CoreCount},
                                              {"load_average_1m", Kind::Number}});
     return keepReadable(environment, "environment", [](const std::string& key, const nlohmann::json& value) {
         // The diagnosis counts the ranks on rank 0's host.

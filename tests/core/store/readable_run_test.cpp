@@ -74,6 +74,27 @@ TEST(ReadableRun, ConfigAndEnvironmentKeysReadWithATypedDefaultKeepTheirType) {
               std::vector<std::string>{"the environment is 5, not an object: left out"});
 }
 
+// The counts are read into ints: a stored 1e308 came out as INT_MIN, and the diagnosis's thread
+// arithmetic overflowed on it (UBSan, in the stored-type sweep); two billion cores would have had
+// it predict four billion settings.
+TEST(ReadableRun, CountsAreWholeNumbersInRange) {
+    nlohmann::json environment = {{"logical_cores", 2000000000}, {"intra_op_threads", 1e308},
+                                  {"intra_op_threads_instead_of", -1}, {"load_average_1m", 1e308}};
+    const auto problems = keepReadableEnvironment(environment);
+    ASSERT_EQ(problems.size(), 3u);
+    EXPECT_EQ(problems[0],
+              "environment key 'intra_op_threads' holds 1e+308, which this build cannot read there: left out");
+    EXPECT_NE(problems[1].find("'intra_op_threads_instead_of' holds -1"), std::string::npos) << problems[1];
+    EXPECT_NE(problems[2].find("'logical_cores' holds 2000000000"), std::string::npos) << problems[2];
+    EXPECT_EQ(environment, (nlohmann::json{{"load_average_1m", 1e308}}));
+
+    nlohmann::json config = {{"warmup_steps", 2.5}, {"threads", 4.0}};
+    EXPECT_EQ(keepReadableConfig(config).size(), 1u);
+    EXPECT_EQ(config, (nlohmann::json{{"threads", 4.0}}));
+    nlohmann::json written = {{"logical_cores", 65536}, {"intra_op_threads", 16U}, {"intra_op_threads_instead_of", 0}};
+    EXPECT_TRUE(keepReadableEnvironment(written).empty());
+}
+
 // A database another tool or a hand wrote: `list` failed whole on it, and selecting the run in
 // the window ended the window ("type must be number, but is string").
 TEST(ResultStore, AStoredValueOfAnotherTypeIsReadAsMissingAndNamedWhileTheFileKeepsIt) {
