@@ -39,9 +39,10 @@ FixtureDeviation expectMatchesFixture(const NamedTensors& outputs, const std::fi
         const double maxDiff = diff.numel() == 0 ? 0.0 : diff.max().item<double>();
         const at::Tensor excess =
             diff - (tolerance.absolute + tolerance.scaleRelative * scale + tolerance.relative * e.abs());
-        if (excess.numel() > 0)
+        if (excess.numel() > 0) {
             EXPECT_LE(excess.max().item<double>(), 0.0)
                 << name << ": max |diff| " << maxDiff << " where its largest |value| is " << scale;
+        }
         if (scale > 0 && maxDiff / scale > worst.ofRange) worst = {maxDiff / scale, name};
     }
     for (const auto& entry : expected.entries())
