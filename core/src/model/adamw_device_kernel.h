@@ -1,8 +1,7 @@
-// A device's own fused AdamW: LibTorch's _fused_adamw_ (CUDA, LibTorch 2.0 and later), one
+// A device's own fused AdamW: LibTorch's _fused_adamw_ (LibTorch 2.0 and later), one
 // multi-tensor kernel that reads each element of parameter, gradient and both moments once,
-// where the multi-tensor ops read and write them about ten times. adamw_device_kernel_cuda.cpp
-// calls it; adamw_device_kernel_unavailable.cpp stands in on a LibTorch without CUDA
-// (core/CMakeLists.txt compiles one).
+// where the multi-tensor ops read and write them about ten times. The engine gives it CUDA
+// parameters only (fused_adamw.h: float32 CPU ones take this project's loop, which 1.13 needs).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +12,7 @@
 
 namespace bb {
 
+// Whether this LibTorch has _fused_adamw_: its CUDA kernel from 2.0, a CPU one from 2.4.
 bool adamwDeviceKernelAvailable();
 
 // Parameters that one kernel launch updates: one device, one dtype, one step count, and each

@@ -1,5 +1,7 @@
-// LibTorch's fused CUDA AdamW. Compiled only against a CUDA LibTorch (core/CMakeLists.txt), which
-// for this project is a pip torch 2.x; a 1.x one has no _fused_adamw_ and takes the multi-tensor ops.
+// LibTorch's fused AdamW. Compiled in every build, not only a CUDA one: the call is the same for
+// CPU tensors, and LibTorch 2.4 and later have a CPU kernel behind it, so a CPU build against 2.x
+// (scripts/check-torch2-build.sh) checks the arguments a GPU run passes. A 1.x LibTorch has no
+// _fused_adamw_; its CUDA parameters take the multi-tensor ops.
 #include "model/adamw_device_kernel.h"
 
 #include <ATen/ATen.h>
@@ -32,7 +34,7 @@ void adamwDeviceStep(AdamWTensors& group, const torch::optim::AdamWOptions& opti
 bool adamwDeviceKernelAvailable() { return false; }
 
 void adamwDeviceStep(AdamWTensors& /*group*/, const torch::optim::AdamWOptions& /*options*/, std::int64_t /*step*/) {
-    throw Error("the fused AdamW kernel needs LibTorch 2.0 or later; this build has " TORCH_VERSION);
+    throw Error("the fused AdamW kernel (_fused_adamw_) needs LibTorch 2.0 or later; this build has " TORCH_VERSION);
 }
 
 #endif
