@@ -43,23 +43,20 @@ TEST(AdamWDeviceKernel, StepsAsTorchsAdamWWhereThisLibTorchHasIt) {
         return;
     }
     if (!BB_TORCH_VERSION_AT_LEAST(2, 4))
-        GTEST_SKIP() << "LibTorch " << TORCH_VERSION << " has _fused_adamw_ for CUDA tensors only (its CPU kernel came in 2.4)";
+        GTEST_SKIP() << "LibTorch " << TORCH_VERSION
+                     << " has _fused_adamw_ for CUDA tensors only (its CPU kernel came in 2.4)";
 
     std::vector<torch::Tensor> mine = parameters();
-    std::vector<torch::Tensor> theirs;
-    for (const auto& parameter : mine) theirs.push_back(parameter.detach().clone().requires_grad_(true));
+    std::vector<torch::Tensor> theirs, before;
     AdamWTensors group;
     for (const auto& parameter : mine) {
+        theirs.push_back(parameter.detach().clone().requires_grad_(true));
+        before.push_back(parameter.detach().clone());
         group.params.push_back(parameter.detach());
         group.expAvgs.push_back(torch::zeros_like(parameter));
         group.expAvgSqs.push_back(torch::zeros_like(parameter));
     }
     torch::optim::AdamW reference(theirs, kOptions);
-    const std::vector<torch::Tensor> before = [&] {
-        std::vector<torch::Tensor> copies;
-        for (const auto& parameter : mine) copies.push_back(parameter.detach().clone());
-        return copies;
-    }();
     // Four steps, so that a step count read wrongly (the bias corrections) or an argument in the
     // wrong place (betas, decay, eps) shows.
     for (std::int64_t step = 1; step <= 4; ++step) {
