@@ -10,8 +10,12 @@
 # core/src/util/torch_compat.h and core/src/distributed/c10d_compat.h tell the versions apart.
 #
 #   scripts/check-torch2-build.sh [SUITE] [-- CTEST-ARGS...]
+#   scripts/check-torch2-build.sh [SUITE] --bench TARGET [-- BENCH-ARGS...]
 #     SUITE: a Debian suite with a 2.x libtorch-dev, default trixie (2.6); sid had 2.14 (2026-12)
 #     CTEST-ARGS: instead of the default selection (every core and cli test)
+#     --bench: build one benchmark of bench/ instead and run it with BENCH-ARGS, to measure code
+#       that only a 2.x LibTorch has (LibTorch's CPU _fused_adamw_ in model_bench) beside its peer.
+#       Nothing else may run on the machine meanwhile.
 #
 # Needs root (debootstrap, chroot, mounts) and Debian's archive. The chroot stays in
 # build/torch2/SUITE/root (about 3 GB) so that a second run only rebuilds what changed; delete
@@ -21,10 +25,15 @@
 set -euo pipefail
 
 suite=trixie
-if [[ $# -gt 0 && $1 != -- ]]; then suite=$1; shift; fi
+if [[ $# -gt 0 && $1 != -- && $1 != --bench ]]; then suite=$1; shift; fi
+bench=
+if [[ ${1:-} == --bench ]]; then
+  bench=${2:?--bench needs a target, e.g. model_bench}
+  shift 2
+fi
 [[ ${1:-} == -- ]] && shift
 ctest_args=("$@")
-if [[ ${#ctest_args[@]} -eq 0 ]]; then ctest_args=(-L '^(core|cli|cuda)$'); fi
+if [[ -z $bench && ${#ctest_args[@]} -eq 0 ]]; then ctest_args=(-L '^(core|cli|cuda)$'); fi
 
 if [[ $(id -u) -ne 0 ]]; then
   echo "check-torch2-build.sh needs root (debootstrap, chroot and bind mounts)" >&2
@@ -96,7 +105,13 @@ echo "Debian $suite: LibTorch ${version:-unknown}, $(in_chroot g++ --version | h
 # the build's commit id is read as on the host.
 in_chroot git config --global --replace-all safe.directory /src
 in_chroot env CCACHE_DIR=/ccache cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DBB_BUILD_GUI=OFF -DBB_BUILD_BENCH=OFF
+  -DBB_BUILD_GUI=OFF -DBB_BUILD_BENCH="$([[ -n $bench ]] && echo ON || echo OFF)"
+if [[ -n $bench ]]; then
+  in_chroot env CCACHE_DIR=/ccache cmake --build /build -j "$jobs" --target "$bench"
+  echo "$bench ${ctest_args[*]}"
+  in_chroot "/build/bench/$bench" "${ctest_args[@]}"
+  exit
+fi
 # What the default tests need: not the benchmarks or the fuzz targets' replays. -k 0: every file
 # that fails to compile is reported in one run, not only the first.
 in_chroot env CCACHE_DIR=/ccache cmake --build /build -j "$jobs" --target bridgebench-cli core_tests cli_tests cuda_tests -- -k 0
