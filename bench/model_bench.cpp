@@ -10,17 +10,24 @@
 // OpenBLAS 2); small 4.6-5.1 vs 3.5-4.1 with one core, 7.1-7.4 vs 4.5-5.9 with two.
 // Each case runs with torch::optim::AdamW ("torch_adamw") and with bb::FusedAdamW ("fused_adamw").
 // adamwStep times the optimizer alone, for each optimizer_kernel. Side by side on the 2-core box
-// (2026-12-04, one thread, median of 3, cv under 1.5%): tiny 2.63 ms torch, 0.357 fused, 2.53
-// foreach; small (28.6 M elements) 483 ms torch, 22.2 fused, 361 foreach.
+// (2026-12-05, one thread, median of 3, three interleaved rounds; the box's speed moved ~1.5x):
+// tiny 2.86-4.60 ms torch, 0.145-0.218 fused, 2.67-4.56 foreach; small (28.6 M elements)
+// 500-690 torch, 15.1-21.0 fused, 376-491 foreach. Against LibTorch 2.6's CPU _fused_adamw_ in
+// one binary (scripts/check-torch2-build.sh trixie --bench model_bench, three rounds): tiny
+// 0.112-0.155 fused, 0.225-0.257 libtorch_fused; small 20.7-23.7 and 17.4-22.7.
 #include <benchmark/benchmark.h>
+
+#include <functional>
 
 #include <torch/torch.h>
 
 #include "bridgebench/model_info.h"
 #include "engine/compute_threads.h"
+#include "model/adamw_device_kernel.h"
 #include "model/bridgetower_heads.h"
 #include "model/fused_adamw.h"
 #include "model/fused_grad_clip.h"
+#include "util/torch_compat.h"
 
 namespace bb {
 namespace {
@@ -99,8 +106,10 @@ void registerClip(const std::string& preset) {
 }
 
 // One AdamW step over a whole model's parameters, gradients given, one thread: torch::optim::AdamW
-// ("torch"), and bb::FusedAdamW with optimizer_kernel fused and foreach. The optimizer alone, as
-// a training step's compute hides its differences on the CPU presets.
+// ("torch"), bb::FusedAdamW with optimizer_kernel fused and foreach, and, where LibTorch has a CPU
+// kernel behind it (2.4 and later), LibTorch's own _fused_adamw_ ("libtorch_fused", the call
+// optimizer_kernel=fused makes on CUDA), the peer of this project's hand-written CPU loop. The
+// optimizer alone, as a training step's compute hides its differences on the CPU presets.
 void adamwStep(benchmark::State& state, const std::string& preset, const std::string& kernel) {
     applyComputeThreads(planComputeThreads(1));
     torch::manual_seed(0);
@@ -108,15 +117,33 @@ void adamwStep(benchmark::State& state, const std::string& preset, const std::st
     const std::vector<at::Tensor> parameters = model->parameters();
     for (const auto& parameter : parameters) parameter.mutable_grad() = at::randn_like(parameter);
     const auto options = torch::optim::AdamWOptions(1e-5).weight_decay(0.01);
+    std::function<void()> stepOnce;
     std::unique_ptr<torch::optim::Optimizer> optimizer;
-    if (kernel == "torch")
-        optimizer = std::make_unique<torch::optim::AdamW>(parameters, options);
-    else
-        optimizer = std::make_unique<FusedAdamW>(parameters, options,
-                                                 kernel == "fused" ? AdamWKernel::Fused : AdamWKernel::Foreach);
+    AdamWTensors group;
+    std::int64_t step = 0;
+    if (kernel == "libtorch_fused") {
+        torch::NoGradGuard noGrad;
+        for (const auto& parameter : parameters) {
+            group.params.push_back(parameter);
+            group.grads.push_back(parameter.grad());
+            group.expAvgs.push_back(at::zeros_like(parameter));
+            group.expAvgSqs.push_back(at::zeros_like(parameter));
+        }
+        stepOnce = [&] {
+            torch::NoGradGuard noGrad;
+            adamwDeviceStep(group, options, ++step);
+        };
+    } else {
+        if (kernel == "torch")
+            optimizer = std::make_unique<torch::optim::AdamW>(parameters, options);
+        else
+            optimizer = std::make_unique<FusedAdamW>(parameters, options,
+                                                     kernel == "fused" ? AdamWKernel::Fused : AdamWKernel::Foreach);
+        stepOnce = [&] { optimizer->step(); };
+    }
     // The first step allocates the moments, and their first writes fault their pages in: left out.
-    optimizer->step();
-    for (auto _ : state) optimizer->step();
+    stepOnce();
+    for (auto _ : state) stepOnce();
     std::int64_t elements = 0;
     for (const auto& parameter : parameters) elements += parameter.numel();
     state.SetLabel(preset + ", " + std::to_string(parameters.size()) + " tensors, " + std::to_string(elements) +
@@ -124,7 +151,9 @@ void adamwStep(benchmark::State& state, const std::string& preset, const std::st
 }
 
 void registerAdamW(const std::string& preset, double minSeconds) {
-    for (const char* kernel : {"torch", "fused", "foreach"}) {
+    std::vector<std::string> kernels{"torch", "fused", "foreach"};
+    if (BB_TORCH_VERSION_AT_LEAST(2, 4)) kernels.push_back("libtorch_fused");
+    for (const std::string& kernel : kernels) {
         benchmark::RegisterBenchmark(("adamwStep/" + preset + "/" + kernel).c_str(),
                                      [preset, kernel](benchmark::State& state) { adamwStep(state, preset, kernel); })
             ->MinTime(minSeconds)

@@ -1,7 +1,8 @@
 // A device's own fused AdamW: LibTorch's _fused_adamw_ (LibTorch 2.0 and later), one
 // multi-tensor kernel that reads each element of parameter, gradient and both moments once,
 // where the multi-tensor ops read and write them about ten times. The engine gives it CUDA
-// parameters only (fused_adamw.h: float32 CPU ones take this project's loop, which 1.13 needs).
+// parameters only (fused_adamw.h: float32 CPU ones take this project's loop, which 1.13 needs
+// and which kept up with 2.6's CPU kernel in model_bench's adamwStep).
 #pragma once
 
 #include <cstdint>
