@@ -4,6 +4,10 @@
 
 #include <torch/torch.h>
 
+#include <cmath>
+#include <tuple>
+#include <vector>
+
 #include "support/dispatched_ops.h"
 #include "util/torch_compat.h"
 
@@ -50,6 +54,61 @@ TEST(FusedAdamW, MatchesTorchAdamWOverSeveralSteps) {
     const auto untouched = twinParams().first.tensors[4];
     EXPECT_TRUE(torch::equal(fusedParams.tensors[4], untouched));
     EXPECT_FALSE(torch::allclose(fusedParams.tensors[0], twinParams().first.tensors[0]));
+}
+
+// Each operation of the loop rounded to float as written, never fused into a multiply-add:
+// a float rounding at a time, through calls the compiler cannot fuse across.
+[[gnu::noinline]] float roundedProduct(float a, float b) { return a * b; }
+
+struct LoopFormula {
+    float decay, beta1, oneMinusBeta1, beta2, oneMinusBeta2, biasCorrection2Sqrt, eps, negativeStepSize;
+    LoopFormula(const torch::optim::AdamWOptions& o, int step) {
+        const double b1 = std::get<0>(o.betas());
+        const double b2 = std::get<1>(o.betas());
+        decay = static_cast<float>(1 - o.lr() * o.weight_decay());
+        beta1 = static_cast<float>(b1);
+        oneMinusBeta1 = static_cast<float>(1 - b1);
+        beta2 = static_cast<float>(b2);
+        oneMinusBeta2 = static_cast<float>(1 - b2);
+        biasCorrection2Sqrt = static_cast<float>(std::sqrt(1 - std::pow(b2, step)));
+        eps = static_cast<float>(o.eps());
+        negativeStepSize = static_cast<float>(-o.lr() / (1 - std::pow(b1, step)));
+    }
+    void apply(float& param, float grad, float& expAvg, float& expAvgSq) const {
+        expAvg = roundedProduct(expAvg, beta1) + roundedProduct(oneMinusBeta1, grad);
+        expAvgSq = roundedProduct(expAvgSq, beta2) + roundedProduct(roundedProduct(oneMinusBeta2, grad), grad);
+        const float denom = std::sqrt(expAvgSq) / biasCorrection2Sqrt + eps;
+        param = roundedProduct(param, decay) + roundedProduct(negativeStepSize, expAvg / denom);
+    }
+};
+
+// The float32 loop is cloned for the CPU's vector unit (AVX-512, AVX2, baseline SSE2) and chosen
+// at load time. AVX-512 brings its own multiply-add, which a compiler contracts a * b + c into
+// unless told not to; the clones would then step parameters to other bits on other CPUs, and
+// two ranks of a data-parallel run on different machines would drift apart from identical
+// gradients. Whichever clone this CPU runs must give the loop's formula bit for bit.
+TEST(FusedAdamW, TheFloatLoopGivesItsFormulasBitsWhicheverVectorUnitRunsIt) {
+    torch::manual_seed(5);
+    // Long enough for every vector width, odd so that each clone's scalar tail runs too.
+    at::Tensor param = torch::randn({40013}).requires_grad_(true);
+    const at::Tensor initial = param.detach().clone();
+    const auto options = torch::optim::AdamWOptions(3e-2).betas({0.8, 0.99}).eps(1e-6).weight_decay(0.1);
+    FusedAdamW fused({param}, options, AdamWKernel::Fused);
+    std::vector<float> expected(param.data_ptr<float>(), param.data_ptr<float>() + param.numel());
+    std::vector<float> expAvg(expected.size(), 0.0f);
+    std::vector<float> expAvgSq(expected.size(), 0.0f);
+    for (int step = 1; step <= 3; ++step) {
+        param.mutable_grad() = torch::randn_like(param) * 4;
+        const float* grad = param.grad().data_ptr<float>();
+        const LoopFormula formula(options, step);
+        for (std::size_t i = 0; i < expected.size(); ++i) formula.apply(expected[i], grad[i], expAvg[i], expAvgSq[i]);
+        fused.step();
+    }
+    const at::Tensor want = torch::from_blob(expected.data(), {param.numel()}, torch::kFloat);
+    const at::Tensor differs = param.ne(want);
+    EXPECT_EQ(differs.sum().item<int64_t>(), 0)
+        << "elements off the formula's bits; largest difference " << (param - want).abs().max().item<float>();
+    EXPECT_FALSE(torch::equal(param, initial));
 }
 
 // Each parameter's state sits under the key LibTorch's own AdamW uses (text in 1.13, the
