@@ -122,7 +122,6 @@ void adamwStep(benchmark::State& state, const std::string& preset, const std::st
     AdamWTensors group;
     std::int64_t step = 0;
     if (kernel == "libtorch_fused") {
-        torch::NoGradGuard noGrad;
         for (const auto& parameter : parameters) {
             group.params.push_back(parameter);
             group.grads.push_back(parameter.grad());
