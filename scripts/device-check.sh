@@ -4,7 +4,8 @@
 #   1. unpack the carried Debian packages (.device-debs/, from scripts/fetch-device-debs.sh) into a
 #      scratch prefix with dpkg -x (never into /);
 #   2. configure the `cuda` preset against the pip torch's LibTorch and those packages, in a
-#      scratch build folder, and build what the check runs (bridgebench-cli, cuda_tests);
+#      scratch build folder, and build what the check runs (bridgebench-cli, cuda_tests), then
+#      the nvjpeg_api_check target where nvjpeg.h is found (reported, not fatal);
 #   3. run the CTest label `cuda`;
 #   4. generate 640x480 JPEGs and run the study grid (`sweep --preset study`: BridgeTower-large,
 #      bf16, batch 48, workers 0/1/2 x device_transforms off/on), then one of its points again with
@@ -132,6 +133,11 @@ if [[ $mode == device ]]; then
   } | head -1)
   note "nccl.h: ${nccl_header:-not found (no NCCL backend in this build)}"
   [[ -n $nccl_header ]] && configure+=(-DBB_NCCL_INCLUDE_DIR="$(dirname "$nccl_header")")
+  # nvJPEG's header, to hold data/nvjpeg_api.h to it (the nvjpeg_api_check target, after the build).
+  nvjpeg_header=$( { ls "$cuda_root"/include/nvjpeg.h 2>/dev/null
+    python3 -c 'import glob, site; [print(p) for d in site.getsitepackages() for p in glob.glob(d + "/nvidia/**/nvjpeg.h", recursive=True)]' 2>/dev/null
+  } | head -1)
+  [[ -n $nvjpeg_header ]] && configure+=(-DBB_NVJPEG_INCLUDE_DIR="$(dirname "$nvjpeg_header")")
   export TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-9.0}
   jobs=${BB_DEVICE_JOBS:-$(nproc)}
   steps=${BB_DEVICE_STEPS:-40}
@@ -165,6 +171,18 @@ elif (( build_rc != 0 )); then
 fi
 cli=$build/app/bridgebench-cli
 note "built: $("$cli" --version 2>&1 | head -1)"
+# The hand-written nvJPEG declarations against this machine's nvjpeg.h: reported, never fatal, as
+# the decoder's own test below shows what a mismatch would do.
+nvjpeg_dir=$(sed -n 's/^BB_NVJPEG_INCLUDE_DIR:PATH=\(\/.*\)/\1/p' "$build/CMakeCache.txt")
+if [[ -z $nvjpeg_dir ]]; then
+  note "nvjpeg.h: not found, data/nvjpeg_api.h not checked against it"
+elif timeout -k 5 60 cmake --build "$build" --target nvjpeg_api_check >"$logs/nvjpeg-api-check.log" 2>&1; then
+  note "data/nvjpeg_api.h agrees with $nvjpeg_dir/nvjpeg.h"
+elif grep -q "static assertion failed" "$logs/nvjpeg-api-check.log"; then
+  note "data/nvjpeg_api.h DISAGREES with $nvjpeg_dir/nvjpeg.h (logs/nvjpeg-api-check.log)"
+else
+  note "nvjpeg_api_check did not build, for another reason than a disagreement (logs/nvjpeg-api-check.log)"
+fi
 
 # 3. The tests that need a GPU (they skip, saying why, without one). At most 2 minutes, and never
 # the last 200 s, which the grid, the loader benchmark and the show lines need. Verbose, so that
