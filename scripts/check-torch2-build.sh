@@ -16,6 +16,18 @@
 #     --bench: build one benchmark of bench/ instead and run it with BENCH-ARGS, to measure code
 #       that only a 2.x LibTorch has (LibTorch's CPU _fused_adamw_ in model_bench) beside its peer.
 #       Nothing else may run on the machine meanwhile.
+#   scripts/check-torch2-build.sh [SUITE] --cuda
+#     --cuda: against SUITE's CUDA LibTorch instead (contrib's libtorch-cuda-dev, 2.6 with CUDA 12.4 in
+#       trixie; CUDA's headers and NCCL from non-free and contrib), in build/torch2/SUITE-cuda/root: the
+#       cuda preset's configuration (BB_REQUIRE_CUDA), and every target built and linked, the _cuda.cpp
+#       sources and the cuda tests with them, so that what only a GPU server compiles has compiled
+#       before a lent GPU's minutes are spent on it. Nothing runs: there is no GPU here, and Debian's
+#       cuDNN package downloads cuDNN from NVIDIA at install time, which this machine cannot reach, so
+#       a placeholder stands in for that package. The links then warn rather than fail on what is
+#       unresolved, and the check fails on every such warning but LibTorch's own references into
+#       cuDNN. (--allow-shlib-undefined would not do: it keeps ld from reading the libraries' own
+#       dependencies, so that a weak reference of ours that LibTorch's BLAS would have satisfied,
+#       sgemm_ in model/head_products.cpp, fails instead.) About 2.5 GB of packages.
 #
 # Needs root (debootstrap, chroot, mounts) and Debian's archive. The chroot stays in
 # build/torch2/SUITE/root (about 3 GB) so that a second run only rebuilds what changed; delete
@@ -27,9 +39,13 @@ set -euo pipefail
 suite=trixie
 if [[ $# -gt 0 && $1 != -- && $1 != --bench ]]; then suite=$1; shift; fi
 bench=
+cuda=
 if [[ ${1:-} == --bench ]]; then
   bench=${2:?--bench needs a target, e.g. model_bench}
   shift 2
+elif [[ ${1:-} == --cuda ]]; then
+  cuda=1
+  shift
 fi
 [[ ${1:-} == -- ]] && shift
 ctest_args=("$@")
@@ -42,7 +58,7 @@ fi
 command -v debootstrap >/dev/null || { echo "install debootstrap first (apt-get install debootstrap)" >&2; exit 2; }
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-chroot_dir=$root/build/torch2/$suite/root
+chroot_dir=$root/build/torch2/$suite${cuda:+-cuda}/root
 jobs=${BB_JOBS:-$(nproc)}
 
 # What the headless build needs, as scripts/packages.txt names it for Debian 12, with the optional
@@ -55,6 +71,10 @@ packages=(
   libturbojpeg0-dev libopencv-core-dev libopencv-imgproc-dev libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev libcairo2-dev libxml2-dev libpoppler-cpp-dev
 )
+if [[ -n $cuda ]]; then
+  packages=("${packages[@]/#libtorch-dev/libtorch-cuda-dev}")
+  packages=("${packages[@]/#libgloo-dev/libgloo-cuda-dev}" nvidia-cuda-toolkit libnccl-dev)
+fi
 
 mounted=()
 undo_mounts() {
@@ -79,6 +99,9 @@ if [[ ! -x $chroot_dir/usr/bin/apt-get ]]; then
   echo "debootstrap $suite into $chroot_dir"
   debootstrap --variant=minbase "$suite" "$chroot_dir" http://deb.debian.org/debian
 fi
+if [[ -n $cuda ]]; then
+  echo "deb http://deb.debian.org/debian $suite main contrib non-free" >"$chroot_dir/etc/apt/sources.list"
+fi
 cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
 mount_into /proc -t proc proc
 mount_into /dev --rbind /dev
@@ -88,6 +111,17 @@ mount -o remount,bind,ro "$chroot_dir/src"
 
 in_chroot() { chroot "$chroot_dir" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"; }
 
+if [[ -n $cuda ]] && ! in_chroot dpkg-query -W -f='${Status}' nvidia-cudnn 2>/dev/null | grep -q 'install ok installed'; then
+  # The placeholder for the cuDNN downloader (see --cuda above): an empty package of its name and
+  # version, so that apt installs libtorch-cuda without running the download.
+  placeholder=$chroot_dir/tmp/nvidia-cudnn-placeholder
+  mkdir -p "$placeholder/DEBIAN"
+  printf '%s\n' 'Package: nvidia-cudnn' 'Version: 9.0.0.312~cuda12' 'Architecture: amd64' \
+    'Maintainer: BridgeBench check-torch2-build <root@localhost>' \
+    'Description: placeholder for the cuDNN downloader, which needs NVIDIA servers' >"$placeholder/DEBIAN/control"
+  in_chroot dpkg-deb --build /tmp/nvidia-cudnn-placeholder /tmp/nvidia-cudnn-placeholder.deb
+  in_chroot dpkg -i /tmp/nvidia-cudnn-placeholder.deb
+fi
 missing=$(in_chroot dpkg-query -W -f='${Package} ${Status}\n' "${packages[@]}" 2>&1 | grep -v 'install ok installed' || true)
 if [[ -n $missing ]]; then
   # A mirror that serves a snapshot of a fast-moving suite (sid) can hand out a Release file past
@@ -104,6 +138,30 @@ echo "Debian $suite: LibTorch ${version:-unknown}, $(in_chroot g++ --version | h
 # The read-only source tree belongs to another user than the build's git; say it is safe so that
 # the build's commit id is read as on the host.
 in_chroot git config --global --replace-all safe.directory /src
+if [[ -n $cuda ]]; then
+  # The cuda preset's settings. The tests are listed when ctest runs rather than by running each
+  # test program after it links, which cannot load here (no cuDNN).
+  in_chroot env CCACHE_DIR=/ccache cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DBB_BUILD_GUI=OFF -DBB_REQUIRE_CUDA=ON -DCMAKE_GTEST_DISCOVER_TESTS_DISCOVERY_MODE=PRE_TEST \
+    -DCMAKE_EXE_LINKER_FLAGS=-Wl,--warn-unresolved-symbols -DCMAKE_SHARED_LINKER_FLAGS=-Wl,--warn-unresolved-symbols
+  # Every link again, so that each one's warnings are in this log, not only those of what changed.
+  in_chroot ninja -C /build -t targets all | sed -n 's/^\([^:]*\): CXX_\(EXECUTABLE\|SHARED_LIBRARY\)_LINKER.*/\1/p' |
+    while read -r linked; do rm -f "$chroot_dir/build/$linked"; done
+  log=$chroot_dir/build/cuda-build.log
+  set +e
+  in_chroot env CCACHE_DIR=/ccache cmake --build /build -j "$jobs" -- -k 0 2>&1 | tee "$log"
+  built=${PIPESTATUS[0]}
+  set -e
+  unresolved=$(grep 'undefined reference' "$log" | grep -v "@libcudnn\.so\.9'\$" || true)
+  if [[ -n $unresolved ]]; then
+    echo "unresolved beyond cuDNN:" >&2
+    echo "$unresolved" >&2
+    exit 1
+  fi
+  (( built == 0 )) || exit "$built"
+  echo "built every target against the CUDA LibTorch; nothing was run (no GPU, no cuDNN)"
+  exit
+fi
 in_chroot env CCACHE_DIR=/ccache cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DBB_BUILD_GUI=OFF -DBB_BUILD_BENCH="$([[ -n $bench ]] && echo ON || echo OFF)"
 if [[ -n $bench ]]; then
