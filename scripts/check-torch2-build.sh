@@ -37,7 +37,7 @@
 set -euo pipefail
 
 suite=trixie
-if [[ $# -gt 0 && $1 != -- && $1 != --bench ]]; then suite=$1; shift; fi
+if [[ $# -gt 0 && $1 != -- && $1 != --bench && $1 != --cuda ]]; then suite=$1; shift; fi
 bench=
 cuda=
 if [[ ${1:-} == --bench ]]; then
