@@ -45,6 +45,7 @@ endif()
 # without it (a GPU server) exports HTML, SVG, CSV, JSON and TensorBoard, and refuses PDF and PNG
 # with a message saying so. The desktop build (BB_BUILD_GUI) requires it.
 option(BB_WITH_CAIRO "PDF and PNG reports through Cairo when it is installed" ON)
+include(${CMAKE_CURRENT_LIST_DIR}/GuiAuto.cmake)
 set(BB_HAVE_CAIRO OFF)
 if(BB_WITH_CAIRO AND PkgConfig_FOUND)
   if(BB_BUILD_GUI)

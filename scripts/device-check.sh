@@ -121,8 +121,9 @@ if [[ $mode == device ]]; then
   for candidate in /usr/local/cuda "$(dirname "$(dirname "$(command -v nvcc 2>/dev/null || echo /x/x)")")"; do
     if [[ -x $candidate/bin/nvcc ]]; then cuda_root=$candidate; break; fi
   done
-  # The cuda preset's cache variables (BB_REQUIRE_CUDA: configuration fails on a CPU LibTorch).
-  configure=(--preset cuda "${configure[@]}" -DCMAKE_PREFIX_PATH="$torch_prefix;$prefix/usr")
+  # The cuda preset's cache variables (BB_REQUIRE_CUDA: configuration fails on a CPU LibTorch),
+  # without the GUI, which the check does not build, wherever a Qt may lie on that machine.
+  configure=(--preset cuda "${configure[@]}" -DCMAKE_PREFIX_PATH="$torch_prefix;$prefix/usr" -DBB_BUILD_GUI=OFF)
   [[ -n $cuda_root ]] && configure+=(-DCUDAToolkit_ROOT="$cuda_root" -DCMAKE_CUDA_COMPILER="$cuda_root/bin/nvcc")
   # The pip torch's CMake config enables CUDA, whose compiler may not know the image's GCC yet;
   # nothing of BridgeBench is compiled by nvcc, so its host-compiler check is not ours to fail on.
