@@ -19,8 +19,9 @@
 #   scripts/check-torch2-build.sh [SUITE] --cuda
 #     --cuda: against SUITE's CUDA LibTorch instead (contrib's libtorch-cuda-dev, 2.6 with CUDA 12.4 in
 #       trixie; CUDA's headers and NCCL from non-free and contrib), in build/torch2/SUITE-cuda/root: the
-#       cuda preset's configuration (BB_REQUIRE_CUDA), and every target built and linked, the _cuda.cpp
-#       sources and the cuda tests with them, so that what only a GPU server compiles has compiled
+#       cuda preset's configuration (BB_REQUIRE_CUDA; BB_BUILD_GUI=AUTO, with Qt installed, as on a GPU
+#       workstation), and every target built and linked, the _cuda.cpp sources, the cuda tests and the
+#       window with them, so that what only a GPU machine compiles has compiled
 #       before a lent GPU's minutes are spent on it. Nothing runs: there is no GPU here, and Debian's
 #       cuDNN package downloads cuDNN from NVIDIA at install time, which this machine cannot reach, so
 #       a placeholder stands in for that package. The links then warn rather than fail on what is
@@ -74,6 +75,8 @@ packages=(
 if [[ -n $cuda ]]; then
   packages=("${packages[@]/#libtorch-dev/libtorch-cuda-dev}")
   packages=("${packages[@]/#libgloo-dev/libgloo-cuda-dev}" nvidia-cuda-toolkit libnccl-dev)
+  # Qt, so that the preset's BB_BUILD_GUI=AUTO builds the window, as on a GPU workstation.
+  packages+=(qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools)
 fi
 
 mounted=()
@@ -129,6 +132,11 @@ if [[ -n $missing ]]; then
   in_chroot env DEBIAN_FRONTEND=noninteractive apt-get -qq -o Acquire::Check-Valid-Until=false update
   in_chroot env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}"
 fi
+if [[ -n $cuda ]]; then
+  # The CUDA driver library's packages point the GL alternatives at NVIDIA's driver, whose EGL is
+  # not installed without a GPU; Mesa's lets Qt's libraries find libEGL.so.1 when the window links.
+  in_chroot update-alternatives --set glx /usr/lib/mesa-diverted >/dev/null
+fi
 # The numbers moved to torch/headeronly/version.h in later 2.x; the API's version.h includes it.
 version=$(cat "$chroot_dir"/usr/include/torch/csrc/api/include/torch/version.h \
               "$chroot_dir"/usr/include/torch/headeronly/version.h 2>/dev/null \
@@ -142,7 +150,7 @@ if [[ -n $cuda ]]; then
   # The cuda preset's settings. The tests are listed when ctest runs rather than by running each
   # test program after it links, which cannot load here (no cuDNN).
   in_chroot env CCACHE_DIR=/ccache cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DBB_BUILD_GUI=OFF -DBB_REQUIRE_CUDA=ON -DCMAKE_GTEST_DISCOVER_TESTS_DISCOVERY_MODE=PRE_TEST \
+    -DBB_BUILD_GUI=AUTO -DBB_REQUIRE_CUDA=ON -DCMAKE_GTEST_DISCOVER_TESTS_DISCOVERY_MODE=PRE_TEST \
     -DCMAKE_EXE_LINKER_FLAGS=-Wl,--warn-unresolved-symbols -DCMAKE_SHARED_LINKER_FLAGS=-Wl,--warn-unresolved-symbols
   # Every link again, so that each one's warnings are in this log, not only those of what changed.
   in_chroot ninja -C /build -t targets all | sed -n 's/^\([^:]*\): CXX_\(EXECUTABLE\|SHARED_LIBRARY\)_LINKER.*/\1/p' |

@@ -32,12 +32,14 @@ QList<QPointF> decimateMinMax(std::span<const QPointF> points, double xMin, doub
     // of it reads as a chart that stopped updating.
     const Iterator rangeBack = last - 1;
     auto flush = [&](Iterator low, Iterator high, int column) {
+        // Slots left unfilled hold `low` again, which unique() drops, so all four are sorted: a
+        // sort over the first `count` made GCC 14 warn of bounds it could not prove.
         Iterator kept[4] = {low, high, low, low};
         int count = 2;
         if (columnOf(first->x()) == column) kept[count++] = first;
         if (columnOf(rangeBack->x()) == column) kept[count++] = rangeBack;
-        std::sort(kept, kept + count);
-        const Iterator* keptEnd = std::unique(kept, kept + count);
+        std::sort(std::begin(kept), std::end(kept));
+        const Iterator* keptEnd = std::unique(std::begin(kept), std::end(kept));
         for (const Iterator* it = kept; it != keptEnd; ++it) out.append(**it);
     };
     int column = columnOf(first->x());
