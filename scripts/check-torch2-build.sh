@@ -151,9 +151,10 @@ if [[ -n $cuda ]]; then
   # test program after it links, which cannot load here (no cuDNN).
   in_chroot env CCACHE_DIR=/ccache cmake -S /src -B /build -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DBB_BUILD_GUI=AUTO -DBB_REQUIRE_CUDA=ON -DCMAKE_GTEST_DISCOVER_TESTS_DISCOVERY_MODE=PRE_TEST \
-    -DCMAKE_EXE_LINKER_FLAGS=-Wl,--warn-unresolved-symbols -DCMAKE_SHARED_LINKER_FLAGS=-Wl,--warn-unresolved-symbols
-  # Every link again, so that each one's warnings are in this log, not only those of what changed.
-  in_chroot ninja -C /build -t targets all | sed -n 's/^\([^:]*\): CXX_\(EXECUTABLE\|SHARED_LIBRARY\)_LINKER.*/\1/p' |
+    -DCMAKE_EXE_LINKER_FLAGS=-Wl,--warn-unresolved-symbols
+  # Every link again (the project's libraries are static: only executables link), so that each
+  # one's warnings are in this log, not only those of what changed.
+  in_chroot ninja -C /build -t targets all | sed -n 's/^\([^:]*\): CXX_EXECUTABLE_LINKER.*/\1/p' |
     while read -r linked; do rm -f "$chroot_dir/build/$linked"; done
   log=$chroot_dir/build/cuda-build.log
   set +e
