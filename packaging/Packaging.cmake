@@ -31,7 +31,13 @@ set(CPACK_STRIP_FILES ON)
 include(CPack)
 
 # The package check runs CPack on the whole build: ctest -L packaging, after a complete build.
+# BB_BUILD_GUI is ON or OFF here (AUTO resolved, cmake/GuiAuto.cmake), which the cache does not say.
 if(BB_BUILD_TESTS)
-  add_test(NAME package_check COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-package.sh ${PROJECT_BINARY_DIR})
+  if(BB_BUILD_GUI)
+    set(bb_package_kind gui)
+  else()
+    set(bb_package_kind headless)
+  endif()
+  add_test(NAME package_check COMMAND ${PROJECT_SOURCE_DIR}/scripts/check-package.sh ${PROJECT_BINARY_DIR} ${bb_package_kind})
   set_tests_properties(package_check PROPERTIES LABELS packaging RUN_SERIAL TRUE TIMEOUT 900)
 endif()

@@ -1,13 +1,29 @@
 #!/usr/bin/env bash
 # Builds the Debian package of a configured build folder with CPack, checks it with dpkg-deb
 # (and lintian when installed), unpacks it into a scratch root and runs bridgebench-cli from there.
-# Usage: scripts/check-package.sh [BUILD_DIR]   (default build/release; the build must be complete)
+# Usage: scripts/check-package.sh [BUILD_DIR [gui|headless]]
+#   BUILD_DIR defaults to build/release and must be completely built. gui or headless says whether
+#   the build has the window, and so what the package must (and must not) hold; CTest passes it, as
+#   only CMake knows what BB_BUILD_GUI=AUTO became. By hand it is read from an ON or OFF in the cache.
 set -euo pipefail
 build=$(cd "${1:-build/release}" && pwd)
+kind=${2:-}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 fail() { echo "check-package: $*" >&2; exit 1; }
+
+# Never guessed: a cache entry this script cannot read once made it check no desktop file at all.
+if [[ -z $kind ]]; then
+  setting=$(sed -n 's/^BB_BUILD_GUI:[A-Z]*=//p' "$build/CMakeCache.txt")
+  case ${setting^^} in
+    ON | TRUE | YES | 1) kind=gui ;;
+    OFF | FALSE | NO | 0) kind=headless ;;
+    *) fail "BB_BUILD_GUI is '$setting' in $build/CMakeCache.txt; say gui or headless after the build folder" ;;
+  esac
+fi
+[[ $kind == gui || $kind == headless ]] || fail "'$kind' is neither gui nor headless"
+echo "package kind: $kind"
 
 # CPack installs into a staging folder of its own, so the build folder stays as it is.
 (cd "$build" && cpack -G DEB -B "$scratch/out" >"$scratch/cpack.log" 2>&1) || { cat "$scratch/cpack.log" >&2; fail "cpack failed"; }
@@ -30,12 +46,18 @@ dpkg-deb --contents "$deb" >"$scratch/contents"
 expect() { grep -q -- "$1\$" "$scratch/contents" || fail "package lacks $1"; }
 expect ./usr/bin/bridgebench-cli
 expect ./usr/share/bridgebench/tokenizer/roberta/vocab.json
-if grep -q '^BB_BUILD_GUI:BOOL=ON' "$build/CMakeCache.txt"; then
-  expect ./usr/bin/bridgebench
-  expect ./usr/share/applications/invalid.bridgebench.BridgeBench.desktop
-  expect ./usr/share/metainfo/invalid.bridgebench.BridgeBench.metainfo.xml
-  expect ./usr/share/icons/hicolor/scalable/apps/invalid.bridgebench.BridgeBench.svg
-fi
+# The window and its desktop integration: all of them with the GUI, none without it.
+window=(./usr/bin/bridgebench
+        ./usr/share/applications/invalid.bridgebench.BridgeBench.desktop
+        ./usr/share/metainfo/invalid.bridgebench.BridgeBench.metainfo.xml
+        ./usr/share/icons/hicolor/scalable/apps/invalid.bridgebench.BridgeBench.svg)
+for file in "${window[@]}"; do
+  if [[ $kind == gui ]]; then
+    expect "$file"
+  elif grep -q -- "$file\$" "$scratch/contents"; then
+    fail "a headless build's package holds $file"
+  fi
+done
 
 if command -v lintian >/dev/null; then
   # Reported, not fatal: CPack writes no Debian changelog or copyright file, which lintian flags.
