@@ -79,40 +79,15 @@ if [[ -n $cuda ]]; then
   packages+=(qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools)
 fi
 
-mounted=()
-undo_mounts() {
-  local index
-  for ((index = ${#mounted[@]} - 1; index >= 0; index--)); do umount -l "${mounted[index]}" 2>/dev/null || true; done
-  # And what the tests mounted inside (ip netns bind-mounts /run/netns), deepest first.
-  awk -v root="$chroot_dir/" 'index($2, root) == 1 {print $2}' /proc/mounts | sort -r |
-    while read -r target; do umount -l "$target" 2>/dev/null || true; done
-}
-trap undo_mounts EXIT
-mount_into() {  # mount_into TARGET MOUNT-ARGS...
-  local target=$chroot_dir$1
-  shift
-  mkdir -p "$target"
-  mount "$@" "$target"
-  mounted+=("$target")
-}
-
-if [[ ! -x $chroot_dir/usr/bin/apt-get ]]; then
-  rm -rf "$chroot_dir"
-  mkdir -p "$chroot_dir"
-  echo "debootstrap $suite into $chroot_dir"
-  debootstrap --variant=minbase "$suite" "$chroot_dir" http://deb.debian.org/debian
-fi
+# shellcheck source=scripts/lib/chroot.sh
+source "$root/scripts/lib/chroot.sh"
+chroot_bootstrap "$suite" --variant=minbase
 if [[ -n $cuda ]]; then
   echo "deb http://deb.debian.org/debian $suite main contrib non-free" >"$chroot_dir/etc/apt/sources.list"
 fi
-cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
-mount_into /proc -t proc proc
-mount_into /dev --rbind /dev
-mount_into /sys --rbind /sys
-mount_into /src --bind "$root"
+chroot_enter
+chroot_mount /src --bind "$root"
 mount -o remount,bind,ro "$chroot_dir/src"
-
-in_chroot() { chroot "$chroot_dir" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"; }
 
 if [[ -n $cuda ]] && ! in_chroot dpkg-query -W -f='${Status}' nvidia-cudnn 2>/dev/null | grep -q 'install ok installed'; then
   # The placeholder for the cuDNN downloader (see --cuda above): an empty package of its name and
