@@ -26,7 +26,7 @@ source "$root/scripts/lib/chroot.sh"
 if [[ -d $chroot_dir ]]; then
   chroot_undo_mounts
   # rm -rf through a /dev still bound in would empty the host's.
-  if awk -v root="$chroot_dir/" 'index($2, root) == 1' /proc/mounts | grep -q .; then
+  if [[ -n $(chroot_mounts) ]]; then
     echo "mounts remain under $chroot_dir; not removing it" >&2
     exit 2
   fi

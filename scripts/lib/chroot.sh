@@ -9,10 +9,14 @@ chroot_mounted=()
 chroot_undo_mounts() {
   local index
   for ((index = ${#chroot_mounted[@]} - 1; index >= 0; index--)); do umount -l "${chroot_mounted[index]}" 2>/dev/null || true; done
-  # And what the tests mounted inside (ip netns bind-mounts /run/netns), deepest first.
-  awk -v root="$chroot_dir/" 'index($2, root) == 1 {print $2}' /proc/mounts | sort -r |
+  # And what the tests mounted inside (ip netns bind-mounts /run/netns), or a run killed before
+  # its trap left, deepest first.
+  chroot_mounts | sort -r |
     while read -r target; do umount -l "$target" 2>/dev/null || true; done
 }
+
+# The mount points at and under chroot_dir.
+chroot_mounts() { awk -v root="$chroot_dir" '$2 == root || index($2, root "/") == 1 {print $2}' /proc/mounts; }
 
 chroot_mount() {  # chroot_mount TARGET MOUNT-ARGS...
   local target=$chroot_dir$1
@@ -34,9 +38,12 @@ chroot_bootstrap() {
 }
 
 # /proc, /dev and /sys as the build and its tests need them, and the host's name servers for apt.
+# The chroot's root is bound onto itself first: `ip netns add` (the two-host test) makes / a
+# slave mount, which fails where / is not a mount point, as in a plain chroot.
 chroot_enter() {
   trap chroot_undo_mounts EXIT
   cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
+  chroot_mount "" --bind "$chroot_dir"
   chroot_mount /proc -t proc proc
   chroot_mount /dev --rbind /dev
   chroot_mount /sys --rbind /sys
