@@ -45,23 +45,20 @@ endif()
 # without it (a GPU server) exports HTML, SVG, CSV, JSON and TensorBoard, and refuses PDF and PNG
 # with a message saying so. The desktop build (BB_BUILD_GUI) requires it.
 option(BB_WITH_CAIRO "PDF and PNG reports through Cairo when it is installed" ON)
-include(${CMAKE_CURRENT_LIST_DIR}/GuiAuto.cmake)
 set(BB_HAVE_CAIRO OFF)
 if(BB_WITH_CAIRO AND PkgConfig_FOUND)
-  if(BB_BUILD_GUI)
-    pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
-  else()
-    pkg_check_modules(CAIRO QUIET IMPORTED_TARGET cairo)
-  endif()
-  if(CAIRO_FOUND)
-    set(BB_HAVE_CAIRO ON)
-    # Its folders for source properties (the report sources and their test), less the compiler's
-    # own: Debian trixie's Cairo lists /usr/include, which on the command line comes before
-    # libstdc++'s folders, whose <cmath> then fails to #include_next <math.h>. A source property
-    # is not filtered as a target's include folders are.
-    set(BB_CAIRO_INCLUDE_DIRS ${CAIRO_INCLUDE_DIRS})
-    list(REMOVE_ITEM BB_CAIRO_INCLUDE_DIRS ${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES})
-  endif()
+  pkg_check_modules(CAIRO QUIET IMPORTED_TARGET cairo)
+endif()
+# AUTO is resolved here, where whether Cairo was found is known.
+include(${CMAKE_CURRENT_LIST_DIR}/GuiAuto.cmake)
+if(CAIRO_FOUND)
+  set(BB_HAVE_CAIRO ON)
+  # Its folders for source properties (the report sources and their test), less the compiler's
+  # own: Debian trixie's Cairo lists /usr/include, which on the command line comes before
+  # libstdc++'s folders, whose <cmath> then fails to #include_next <math.h>. A source property
+  # is not filtered as a target's include folders are.
+  set(BB_CAIRO_INCLUDE_DIRS ${CAIRO_INCLUDE_DIRS})
+  list(REMOVE_ITEM BB_CAIRO_INCLUDE_DIRS ${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES})
 elseif(BB_BUILD_GUI)
   message(FATAL_ERROR "The desktop build needs Cairo (found through pkg-config) for its PDF and PNG reports")
 endif()
