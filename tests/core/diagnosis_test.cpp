@@ -260,6 +260,24 @@ TEST(Diagnosis, TheH200RunsPredictEachOtherWithinAFewPercent) {
         << gpuDecoded.explanation;
 }
 
+// `show --json` listed a compute-thread count (16) beside every setting of the H200's runs, where
+// the step does not depend on it: the text table and the window leave that column out on a GPU,
+// and the JSON says null, as it does for what was not measured.
+TEST(Diagnosis, TheJsonGivesNoComputeThreadsWhereTheyDoNotChangeTheStep) {
+    const auto gpu = measuredRun(0, 119, 79, 236, 119, "cuda", 16);
+    const nlohmann::json onGpu = diagnose(profileRun(gpu.run, gpu.steps));
+    ASSERT_FALSE(onGpu["predictions"].empty());
+    for (const auto& prediction : onGpu["predictions"]) EXPECT_TRUE(prediction["threads"].is_null()) << prediction;
+    EXPECT_TRUE(onGpu["recommended"]["threads"].is_null()) << onGpu["recommended"];
+    EXPECT_EQ(onGpu["profile"]["intra_op_threads"], 16) << "what the run itself used stays";
+
+    const auto cpu = measuredRun(0, 50, 20, 30, 50, "cpu", 2);
+    const nlohmann::json onCpu = diagnose(profileRun(cpu.run, cpu.steps));
+    ASSERT_FALSE(onCpu["predictions"].empty());
+    for (const auto& prediction : onCpu["predictions"]) EXPECT_GE(prediction["threads"].get<int>(), 1) << prediction;
+    EXPECT_GE(onCpu["recommended"]["threads"].get<int>(), 1);
+}
+
 // The H200's workers-0 run on its 16 cores listed 34 settings, workers 0..16 with and without
 // device transforms, 28 of them the same 205.0 samples/s: past one worker, loading hides behind
 // the step. The settings stop where more workers no longer make the step faster.

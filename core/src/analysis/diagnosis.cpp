@@ -513,6 +513,12 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
              {"comm_ms", p.commMs},
              {"allreduce_full_ms", p.allreduceFullMs},
              {"probe", p.probe}}}};
+    // On a GPU the compute threads do not change the step (predictComputeMs): no count is a
+    // setting there, as the text table and the window leave the column out.
+    if (!p.cpuDevice) {
+        for (auto& prediction : out["predictions"]) prediction["threads"] = nullptr;
+        out["recommended"]["threads"] = nullptr;
+    }
 }
 
 }  // namespace bb
