@@ -45,14 +45,18 @@ endif()
 # without it (a GPU server) exports HTML, SVG, CSV, JSON and TensorBoard, and refuses PDF and PNG
 # with a message saying so. The desktop build (BB_BUILD_GUI) requires it.
 option(BB_WITH_CAIRO "PDF and PNG reports through Cairo when it is installed" ON)
+# BB_HAVE_CAIRO, not pkg-config's CAIRO_FOUND, says whether it is used: CAIRO_FOUND is cached,
+# and outlives BB_WITH_CAIRO switched off in a folder that had found it.
 set(BB_HAVE_CAIRO OFF)
 if(BB_WITH_CAIRO AND PkgConfig_FOUND)
   pkg_check_modules(CAIRO QUIET IMPORTED_TARGET cairo)
+  if(CAIRO_FOUND)
+    set(BB_HAVE_CAIRO ON)
+  endif()
 endif()
 # AUTO is resolved here, where whether Cairo was found is known.
 include(${CMAKE_CURRENT_LIST_DIR}/GuiAuto.cmake)
-if(CAIRO_FOUND)
-  set(BB_HAVE_CAIRO ON)
+if(BB_HAVE_CAIRO)
   # Its folders for source properties (the report sources and their test), less the compiler's
   # own: Debian trixie's Cairo lists /usr/include, which on the command line comes before
   # libstdc++'s folders, whose <cmath> then fails to #include_next <math.h>. A source property

@@ -1,7 +1,7 @@
 # BB_BUILD_GUI=AUTO (the cuda preset): the Qt front end where what it needs is found, as on a GPU
 # workstation, and none on a GPU server without Qt, rather than a configuration that fails there
 # or a workstation left without its window. ON requires Qt 6 and Cairo; OFF builds none. Included by
-# cmake/Dependencies.cmake after its Cairo lookup (CAIRO_FOUND).
+# cmake/Dependencies.cmake after its Cairo lookup (BB_HAVE_CAIRO).
 # From here on BB_BUILD_GUI is ON or OFF for every file that tests it.
 if(BB_BUILD_GUI STREQUAL "AUTO")
   find_package(Qt6 6.4 QUIET COMPONENTS Widgets Charts Svg PrintSupport Test LinguistTools)
@@ -9,7 +9,7 @@ if(BB_BUILD_GUI STREQUAL "AUTO")
   if(NOT Qt6_FOUND)
     list(APPEND bb_gui_missing "Qt 6.4+ (Widgets, Charts, Svg, PrintSupport, Test, LinguistTools)")
   endif()
-  if(NOT CAIRO_FOUND)
+  if(NOT BB_HAVE_CAIRO)
     list(APPEND bb_gui_missing "Cairo through pkg-config")
   endif()
   if(bb_gui_missing)
