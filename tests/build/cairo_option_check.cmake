@@ -2,17 +2,10 @@
 # Cairo (pkg-config's CAIRO_FOUND stays in the cache from the first run) and, with
 # BB_BUILD_GUI=AUTO, the window that needs it.
 #   cmake -DSOURCE=... -DBINARY=... -DGENERATOR=... -P cairo_option_check.cmake
+include(${CMAKE_CURRENT_LIST_DIR}/configure.cmake)
 file(REMOVE_RECURSE "${BINARY}")
 function(configure expect_cairo expect_gui)
-  execute_process(
-    COMMAND "${CMAKE_COMMAND}" -S "${SOURCE}" -B "${BINARY}" -G "${GENERATOR}" -DBB_BUILD_GUI=AUTO
-            -DBB_BUILD_TESTS=OFF -DBB_BUILD_BENCH=OFF ${ARGN}
-    RESULT_VARIABLE configured
-    OUTPUT_VARIABLE output
-    ERROR_VARIABLE errors)
-  if(NOT configured EQUAL 0)
-    message(FATAL_ERROR "configuring with ${ARGN} failed (${configured}):\n${output}\n${errors}")
-  endif()
+  bb_configure(output ${ARGN})
   string(REGEX MATCH "Cairo for PDF and PNG reports: ([A-Z]+)" said_cairo "${output}")
   set(cairo "${CMAKE_MATCH_1}")
   string(REGEX MATCH "Qt front end \\(BB_BUILD_GUI=AUTO\\): ([A-Z]+)" said_gui "${output}")

@@ -4,16 +4,9 @@
 #   cmake -DSOURCE=... -DBINARY=... -DGENERATOR=... -DEXPECT=ON|OFF [-DEXTRA=a;b] -P gui_auto_check.cmake
 # EXTRA holds extra cache settings, e.g. -DCMAKE_DISABLE_FIND_PACKAGE_Qt6=ON to stand for a GPU
 # server: CMake then looks for no Qt, as on a machine where none is installed.
+include(${CMAKE_CURRENT_LIST_DIR}/configure.cmake)
 file(REMOVE_RECURSE "${BINARY}")
-execute_process(
-  COMMAND "${CMAKE_COMMAND}" -S "${SOURCE}" -B "${BINARY}" -G "${GENERATOR}" -DBB_BUILD_GUI=AUTO
-          -DBB_BUILD_TESTS=OFF -DBB_BUILD_BENCH=OFF ${EXTRA}
-  RESULT_VARIABLE configured
-  OUTPUT_VARIABLE output
-  ERROR_VARIABLE errors)
-if(NOT configured EQUAL 0)
-  message(FATAL_ERROR "configuring with BB_BUILD_GUI=AUTO ${EXTRA} failed (${configured}):\n${output}\n${errors}")
-endif()
+bb_configure(output ${EXTRA})
 string(REGEX MATCH "Qt front end \\(BB_BUILD_GUI=AUTO\\): ([A-Z]+)[^\n]*" said "${output}")
 if(NOT said)
   message(FATAL_ERROR "the configuration did not say whether it builds the Qt front end:\n${output}")
