@@ -1,6 +1,7 @@
 #include "data/jpeg_decoder.h"
 
 #include <stdexcept>
+#include <utility>
 
 #include <turbojpeg.h>
 
@@ -27,6 +28,19 @@ JpegDecoder::~JpegDecoder() {
     tjDestroy(m_handle);
 }
 
+// TurboJPEG leaves a decompressor mid-stream when libjpeg fails inside it (a header of more
+// than 65500 pixels a side, a bad marker): every later file on that handle then fails with
+// "two SOI markers", so one hostile file in a worker spoilt every good one after it. A fresh
+// handle per failure is the only full reset the API offers, and failures are rare.
+bool JpegDecoder::fail(std::string& error, std::string message) {
+    error = std::move(message);
+    if (tjhandle fresh = tjInitDecompress()) {
+        tjDestroy(m_handle);
+        m_handle = fresh;
+    }
+    return false;
+}
+
 bool JpegDecoder::readHeader(std::span<const std::uint8_t> bytes, JpegHeader& header,
                              std::string& error) {
     int width = 0;
@@ -35,23 +49,19 @@ bool JpegDecoder::readHeader(std::span<const std::uint8_t> bytes, JpegHeader& he
     int colorspace = 0;
     if (tjDecompressHeader3(m_handle, bytes.data(), static_cast<unsigned long>(bytes.size()), &width,
                             &height, &subsampling, &colorspace) != 0) {
-        error = "corrupt JPEG: " + turboError(m_handle);
-        return false;
+        return fail(error, "corrupt JPEG: " + turboError(m_handle));
     }
     // libjpeg cannot convert CMYK/YCCK to RGB; such files are rare enough to skip.
     if (colorspace == TJCS_CMYK || colorspace == TJCS_YCCK) {
-        error = "CMYK JPEG (unsupported)";
-        return false;
+        return fail(error, "CMYK JPEG (unsupported)");
     }
     if (width <= 0 || height <= 0) {
-        error = "corrupt JPEG: empty image";
-        return false;
+        return fail(error, "corrupt JPEG: empty image");
     }
     // Checked before decode() allocates: a corrupt or hostile header can claim 65535 × 65535.
     if (static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height) > kMaxJpegPixels) {
-        error = "JPEG of " + std::to_string(width) + " x " + std::to_string(height) + " pixels, more than the " +
-                std::to_string(kMaxJpegPixels) + " this reader decodes";
-        return false;
+        return fail(error, "JPEG of " + std::to_string(width) + " x " + std::to_string(height) +
+                               " pixels, more than the " + std::to_string(kMaxJpegPixels) + " this reader decodes");
     }
     header.widthPx = width;
     header.heightPx = height;
@@ -71,8 +81,7 @@ bool JpegDecoder::decode(std::span<const std::uint8_t> bytes, RgbImage& image, s
     constexpr int kFlags = TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS;
     if (tjDecompress2(m_handle, bytes.data(), static_cast<unsigned long>(bytes.size()), image.data(),
                       header.widthPx, header.widthPx * 3, header.heightPx, TJPF_RGB, kFlags) != 0) {
-        error = "corrupt JPEG: " + turboError(m_handle);
-        return false;
+        return fail(error, "corrupt JPEG: " + turboError(m_handle));
     }
     return true;
 }

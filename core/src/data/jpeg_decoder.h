@@ -1,6 +1,7 @@
 // JPEG to RGB through libjpeg-turbo's TurboJPEG API. It decodes straight into RGB, which
 // avoids the scalar BGR swap that makes cv::imdecode about half as fast.
-// One instance per thread: a TurboJPEG handle must not be shared between threads.
+// One instance per thread: a TurboJPEG handle must not be shared between threads. A file that
+// fails leaves the decoder as good as new for the next one.
 #pragma once
 
 #include <cstdint>
@@ -37,6 +38,9 @@ public:
     bool decode(std::span<const std::uint8_t> bytes, RgbImage& image, std::string& error);
 
 private:
+    // Sets `error`, replaces the handle with a fresh one, returns false.
+    bool fail(std::string& error, std::string message);
+
     void* m_handle = nullptr;  // tjhandle
 };
 

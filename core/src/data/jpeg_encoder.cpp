@@ -36,8 +36,13 @@ std::span<const std::uint8_t> JpegEncoder::encode(const RgbImage& image, int qua
     unsigned long size = m_bufferBytes;
     if (tjCompress2(m_handle, image.data(), image.widthPx(), image.widthPx() * 3, image.heightPx(),
                     TJPF_RGB, &m_buffer, &size, TJSAMP_420, quality, TJFLAG_NOREALLOC) != 0) {
-        throw std::runtime_error(std::string("TurboJPEG: cannot compress: ") +
-                                 tjGetErrorStr2(m_handle));
+        const std::string reason = tjGetErrorStr2(m_handle);
+        // As in JpegDecoder: a handle libjpeg failed inside is not reset by TurboJPEG.
+        if (tjhandle fresh = tjInitCompress()) {
+            tjDestroy(m_handle);
+            m_handle = fresh;
+        }
+        throw std::runtime_error("TurboJPEG: cannot compress: " + reason);
     }
     return {m_buffer, size};
 }

@@ -96,6 +96,28 @@ TEST(JpegDecoder, RefusesAHeaderOfMorePixelsThanTheLimitBeforeAllocating) {
     EXPECT_TRUE(decoder.readHeader(jpeg, header, error)) << error;
 }
 
+// libjpeg itself refuses a side over 65500 pixels, inside TurboJPEG, which then left its handle
+// mid-stream: every later file, good ones included, failed with "two SOI markers".
+TEST(JpegDecoder, AFileThatFailsInsideLibjpegLeavesTheDecoderGoodForTheNext) {
+    std::vector<std::uint8_t> hostile = test::encodeJpeg(test::rampImage(16, 16));
+    setDimensions(hostile, 65535, 65535);
+    std::vector<std::uint8_t> truncated = test::encodeJpeg(test::rampImage(64, 64));
+    truncated.resize(truncated.size() / 2);
+    const std::vector<std::uint8_t> good = test::encodeJpeg(test::rampImage(24, 20));
+    JpegDecoder decoder;
+    for (const auto* bad : {&hostile, &truncated, &hostile}) {
+        RgbImage image;
+        std::string error;
+        JpegHeader header;
+        EXPECT_FALSE(decoder.readHeader(*bad, header, error));
+        EXPECT_FALSE(decoder.decode(*bad, image, error));
+        ASSERT_TRUE(decoder.readHeader(good, header, error)) << error;
+        EXPECT_EQ(header.widthPx, 24);
+        ASSERT_TRUE(decoder.decode(good, image, error)) << error;
+        EXPECT_EQ(image.heightPx(), 20);
+    }
+}
+
 TEST(ImageDecoder, SaysWhenBytesAreNoImage) {
     const std::string text = "caption,image\nnot,a picture\n";
     ImageDecoder decoder;
