@@ -40,5 +40,6 @@ int main(int argc, char** argv) {
         std::cerr << app.help();
         return bb::cli::kExitUsage;
     }
+    bb::cli::endIfInterrupted();
     return state.exitCode;
 }

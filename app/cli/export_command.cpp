@@ -8,6 +8,7 @@
 #include "bridgebench/report.h"
 #include "bridgebench/run_export.h"
 #include "cli/cli_common.h"
+#include "cli/interrupt.h"
 
 namespace bb::cli {
 
@@ -25,7 +26,8 @@ struct ExportOptions {
 };
 
 int exportCommand(const ExportOptions& options) {
-    ResultStore store(options.dbPath);
+    ResultStore store(options.dbPath, StoreAccess::Reading);
+    noteReadOnly(store);
     auto runs = findRuns(store, options.runs);
     if (!runs) return kExitUsage;
     std::optional<std::int64_t> baselineId;
@@ -37,6 +39,9 @@ int exportCommand(const ExportOptions& options) {
             runs->insert(runs->begin(), baseline->front());
     }
     ReportInput input{loadRuns(store, *runs), baselineId, CompareMetric::SamplesPerSec, options.title};
+    // Each file is written beside its place and renamed into it when whole; the first
+    // interrupt lets that finish, so what is left is whole or absent (endIfInterrupted).
+    InterruptScope interrupt([] {}, "Stopping once the files being written are whole");
     const std::filesystem::path out = options.out;
     std::vector<std::string> files{out.string()};
     nlohmann::json extra = nlohmann::json::object();

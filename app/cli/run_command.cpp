@@ -33,22 +33,39 @@ RunConfig resolveConfig(const RunOptions& options) {
     return config;
 }
 
+// As `--json` has them: a run that trained on fewer files than its dataset lists says so.
+void printSkipped(const RunSummary& s) {
+    if (s.skippedSamples == 0) return;
+    std::cout << fmt::format("  skipped samples:  {} the loader could not use{}\n", s.skippedSamples,
+                             s.skippedFirst.empty() ? "" : ", the first:");
+    for (const auto& sample : s.skippedFirst) std::cout << fmt::format("    {}: {}\n", sample.path, sample.reason);
+}
+
 void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::string& name, const std::string& db) {
     const auto& s = outcome.summary;
     std::cout << fmt::format("Run {} \"{}\": {}\n", runId, name, toString(outcome.status));
     if (!outcome.error.empty()) std::cout << "  error:            " << outcome.error << '\n';
     if (s.steps == 0) {
         // The summary's figures are zeros then, not measurements.
-        std::cout << "  steps:            none (nothing was measured)\n";
+        if (s.stepsNotStored > 0)
+            std::cout << fmt::format("  steps:            none stored ({} trained, none could be stored)\n",
+                                     s.stepsNotStored);
+        else
+            std::cout << "  steps:            none (nothing was measured)\n";
         std::cout << "  database:         " << db << '\n';
         return;
     }
     std::cout << fmt::format("  steps:            {} ({} warm-up{})\n", s.steps, s.warmupSteps,
                              s.warmupExcluded ? " excluded" : ", too few steps to exclude");
+    if (s.stepsNotStored > 0)
+        std::cout << fmt::format("  not stored:       {} more steps were trained but could not be stored; the figures "
+                                 "count the stored ones\n",
+                                 s.stepsNotStored);
     std::cout << fmt::format("  samples/s:        {:.2f} over the time  "
                              "(single steps: median {:.2f}, p5 {:.2f}, p95 {:.2f})\n",
                              s.meanSamplesPerSec, s.medianSamplesPerSec, s.p5SamplesPerSec, s.p95SamplesPerSec);
     std::cout << fmt::format("  data wait share:  {:.1f}%\n", s.dataWaitShare * 100);
+    printSkipped(s);
     // Printed on a quiet machine too: "0.02 cores" is what says the figures are the run's own.
     if (std::isfinite(s.otherCpuCores))
         std::cout << fmt::format("  other processes:  {:.2f} cores on average, {:.2f} at the 95th percentile of steps\n",
@@ -81,6 +98,7 @@ int followerCommand(const RunConfig& config, std::shared_ptr<DistributedRun> wor
     RunSession session({}, config, quiet, 0, std::move(world));
     InterruptScope interrupt([&session] { session.cancel(); });
     const RunOutcome outcome = session.wait();
+    exitNormallyAfterInterrupt();
     std::cerr << fmt::format("rank {}: {}{}\n", rank, toString(outcome.status),
                              outcome.error.empty() ? "" : ": " + outcome.error);
     return outcome.status == RunStatus::Failed ? kExitRunFailed : kExitOk;

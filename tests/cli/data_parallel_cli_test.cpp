@@ -20,10 +20,9 @@
 
 #include "bridgebench/result_store.h"
 #include "support/process_runner.h"
+#include "support/spawned_process.h"
 #include "support/spinning_process.h"
 #include "support/temp_dir.h"
-
-extern char** environ;
 
 namespace bb {
 namespace {
@@ -57,103 +56,15 @@ std::vector<RunRecord> localRuns(const std::filesystem::path& db) {
     return runs;
 }
 
-bool alive(pid_t pid) {
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    if (!stat) return false;
-    std::string line;
-    std::getline(stat, line);
-    const auto close = line.rfind(')');
-    return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z';
-}
-
-std::vector<pid_t> childrenOf(pid_t parent) {
-    std::vector<pid_t> children;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
-        const std::string name = entry.path().filename();
-        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::ifstream stat(entry.path() / "stat");
-        std::string line;
-        if (!std::getline(stat, line)) continue;
-        const auto close = line.rfind(')');
-        if (close == std::string::npos) continue;
-        std::istringstream rest(line.substr(close + 2));
-        char state = 0;
-        pid_t ppid = 0;
-        rest >> state >> ppid;
-        if (ppid == parent && state != 'Z') children.push_back(static_cast<pid_t>(std::stol(name)));
-    }
-    return children;
-}
+using test::alive;
+using test::childrenOf;
+using test::SpawnedRun;
+using test::waitFor;
+using test::waitForSteps;
 
 // Starts args with this process's environment plus `extraEnvironment` ("NAME=value" each).
 pid_t spawn(std::vector<std::string> args, std::vector<std::string> extraEnvironment = {}) {
-    std::vector<char*> argv;
-    for (auto& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    std::vector<char*> envp;
-    for (char** variable = environ; *variable != nullptr; ++variable) envp.push_back(*variable);
-    for (auto& variable : extraEnvironment) envp.push_back(variable.data());
-    envp.push_back(nullptr);
-    pid_t pid = 0;
-    if (posix_spawn(&pid, args[0].c_str(), nullptr, nullptr, argv.data(), envp.data()) != 0) return -1;
-    return pid;
-}
-
-// Waits up to `limit` for the process to exit; its exit status, or -1 when it did not.
-int waitFor(pid_t pid, std::chrono::seconds limit) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    int status = 0;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (waitpid(pid, &status, WNOHANG) == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        std::this_thread::sleep_for(20ms);
-    }
-    return -1;
-}
-
-// The steps of local runs: a measured reference table the build ships has steps of its own,
-// which once made a wait for the first steps return before a rank had started.
-// A spawned `run` that ends with the test however the test ends. An assertion that returned
-// early once left a ten-million-step two-rank run spinning on both cores, and ctest waited for
-// its output pipe until the test's 300 s timeout. The test reaps it as before; what is still
-// running at the end is killed with its ranks (found while it is their parent) and reaped.
-class SpawnedRun {
-public:
-    explicit SpawnedRun(pid_t pid) : m_pid(pid) {}
-    SpawnedRun(const SpawnedRun&) = delete;
-    SpawnedRun& operator=(const SpawnedRun&) = delete;
-    ~SpawnedRun() {
-        int status = 0;
-        // Reaped already (ECHILD) or never started: nothing of ours to kill, and the pid may be another's.
-        if (m_pid <= 0 || waitpid(m_pid, &status, WNOHANG) != 0) return;
-        for (const pid_t child : childrenOf(m_pid)) kill(child, SIGKILL);
-        kill(m_pid, SIGKILL);
-        waitpid(m_pid, &status, 0);
-    }
-    pid_t pid() const { return m_pid; }
-
-private:
-    pid_t m_pid;
-};
-
-std::int64_t committedSteps(const std::filesystem::path& db) {
-    if (!std::filesystem::exists(db)) return 0;
-    try {
-        SQLite::Database raw(db.string(), SQLite::OPEN_READONLY);
-        raw.setBusyTimeout(5000);
-        return raw.execAndGet("SELECT count(*) FROM steps JOIN runs ON runs.id = steps.run_id WHERE runs.source = 'local'")
-            .getInt64();
-    } catch (const std::exception&) {
-        return 0;  // not created yet
-    }
-}
-
-bool waitForSteps(const std::filesystem::path& db, std::int64_t count, std::chrono::seconds limit) {
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < deadline) {
-        if (committedSteps(db) >= count) return true;
-        std::this_thread::sleep_for(50ms);
-    }
-    return false;
+    return test::spawnProcess(std::move(args), std::move(extraEnvironment));
 }
 
 TEST(CliDataParallel, DevicesTwoStartsItsSecondRankAndStoresOneRunOfBoth) {
@@ -399,7 +310,7 @@ TEST(CliDataParallel, InterruptStopsBothRanksAfterTheSameStepAsCancelled) {
     kill(parent, SIGINT);
     const int exitCode = waitFor(parent, 60s);
     if (exitCode < 0) kill(parent, SIGKILL), waitFor(parent, 10s);
-    EXPECT_EQ(exitCode, 0);
+    EXPECT_EQ(exitCode, 128 + SIGINT) << "stored, then ended by the signal, as the shell expects";
     EXPECT_FALSE(alive(children[0]));
     const auto runs = localRuns(db);
     ASSERT_EQ(runs.size(), 1u);
