@@ -8,6 +8,11 @@
 
 namespace bb::cli {
 
+void noteReadOnly(const ResultStore& store) {
+    if (const auto& reason = store.readOnlyReason())
+        std::cerr << "note: " << store.file().string() << " opened read-only: " << *reason << '\n';
+}
+
 void addDbOption(CLI::App& command, std::string& dbPath) {
     dbPath = defaultDatabasePath().string();
     command.add_option("--db", dbPath, "Results database (default: $BRIDGEBENCH_DB or the user data directory)")

@@ -24,6 +24,9 @@ struct CliState {
     int exitCode = kExitOk;
 };
 
+// For commands that only read: says on stderr when `store` had to be opened read-only, and why.
+void noteReadOnly(const ResultStore& store);
+
 // Adds `--db FILE` (default: bb::defaultDatabasePath()) to a subcommand.
 void addDbOption(CLI::App& command, std::string& dbPath);
 

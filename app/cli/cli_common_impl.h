@@ -17,6 +17,9 @@ int guarded(Body&& body) {
     } catch (const InputError& error) {
         std::cerr << "error: " << error.what() << '\n';
         return kExitInput;
+    } catch (const StoreFormatError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        return kExitInput;
     } catch (const std::exception& error) {
         std::cerr << "error: " << error.what() << '\n';
         return kExitRunFailed;

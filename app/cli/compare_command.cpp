@@ -82,7 +82,8 @@ void printSources(const RunComparison& comparison) {
 }
 
 int compareCommand(CompareOptions options) {
-    ResultStore store(options.dbPath);
+    ResultStore store(options.dbPath, StoreAccess::Reading);
+    noteReadOnly(store);
     const auto runs = findRuns(store, options.runs);
     if (!runs) return kExitUsage;
     std::optional<std::int64_t> baselineId;

@@ -25,7 +25,8 @@ nlohmann::json runToJson(const RunRecord& run) {
 }
 
 int listCommand(const std::string& dbPath, bool json) {
-    ResultStore store(dbPath);
+    ResultStore store(dbPath, StoreAccess::Reading);
+    noteReadOnly(store);
     const auto runs = store.listRuns();
     for (const auto& run : runs)
         for (const auto& problem : run.unreadable)

@@ -72,7 +72,8 @@ void printJsonObject(const std::string& title, const nlohmann::json& object) {
 }
 
 int showCommand(const std::string& dbPath, const std::string& runName, bool json) {
-    ResultStore store(dbPath);
+    ResultStore store(dbPath, StoreAccess::Reading);
+    noteReadOnly(store);
     const auto run = store.findRun(runName);
     if (!run) {
         std::cerr << fmt::format("error: no run '{}' in {}\n", runName, dbPath);

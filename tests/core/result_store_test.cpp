@@ -399,7 +399,7 @@ TEST(ResultStore, ReadOnlyCreatesMigratesAndMarksNothing) {
         ResultStore store(old, StoreAccess::ReadOnly);
         FAIL() << "a schema this build does not read as it is must be refused";
     } catch (const StoreError& error) {
-        EXPECT_NE(std::string(error.what()).find("schema 1"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("schema version 1"), std::string::npos) << error.what();
     }
 }
 

@@ -1,5 +1,10 @@
 #include "bridgebench/step_writer.h"
 
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <gtest/gtest.h>
 
 #include "bridgebench/result_store.h"
@@ -48,6 +53,64 @@ TEST(StepWriter, ReportsAWriteErrorInsteadOfBlockingTraining) {
     }
     const std::string error = writer.close();
     EXPECT_NE(error.find("w.db"), std::string::npos) << error;
+}
+
+
+// Another process held the database's write lock for 15 s during a run: the run failed after
+// the 10 s busy wait with "database is locked". The writer now keeps the rows, retries, and
+// commits them all once the lock is gone.
+TEST(StepWriter, WaitsOutAnotherProcesssLockAndLosesNothing) {
+    test::TempDir dir;
+    const auto file = dir.file("w.db");
+    ResultStore store(file);
+    RunRecord run;
+    run.name = "patient";
+    const auto id = store.createRun(run);
+    auto holder = std::make_unique<SQLite::Database>(file.string(), SQLite::OPEN_READWRITE);
+    holder->exec("BEGIN IMMEDIATE");
+    StepWriter writer(file, id, 1 << 10, 5);
+    for (int i = 0; i < 50; ++i) {
+        StepMetrics step;
+        step.step = i;
+        writer.push(step);
+    }
+    // The first try waits out SQLite's 10 s busy timeout before it counts as one.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (writer.retries() == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_GT(writer.retries(), 0) << "the writer never met the lock";
+    EXPECT_FALSE(writer.failed());
+    for (int i = 50; i < 100; ++i) {
+        StepMetrics step;
+        step.step = i;
+        writer.push(step);
+    }
+    holder->exec("ROLLBACK");
+    holder.reset();
+    EXPECT_EQ(writer.close(), "");
+    EXPECT_EQ(writer.committedRows(), 100);
+    EXPECT_EQ(store.stepCount(id), 100);
+}
+
+TEST(StepWriter, GivesUpAfterItsWindowSayingHowLongAndWhatWasNotStored) {
+    test::TempDir dir;
+    const auto file = dir.file("w.db");
+    ResultStore store(file);
+    RunRecord run;
+    run.name = "locked out";
+    const auto id = store.createRun(run);
+    SQLite::Database holder(file.string(), SQLite::OPEN_READWRITE);
+    holder.exec("BEGIN IMMEDIATE");
+    StepWriter writer(file, id, 1 << 10, 5, /*retryWindowMs=*/1000);
+    StepMetrics step;
+    writer.push(step);
+    const std::string error = writer.close();
+    EXPECT_TRUE(writer.failed());
+    EXPECT_NE(error.find(file.string()), std::string::npos) << error;
+    EXPECT_NE(error.find("locked"), std::string::npos) << error;
+    EXPECT_NE(error.find("steps were not stored"), std::string::npos) << error;
+    EXPECT_EQ(writer.committedRows(), 0);
+    holder.exec("ROLLBACK");
 }
 
 }  // namespace

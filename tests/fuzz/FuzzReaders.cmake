@@ -47,3 +47,25 @@ target_link_libraries(bb_fuzz_readers PUBLIC nlohmann_json::nlohmann_json fmt::f
                       bb_turbojpeg bb_opencv bb_tfevents_proto Threads::Threads)
 # Only the config readers need it (validate() asks LibTorch for CUDA devices).
 target_include_directories(bb_fuzz_readers SYSTEM PRIVATE ${TORCH_INCLUDE_DIRS})
+
+# The store, for the schema target: what opening a database runs (the schema check, the
+# migration ladder, the study's and the shipped reference tables) and what reading one needs.
+include(${PROJECT_SOURCE_DIR}/cmake/ReferenceTables.cmake)
+set(BB_FUZZ_SHIPPED_TABLES ${CMAKE_BINARY_DIR}/generated/shipped_table_files.cpp)
+bb_reference_tables_source(${PROJECT_SOURCE_DIR}/core/references ${BB_FUZZ_SHIPPED_TABLES})
+add_library(bb_fuzz_store STATIC
+  ${BB_CORE_SRC}/store/result_store.cpp
+  ${BB_CORE_SRC}/store/schema.cpp
+  ${BB_CORE_SRC}/store/schema_shape.cpp
+  ${BB_CORE_SRC}/store/sqlite_failure.cpp
+  ${BB_CORE_SRC}/store/write_access.cpp
+  ${BB_CORE_SRC}/store/reference_runs.cpp
+  ${BB_CORE_SRC}/store/references/measured_table.cpp
+  ${BB_CORE_SRC}/store/references/shipped_tables.cpp
+  ${BB_CORE_SRC}/store/run_rows.cpp
+  ${BB_CORE_SRC}/store/readable_run.cpp
+  ${BB_CORE_SRC}/store/device_name.cpp
+  ${BB_CORE_SRC}/store/run_data.cpp
+  ${BB_CORE_SRC}/util/process_identity.cpp
+  ${BB_FUZZ_SHIPPED_TABLES})
+target_link_libraries(bb_fuzz_store PUBLIC bb_fuzz_readers SQLiteCpp ${BB_SQLITE3})

@@ -29,7 +29,11 @@ bool RunStore::attempt(Body&& body) {
 bool RunStore::open(const QString& file) {
     const bool existed = QFileInfo::exists(file);
     std::unique_ptr<ResultStore> opened;
-    if (!attempt([&] { opened = std::make_unique<ResultStore>(std::filesystem::path(file.toStdString())); }))
+    // Browsing needs no write access: a file on a read-only mount or in a folder of someone
+    // else's opens read-only, and says so (readOnlyReason).
+    if (!attempt([&] {
+            opened = std::make_unique<ResultStore>(std::filesystem::path(file.toStdString()), StoreAccess::Reading);
+        }))
         return false;
     m_store = std::move(opened);
     m_file = file;
@@ -39,6 +43,11 @@ bool RunStore::open(const QString& file) {
     emit databaseChanged(file);
     emit runsChanged();
     return true;
+}
+
+QString RunStore::readOnlyReason() const {
+    if (!m_store || !m_store->readOnlyReason()) return {};
+    return QString::fromStdString(*m_store->readOnlyReason());
 }
 
 std::vector<RunRecord> RunStore::runs() {

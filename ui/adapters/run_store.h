@@ -29,6 +29,8 @@ public:
     QString file() const { return m_file; }
     // True when the file did not exist before open() created it.
     bool isNewDatabase() const { return m_isNew; }
+    // Why the open file could only be opened read-only; empty when it can be written.
+    QString readOnlyReason() const;
 
     std::vector<RunRecord> runs();
     std::optional<RunRecord> run(qint64 runId);

@@ -210,8 +210,13 @@ bool MainWindow::openDatabase(const QString& file) {
     m_diagnosisSteps->cancel();
     m_shownSteps->cancel();
     if (m_recent) m_recent->add(file);
-    setWindowTitle(tr("BridgeBench — %1").arg(QFileInfo(file).fileName()));
-    statusBar()->showMessage(tr("Database: %1").arg(file));
+    if (const QString readOnly = m_store->readOnlyReason(); !readOnly.isEmpty()) {
+        setWindowTitle(tr("BridgeBench — %1 (read-only)").arg(QFileInfo(file).fileName()));
+        statusBar()->showMessage(tr("Database: %1, opened read-only: %2").arg(file, readOnly));
+    } else {
+        setWindowTitle(tr("BridgeBench — %1").arg(QFileInfo(file).fileName()));
+        statusBar()->showMessage(tr("Database: %1").arg(file));
+    }
     // A database with nothing of the user's yet opens on the study, so the first thing a new
     // user sees is what the published figures look like.
     const auto runs = m_store->runs();

@@ -43,7 +43,7 @@ bool ReportExport::exportTo(const QString& file) {
     const bool pdf = QFileInfo(file).suffix().compare(QStringLiteral("pdf"), Qt::CaseInsensitive) == 0;
     m_job->start([input = std::move(input), runIds = std::move(runIds), database, out, pdf]() mutable {
         // A connection of its own: the UI's RunStore belongs to the UI thread.
-        ResultStore store(database);
+        ResultStore store(database, StoreAccess::Reading);
         std::vector<RunRecord> records;
         for (const auto id : runIds)
             if (auto run = store.findRun(id)) records.push_back(std::move(*run));

@@ -1,5 +1,5 @@
-// Typed errors thrown by core. Each maps to one CLI exit code (see app/main_cli.cpp):
-// ConfigError → 2, InputError → 3, anything else → 1.
+// Typed errors thrown by core. Each maps to one CLI exit code (see app/cli/cli_common_impl.h):
+// ConfigError → 2, InputError and StoreFormatError → 3, anything else → 1.
 #pragma once
 
 #include <stdexcept>
@@ -38,6 +38,21 @@ public:
 class StoreError : public Error {
 public:
     using Error::Error;
+};
+
+// The results database cannot be written for now: another process holds its lock, or the disk
+// is full or failing. Worth retrying; the step writer does, for a while.
+class StoreUnavailableError : public StoreError {
+public:
+    using StoreError::StoreError;
+};
+
+// A results database this build cannot read as it is: not SQLite, damaged or truncated, a schema
+// version it does not know, or tables that do not match their version. Thrown before anything
+// is written: the file is left as it was.
+class StoreFormatError : public StoreError {
+public:
+    using StoreError::StoreError;
 };
 
 }  // namespace bb

@@ -59,14 +59,20 @@ struct StudyRecord {
 // ReadOnly: for a second connection that only reads a file another has opened (the GUI's step
 // reader): it creates nothing, migrates nothing and marks nothing, and refuses a file whose
 // schema is not this build's.
-enum class StoreAccess { ReadWrite, ReadOnly };
+// Reading: for what only reads (list, show, compare, export, reports, the window's browsing):
+// read-write where the file can be written, so it is migrated and its dead runs marked; else
+// (a read-only file, folder or mount) read-only, readOnlyReason() saying why, and a file that
+// would need migrating is refused.
+enum class StoreAccess { ReadWrite, ReadOnly, Reading };
 
 class ResultStore {
 public:
     // The schema version this build writes; older files are migrated up to it at open.
     static int latestSchemaVersion();
 
-    // Throws StoreError naming the file (unreadable, not a database, newer schema).
+    // Throws StoreFormatError naming the file when this build cannot read it (not SQLite,
+    // damaged, a schema version it does not know or tables that do not match it), before
+    // writing anything; StoreError when it cannot be opened or written.
     explicit ResultStore(const std::filesystem::path& file, StoreAccess access = StoreAccess::ReadWrite);
     ~ResultStore();
     ResultStore(const ResultStore&) = delete;
@@ -101,6 +107,8 @@ public:
 
     // Runs marked Interrupted by this open (their process had died).
     std::int64_t interruptedAtOpen() const;
+    // Why a StoreAccess::Reading open fell back to read-only; nullopt when it did not.
+    const std::optional<std::string>& readOnlyReason() const;
 
     // Edits a user makes in the runs table (core/src/store/run_edits.cpp). Reference runs are
     // read-only: each of these throws StoreError for them, naming the run, and changes nothing.
@@ -117,6 +125,8 @@ public:
     void restoreRuns(const std::vector<DeletedRun>& runs);
 
 private:
+    void openForReading(const std::filesystem::path& file, std::optional<std::string> reason);
+
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

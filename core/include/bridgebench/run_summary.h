@@ -33,6 +33,9 @@ struct RunSummary {
     std::int64_t samples = 0;
     std::int64_t skippedSamples = 0;
     std::vector<SkippedSample> skippedFirst;  // the first few, with the reason
+    // Steps trained but never stored (the store could not be written): the figures above
+    // count only the stored ones, so the summary and the steps table agree.
+    std::int64_t stepsNotStored = 0;
     double durationS = 0;
     double finalLoss = 0;
     // CPU runs in one process: the CPU time the machine gave one busy thread per core as the

@@ -1,6 +1,13 @@
 // Moves step rows from the training thread to SQLite. push() only enqueues; a writer thread
 // with its own connection commits what has queued about once a second in one transaction,
 // so a crash loses at most the last second and never the file.
+//
+// A store that cannot be written for a while (another process holds its lock, a full or
+// failing disk: StoreUnavailableError) does not end the run: the writer keeps the rows and
+// retries, backing off to one attempt every 2 s, while training goes on and queues up to
+// `capacity` rows behind them (65,536 by default, about 20 MB). Only when `retryWindowMs`
+// passes without one successful write does the writer give up: failed() turns true and
+// close() says why and for how long it tried. Rows already committed stay.
 #pragma once
 
 #include <cstdint>
@@ -16,10 +23,11 @@ class StepWriter {
 public:
     static constexpr std::size_t kDefaultCapacity = 1 << 16;
     static constexpr int kDefaultFlushIntervalMs = 1000;
+    static constexpr int kDefaultRetryWindowMs = 60'000;
 
     StepWriter(const std::filesystem::path& dbFile, std::int64_t runId,
                std::size_t capacity = kDefaultCapacity,
-               int flushIntervalMs = kDefaultFlushIntervalMs);
+               int flushIntervalMs = kDefaultFlushIntervalMs, int retryWindowMs = kDefaultRetryWindowMs);
     ~StepWriter();  // same as close(); never throws
     StepWriter(const StepWriter&) = delete;
     StepWriter& operator=(const StepWriter&) = delete;
@@ -31,6 +39,8 @@ public:
     std::string close();
 
     std::int64_t committedRows() const;
+    // Writes that failed and were tried again (the store was busy or full); 0 on a quiet disk.
+    std::int64_t retries() const;
     // True once a write failed; later rows are dropped. Cheap: the training thread polls it.
     bool failed() const;
 

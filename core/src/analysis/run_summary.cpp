@@ -112,6 +112,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
         {"samples", s.samples},
         {"skipped_samples", s.skippedSamples},
         {"skipped_first", skippedList(s.skippedFirst)},
+        {"steps_not_stored", s.stepsNotStored},
         {"duration_s", s.durationS},
         {"final_loss", s.finalLoss},
     };
@@ -142,6 +143,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     s.achievedFlopsPerSec = in.value("achieved_flops_per_s", 0.0);
     s.samples = in.value("samples", std::int64_t{0});
     s.skippedSamples = in.value("skipped_samples", std::int64_t{0});
+    s.stepsNotStored = in.value("steps_not_stored", std::int64_t{0});
     if (const auto listed = in.find("skipped_first"); listed != in.end() && listed->is_array()) {
         for (const auto& entry : *listed)
             s.skippedFirst.push_back({entry.value("path", std::string()), entry.value("reason", std::string())});

@@ -6,12 +6,14 @@
 #include <fstream>
 #include <istream>
 #include <iterator>
+#include <sstream>
 #include <string>
 #include <utility>
 
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "util/file_contents.h"
 #include "util/json_text.h"
 
 namespace bb {
@@ -35,10 +37,11 @@ auto parseJsonConfigStream(std::istream& in, const std::string& fileName, Parse&
     }
 }
 
+// Read through readFileContents, so a folder, /dev/zero or a file of gigabytes is an
+// InputError naming the file, not a stream exception or std::bad_alloc.
 template <typename Parse>
 auto parseJsonConfigFile(const std::filesystem::path& file, Parse&& parse) -> decltype(parse(nlohmann::json{})) {
-    std::ifstream in(file);
-    if (!in) throw InputError(file.string() + ": cannot open for reading");
+    std::istringstream in(readFileContents(file, kMaxConfigFileBytes));
     return parseJsonConfigStream(in, file.string(), std::forward<Parse>(parse));
 }
 

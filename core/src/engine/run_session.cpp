@@ -8,6 +8,7 @@
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_writer.h"
+#include "store/retry_unavailable.h"
 #include "data/dataset.h"
 #include "data/decode_path.h"
 #include "distributed/data_parallel_run.h"
@@ -201,7 +202,12 @@ struct RunSession::Impl {
 
             result.status = trained.status;
             result.error = trained.error;
-            result.summary = summarize(trained.steps, config.warmupSteps, trained.flopsPerSample);
+            // What the store holds is what the summary counts: a writer that gave up stored a
+            // prefix of the steps, and the rest are named as not stored.
+            const auto stored = writer ? static_cast<std::size_t>(writer->committedRows()) : trained.steps.size();
+            const std::span<const StepMetrics> kept(trained.steps.data(), std::min(stored, trained.steps.size()));
+            result.summary = summarize(kept, config.warmupSteps, trained.flopsPerSample);
+            result.summary.stepsNotStored = static_cast<std::int64_t>(trained.steps.size() - kept.size());
             result.summary.skippedSamples = trained.skipped.count;
             result.summary.skippedFirst = trained.skipped.first;
             result.summary.probe = trained.probe;
@@ -216,8 +222,12 @@ struct RunSession::Impl {
             }
         }
         if (store) {
+            // The summary is what makes the row more than steps: a busy or full store at the
+            // end gets the step writer's patience.
             try {
-                store->finishRun(runId, result.status, result.error, result.summary);
+                retryWhileUnavailable(
+                    std::chrono::milliseconds(StepWriter::kDefaultRetryWindowMs),
+                    [&] { store->finishRun(runId, result.status, result.error, result.summary); }, [] {});
             } catch (const std::exception& failure) {
                 result.status = RunStatus::Failed;
                 result.error = failure.what();

@@ -1,16 +1,20 @@
 #include "bridgebench/result_store.h"
 
+#include <charconv>
 #include <cstdlib>
 #include <utility>
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
+#include <sqlite3.h>
 
 #include "bridgebench/errors.h"
 #include "store/device_name.h"
 #include "store/readable_run.h"
 #include "store/run_rows.h"
 #include "store/schema.h"
+#include "store/sqlite_failure.h"
+#include "store/write_access.h"
 #include "util/process_identity.h"
 #include "util/time_format.h"
 
@@ -74,72 +78,131 @@ struct ResultStore::Impl {
     std::filesystem::path file;
     SQLite::Database db;
     std::int64_t interrupted = 0;
+    std::optional<std::string> readOnlyReason;
 
-    Impl(const std::filesystem::path& path, StoreAccess access)
-        : file(path),
-          db(path.string(), access == StoreAccess::ReadOnly ? SQLite::OPEN_READONLY
-                                                            : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE) {}
+    Impl(const std::filesystem::path& path, const std::string& name, int flags) : file(path), db(name, flags) {}
 
-    // Every SQLite failure becomes a StoreError naming the file and what was being done.
+    // Every SQLite failure becomes a typed error naming the file, what was being done and why.
     template <typename Body>
     auto guarded(const char* action, Body&& body) -> decltype(body()) {
         try {
             return body();
         } catch (const SQLite::Exception& error) {
-            throw StoreError(fmt::format("{}: cannot {}: {}", file.string(), action, error.what()));
+            throwStoreFailure(file, action, error, db.getHandle());
         }
     }
 
+    // Housekeeping, not the open's purpose: while another process holds the write lock the
+    // marks are left for a later open rather than failing this one.
     void markDeadRunsInterrupted() {
         std::vector<std::int64_t> dead;
         SQLite::Statement query(db, "SELECT id, owner FROM runs WHERE status = 'running'");
         while (query.executeStep())
             if (!processIdentityAlive(query.getColumn(1).getString())) dead.push_back(query.getColumn(0).getInt64());
         if (dead.empty()) return;
-        SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
-        SQLite::Statement update(db, R"sql(
+        try {
+            SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+            SQLite::Statement update(db, R"sql(
 UPDATE runs SET status = 'interrupted', error = 'the process running it ended without finishing it',
        finished_at = ? WHERE id = ? AND status = 'running')sql");
-        for (auto id : dead) {
-            update.bind(1, isoUtcNow());
-            update.bind(2, static_cast<std::int64_t>(id));
-            interrupted += update.exec();
-            update.reset();
+            std::int64_t marked = 0;
+            for (auto id : dead) {
+                update.bind(1, isoUtcNow());
+                update.bind(2, static_cast<std::int64_t>(id));
+                marked += update.exec();
+                update.reset();
+            }
+            transaction.commit();
+            interrupted += marked;
+        } catch (const SQLite::Exception& error) {
+            if (error.getErrorCode() != SQLITE_BUSY && error.getErrorCode() != SQLITE_LOCKED) throw;
         }
-        transaction.commit();
     }
 };
 
+namespace {
+
+// SQLite's URI form, which takes mode=ro and immutable=1; the characters a URI gives meaning
+// to are escaped.
+std::string readOnlyUri(const std::filesystem::path& file, bool immutable) {
+    std::string uri = "file:";
+    for (const char c : std::filesystem::absolute(file).string()) {
+        if (c == '?' || c == '#' || c == '%')
+            uri += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+        else
+            uri += c;
+    }
+    return uri + (immutable ? "?immutable=1" : "?mode=ro");
+}
+
+}  // namespace
+
 ResultStore::ResultStore(const std::filesystem::path& file, StoreAccess access) {
-    if (access == StoreAccess::ReadWrite && file.has_parent_path()) {
+    if (access == StoreAccess::ReadOnly) {
+        openForReading(file, std::nullopt);
+        return;
+    }
+    if (access == StoreAccess::Reading) {
+        std::error_code ignored;
+        if (auto reason = whyNotWritable(file); reason && std::filesystem::exists(file, ignored)) {
+            openForReading(file, std::move(reason));
+            return;
+        }
+    }
+    if (file.has_parent_path()) {
         std::error_code ignored;
         std::filesystem::create_directories(file.parent_path(), ignored);
     }
+    // Said up front: SQLite would open the file read-only without a word and fail at the first
+    // write, as "attempt to write a readonly database" or "unable to open database file".
+    if (auto reason = whyNotWritable(file))
+        throw StoreError(fmt::format("{}: cannot open the database for writing: {}", file.string(), *reason));
     try {
-        m_impl = std::make_unique<Impl>(file, access);
+        m_impl = std::make_unique<Impl>(file, file.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     } catch (const SQLite::Exception& error) {
-        throw StoreError(fmt::format("{}: cannot open the database: {}", file.string(), error.what()));
-    }
-    if (access == StoreAccess::ReadOnly) {
-        m_impl->guarded("open the database for reading", [&] {
-            m_impl->db.setBusyTimeout(10'000);
-            const int version = m_impl->db.execAndGet("PRAGMA user_version").getInt();
-            if (version != bb::latestSchemaVersion())
-                throw StoreError(fmt::format("{}: schema {}, where this build reads {} (open it read-write to migrate it)",
-                                             file.string(), version, bb::latestSchemaVersion()));
-        });
-        return;
+        throwStoreFailure(file, "open the database", error);
     }
     m_impl->guarded("open the database", [&] {
         m_impl->db.setBusyTimeout(10'000);
         m_impl->db.exec("PRAGMA foreign_keys = ON");
-        // WAL lets the GUI read while a run's writer thread commits. A read-only file
-        // cannot switch journal mode; it still opens for reading.
+        // Before anything that writes: a file this build cannot read is left exactly as it is.
+        checkSchema(m_impl->db, file.c_str(), storedSchemaVersion(m_impl->db));
+        // WAL lets the GUI read while a run's writer thread commits.
         m_impl->db.exec("PRAGMA journal_mode = WAL");
         m_impl->db.exec("PRAGMA synchronous = NORMAL");
         migrate(m_impl->db, file.c_str());
         m_impl->markDeadRunsInterrupted();
     });
+}
+
+void ResultStore::openForReading(const std::filesystem::path& file, std::optional<std::string> reason) {
+    const char* action = "open the database for reading";
+    const auto open = [&](bool immutable) {
+        m_impl = std::make_unique<Impl>(file, readOnlyUri(file, immutable), SQLite::OPEN_READONLY | SQLite::OPEN_URI);
+        m_impl->db.setBusyTimeout(10'000);
+        const int version = storedSchemaVersion(m_impl->db);
+        checkSchema(m_impl->db, file.c_str(), version);
+        if (version < bb::latestSchemaVersion())
+            throw StoreFormatError(fmt::format("{}: schema {}, older than this build's {}, and {} (open it where it "
+                                               "can be written to migrate it)",
+                                               file.string(), version, bb::latestSchemaVersion(),
+                                               reason ? *reason : std::string("it was opened read-only")));
+    };
+    try {
+        open(false);
+    } catch (const SQLite::Exception& error) {
+        if (error.getErrorCode() != SQLITE_CANTOPEN || !reason) throwStoreFailure(file, action, error);
+        // A WAL file in a folder this user cannot write: SQLite cannot make its shared-memory
+        // index beside it. Read as immutable, it needs none; what another process writes to it
+        // meanwhile is not seen, which the reason then says.
+        try {
+            open(true);
+            *reason += "; changes made while it is open are not seen";
+        } catch (const SQLite::Exception& again) {
+            throwStoreFailure(file, action, again);
+        }
+    }
+    m_impl->readOnlyReason = std::move(reason);
 }
 
 ResultStore::~ResultStore() = default;
@@ -154,6 +217,8 @@ int ResultStore::schemaVersion() const {
 }
 
 std::int64_t ResultStore::interruptedAtOpen() const { return m_impl->interrupted; }
+
+const std::optional<std::string>& ResultStore::readOnlyReason() const { return m_impl->readOnlyReason; }
 
 std::int64_t ResultStore::createRun(RunRecord run) {
     if (run.uuid.empty()) run.uuid = newUuid();
@@ -219,8 +284,11 @@ std::optional<RunRecord> ResultStore::findRun(std::int64_t runId) {
 }
 
 std::optional<RunRecord> ResultStore::findRun(const std::string& idOrName) {
-    if (allDigits(idOrName)) {
-        if (auto run = findRun(std::stoll(idOrName))) return run;
+    // A number too large for an id can still be a name.
+    std::int64_t id = 0;
+    if (allDigits(idOrName) &&
+        std::from_chars(idOrName.data(), idOrName.data() + idOrName.size(), id).ec == std::errc()) {
+        if (auto run = findRun(id)) return run;
     }
     return m_impl->guarded("find a run", [&]() -> std::optional<RunRecord> {
         SQLite::Statement query(m_impl->db,
@@ -326,6 +394,21 @@ std::optional<StudyRecord> ResultStore::findStudy(const std::string& name) {
         query.bind(1, name);
         if (!query.executeStep()) return std::nullopt;
         return readStudy(query);
+    });
+}
+
+std::vector<std::string> ResultStore::tags(std::int64_t runId) {
+    const auto all = allTags();
+    const auto found = all.find(runId);
+    return found == all.end() ? std::vector<std::string>{} : found->second;
+}
+
+std::map<std::int64_t, std::vector<std::string>> ResultStore::allTags() {
+    return m_impl->guarded("read tags", [&] {
+        std::map<std::int64_t, std::vector<std::string>> tags;
+        SQLite::Statement query(m_impl->db, "SELECT run_id, tag FROM tags ORDER BY run_id, tag");
+        while (query.executeStep()) tags[query.getColumn(0).getInt64()].push_back(query.getColumn(1).getString());
+        return tags;
     });
 }
 

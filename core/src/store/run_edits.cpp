@@ -3,6 +3,8 @@
 // These use a connection of their own to the store's file, opened per call: ResultStore's
 // connection lives in result_store.cpp's Impl, which this file cannot see. Edits are rare and
 // user-paced; WAL and the busy timeout make the second connection safe alongside the first.
+// Reading tags is not an edit: it lives in result_store.cpp, on the store's own connection, so
+// that a store opened read-only still lists them.
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
@@ -57,22 +59,6 @@ void ResultStore::renameRun(std::int64_t runId, const std::string& name) {
         update.bind(1, name);
         update.bind(2, static_cast<std::int64_t>(runId));
         update.exec();
-    });
-}
-
-std::vector<std::string> ResultStore::tags(std::int64_t runId) {
-    const auto all = allTags();
-    const auto found = all.find(runId);
-    return found == all.end() ? std::vector<std::string>{} : found->second;
-}
-
-std::map<std::int64_t, std::vector<std::string>> ResultStore::allTags() {
-    return guarded(file(), "read tags", [&] {
-        auto db = openForEdit(file());
-        std::map<std::int64_t, std::vector<std::string>> tags;
-        SQLite::Statement query(db, "SELECT run_id, tag FROM tags ORDER BY run_id, tag");
-        while (query.executeStep()) tags[query.getColumn(0).getInt64()].push_back(query.getColumn(1).getString());
-        return tags;
     });
 }
 

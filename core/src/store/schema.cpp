@@ -1,11 +1,14 @@
 #include "store/schema.h"
 
+#include <algorithm>
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 #include <sqlite3.h>
 
 #include "bridgebench/errors.h"
 #include "store/reference_runs.h"
+#include "store/schema_shape.h"
 #include "store/references/shipped_tables.h"
 
 namespace bb {
@@ -113,24 +116,69 @@ constexpr Step kLadder[] = {createTables,     addReferenceRuns,    addLoadTiming
 
 int latestSchemaVersion() { return static_cast<int>(std::size(kLadder)); }
 
+SchemaShape schemaShapeOfVersion(int version) {
+    SQLite::Database scratch(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    for (int step = 0; step < version; ++step) kLadder[step](scratch);
+    return readSchemaShape(scratch);
+}
+
+int storedSchemaVersion(SQLite::Database& db) { return db.execAndGet("PRAGMA user_version").getInt(); }
+
+void checkSchema(SQLite::Database& db, const char* file, int version) {
+    const int latest = latestSchemaVersion();
+    const std::string reads = fmt::format("this build reads schema versions 1 to {}", latest);
+    if (version > latest)
+        throw StoreFormatError(fmt::format("{}: written by a newer BridgeBench (schema {}; {})", file, version, reads));
+    if (version < 0)
+        throw StoreFormatError(fmt::format("{}: schema version {} is not one BridgeBench writes ({}); the file was "
+                                           "left as it is",
+                                           file, version, reads));
+    const SchemaShape found = readSchemaShape(db);
+    if (version == 0) {
+        // A new file is empty; one with tables but no version is another program's database,
+        // which the first step of the ladder would fill with tables of ours.
+        if (found.empty()) return;
+        std::string names;
+        for (const auto& [key, columns] : found) names += (names.empty() ? "" : ", ") + key;
+        throw StoreFormatError(fmt::format("{}: not a BridgeBench database: it holds {} but no BridgeBench schema "
+                                           "version ({}); the file was left as it is",
+                                           file, names, reads));
+    }
+    if (const auto difference = describeShapeDifference(schemaShapeOfVersion(version), found, version))
+        throw StoreFormatError(fmt::format("{}: not a results database this build can read: it says schema version "
+                                           "{}, but {} ({}); the file was left as it is",
+                                           file, version, *difference, reads));
+}
+
 void migrate(SQLite::Database& db, const char* file) { migrate(db, file, shippedMeasuredTables()); }
 
 void migrate(SQLite::Database& db, const char* file, const std::vector<MeasuredTable>& tables) {
-    SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
-    const int current = db.execAndGet("PRAGMA user_version").getInt();
-    if (current > latestSchemaVersion())
-        throw StoreError(fmt::format("{}: written by a newer BridgeBench (schema {}; this build reads up to {})",
-                                     file, current, latestSchemaVersion()));
-    const bool climb = current < latestSchemaVersion();
-    for (int version = current; version < latestSchemaVersion(); ++version) kLadder[version](db);
-    if (climb) db.exec(fmt::format("PRAGMA user_version = {}", latestSchemaVersion()));
+    int version = storedSchemaVersion(db);
+    checkSchema(db, file, version);
+    const bool readOnly = sqlite3_db_readonly(db.getHandle(), "main") == 1;
+    const bool climb = version < latestSchemaVersion();
+    if (climb && readOnly)
+        throw StoreFormatError(fmt::format("{}: schema {} is older than this build's {}, and the file cannot be "
+                                           "written to migrate it (open it where it can be written)",
+                                           file, version, latestSchemaVersion()));
     // Outside the ladder: a table shipped later needs no schema step, so an older build still
     // opens the file, and a file opened read-only is read as it is.
-    const bool readOnly = sqlite3_db_readonly(db.getHandle(), "main") == 1;
-    bool addedTables = false;
-    if (!readOnly)
-        for (const auto& table : tables) addedTables = insertMeasuredTable(db, table) || addedTables;
-    if (climb || addedTables) transaction.commit();
+    // (Below this build's version the tables to hold them may not exist yet; the climb adds them.)
+    const bool lacksTable = !readOnly && !climb && std::any_of(tables.begin(), tables.end(), [&](const auto& table) {
+        return lacksMeasuredTable(db, table);
+    });
+    // Nothing to write: no write transaction, so a reader never waits for another process's.
+    if (!climb && !lacksTable) return;
+    SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
+    // Another process may have climbed meanwhile; what is there now is what counts.
+    if (const int now = storedSchemaVersion(db); now != version) {
+        version = now;
+        checkSchema(db, file, version);
+    }
+    for (int step = version; step < latestSchemaVersion(); ++step) kLadder[step](db);
+    if (version < latestSchemaVersion()) db.exec(fmt::format("PRAGMA user_version = {}", latestSchemaVersion()));
+    for (const auto& table : tables) insertMeasuredTable(db, table);
+    transaction.commit();
 }
 
 }  // namespace bb

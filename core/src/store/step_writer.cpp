@@ -7,7 +7,11 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "bridgebench/errors.h"
 #include "bridgebench/result_store.h"
+#include "store/retry_unavailable.h"
 
 namespace bb {
 
@@ -16,6 +20,7 @@ struct StepWriter::Impl {
     std::int64_t runId;
     std::size_t capacity;
     std::chrono::milliseconds flushInterval;
+    std::chrono::milliseconds retryWindow;
 
     std::mutex mutex;
     std::condition_variable wake;       // writer: rows or close
@@ -24,17 +29,37 @@ struct StepWriter::Impl {
     bool closing = false;
     std::string error;
     std::atomic<std::int64_t> committed{0};
+    std::atomic<std::int64_t> retries{0};
     std::atomic<bool> failed{false};
     std::jthread thread;  // last member: joined before the state it uses is destroyed
+
+    // Commits `batch`, trying again while the store is unavailable and the window lasts.
+    void commit(ResultStore& store, const std::vector<StepMetrics>& batch) {
+        const auto start = std::chrono::steady_clock::now();
+        try {
+            retryWhileUnavailable(retryWindow, [&] { store.appendSteps(runId, batch); }, [&] { ++retries; });
+            committed += static_cast<std::int64_t>(batch.size());
+        } catch (const StoreUnavailableError& failure) {
+            const std::chrono::duration<double> tried = std::chrono::steady_clock::now() - start;
+            giveUp(fmt::format("{} (tried for {:.0f} s; the last {} steps were not stored)", failure.what(),
+                               tried.count(), batch.size()));
+        } catch (const std::exception& failure) {
+            giveUp(failure.what());
+        }
+    }
+
+    void giveUp(std::string why) {
+        std::lock_guard lock(mutex);
+        error = std::move(why);
+        failed = true;
+    }
 
     void run() {
         std::unique_ptr<ResultStore> store;
         try {
             store = std::make_unique<ResultStore>(dbFile);
         } catch (const std::exception& failure) {
-            std::lock_guard lock(mutex);
-            error = failure.what();
-            failed = true;
+            giveUp(failure.what());
         }
         std::vector<StepMetrics> batch;
         for (;;) {
@@ -49,28 +74,20 @@ struct StepWriter::Impl {
             spaceFreed.notify_all();
             // After a failure rows are still drained, so the training thread never blocks on a
             // broken disk; the first error is what the run reports.
-            if (!batch.empty() && store && error.empty()) {
-                try {
-                    store->appendSteps(runId, batch);
-                    committed += static_cast<std::int64_t>(batch.size());
-                } catch (const std::exception& failure) {
-                    std::lock_guard lock(mutex);
-                    error = failure.what();
-                    failed = true;
-                }
-            }
+            if (!batch.empty() && store && error.empty()) commit(*store, batch);
             if (finished) return;
         }
     }
 };
 
 StepWriter::StepWriter(const std::filesystem::path& dbFile, std::int64_t runId, std::size_t capacity,
-                       int flushIntervalMs)
+                       int flushIntervalMs, int retryWindowMs)
     : m_impl(std::make_unique<Impl>()) {
     m_impl->dbFile = dbFile;
     m_impl->runId = runId;
     m_impl->capacity = capacity == 0 ? 1 : capacity;
     m_impl->flushInterval = std::chrono::milliseconds(flushIntervalMs);
+    m_impl->retryWindow = std::chrono::milliseconds(retryWindowMs);
     m_impl->thread = std::jthread([impl = m_impl.get()] { impl->run(); });
 }
 
@@ -97,6 +114,8 @@ std::string StepWriter::close() {
 }
 
 std::int64_t StepWriter::committedRows() const { return m_impl->committed.load(); }
+
+std::int64_t StepWriter::retries() const { return m_impl->retries.load(); }
 
 bool StepWriter::failed() const { return m_impl->failed.load(); }
 

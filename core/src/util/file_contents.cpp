@@ -11,18 +11,31 @@
 
 namespace bb {
 
-std::string readFileContents(const std::filesystem::path& path) {
+std::string readFileContents(const std::filesystem::path& path, std::size_t maxBytes) {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
         throw InputError(path.string() + ": cannot read: it is a directory");
     }
+    errno = 0;
     std::ifstream stream(path, std::ios::binary);
     if (!stream) {
-        throw InputError(path.string() + ": cannot read: " + std::strerror(errno));
+        throw InputError(path.string() + ": cannot read: " + (errno != 0 ? std::strerror(errno) : "cannot open it"));
     }
-    std::string contents{std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};
+    std::string contents;
+    // In chunks, so that a file past the limit (or endless, as /dev/zero) costs the limit at most.
+    constexpr std::size_t kChunkBytes = 1 << 16;
+    while (stream) {
+        const std::size_t had = contents.size();
+        contents.resize(had + kChunkBytes);
+        stream.read(contents.data() + had, static_cast<std::streamsize>(kChunkBytes));
+        contents.resize(had + static_cast<std::size_t>(stream.gcount()));
+        if (contents.size() > maxBytes) {
+            throw InputError(path.string() + ": cannot read: it holds more than " + std::to_string(maxBytes >> 20) +
+                             " MiB, the most BridgeBench reads of such a file");
+        }
+    }
     if (stream.bad()) {
-        throw InputError(path.string() + ": cannot read: " + std::strerror(errno));
+        throw InputError(path.string() + ": cannot read: " + (errno != 0 ? std::strerror(errno) : "a read failed"));
     }
     return contents;
 }

@@ -8,9 +8,17 @@
 
 namespace bb {
 
+// The most a whole-file read holds (importers' JSON and CSV, the tokenizer's files): a real
+// Trainer state of 100,000 logged steps is about 30 MiB; /dev/zero or a mistaken path to a
+// disk image is refused here rather than by std::bad_alloc gigabytes later.
+inline constexpr std::size_t kMaxWholeFileBytes = std::size_t{256} << 20;
+// Run and study configs are a few KiB.
+inline constexpr std::size_t kMaxConfigFileBytes = std::size_t{4} << 20;
+
 // The bytes of `path`. Throws InputError("<path>: cannot read: <reason>") when the file is
-// missing, is a directory or cannot be read.
-std::string readFileContents(const std::filesystem::path& path);
+// missing, is a directory, cannot be read or holds more than `maxBytes`. Reads pipes and
+// devices too (`--config <(...)`), up to the limit.
+std::string readFileContents(const std::filesystem::path& path, std::size_t maxBytes = kMaxWholeFileBytes);
 
 struct TextPosition {
     std::size_t line;    // 1-based

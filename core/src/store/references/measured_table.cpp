@@ -84,6 +84,13 @@ MeasuredTable measuredTableFromJson(const nlohmann::json& header, const nlohmann
     return table;
 }
 
+bool lacksMeasuredTable(SQLite::Database& db, const MeasuredTable& table) {
+    if (!hasUuid(db, "studies", table.study.uuid)) return true;
+    for (const auto& data : table.runs)
+        if (!hasUuid(db, "runs", data.run.uuid)) return true;
+    return false;
+}
+
 bool insertMeasuredTable(SQLite::Database& db, const MeasuredTable& table) {
     bool added = false;
     if (!hasUuid(db, "studies", table.study.uuid)) {

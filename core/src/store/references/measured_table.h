@@ -34,4 +34,8 @@ MeasuredTable measuredTableFromJson(const nlohmann::json& header, const nlohmann
 // kept as it is). Returns whether anything was added.
 bool insertMeasuredTable(SQLite::Database& db, const MeasuredTable& table);
 
+// Whether insertMeasuredTable would add anything; reads only, so an open that has nothing to
+// add never waits for another process's write lock.
+bool lacksMeasuredTable(SQLite::Database& db, const MeasuredTable& table);
+
 }  // namespace bb

@@ -1,0 +1,203 @@
+// A hostile but realistic user's inputs through the real executable: databases from elsewhere,
+// read-only places, a store another process holds, paths that are folders or endless, a run
+// id too long for a number, bad images among good ones. Each ends with the promised exit code
+// and a message that names the file and the cause in words, never a library's bare text.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <fmt/format.h>
+
+#include "bridgebench/result_store.h"
+#include "support/process_runner.h"
+#include "support/temp_dir.h"
+
+namespace bb {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+constexpr int kTimedOut = 124;
+
+std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
+test::ProcessResult cli(const std::string& arguments) {
+    return test::runCommand("timeout 120 " + test::shellQuote(BB_CLI_PATH) + " " + arguments);
+}
+
+std::string bytesOf(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A database with one completed tiny run, checkpointed into its one file.
+std::filesystem::path databaseWithARun(const test::TempDir& dir, const std::string& name = "r.db") {
+    const auto db = dir.file(name);
+    const auto made = cli("run --set model=mini-clip --set dataset=synthetic-tensors --set steps=4 --set batch_size=2 "
+                          "--set probe=false --set threads=1 --set name=kept --db " + q(db));
+    EXPECT_EQ(made.exitCode, 0) << made.err;
+    SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
+    raw.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    return db;
+}
+
+TEST(CliForeignDatabase, EveryCommandRefusesItWithExitThreeAndLeavesItAsItWas) {
+    test::TempDir dir;
+    const auto db = databaseWithARun(dir);
+    const std::string reads = fmt::format("this build reads schema versions 1 to {}", ResultStore::latestSchemaVersion());
+    for (const auto& [edit, says] : std::vector<std::pair<std::string, std::string>>{
+             {"PRAGMA user_version = -1", "schema version -1"},
+             {"PRAGMA user_version = 2", "it says schema version 2, but table 'steps' has column"}}) {
+        {
+            SQLite::Database raw(db.string(), SQLite::OPEN_READWRITE);
+            raw.exec(edit);
+        }
+        const std::string before = bytesOf(db);
+        for (const std::string& command : std::vector<std::string>{"list", "show kept", "compare kept", "run --set model=mini-clip --set steps=2",
+                                          "export kept --format csv --out " + q(dir.file("x.csv"))}) {
+            const auto result = cli(command + " --db " + q(db));
+            EXPECT_EQ(result.exitCode, 3) << command << " after " << edit << "\n" << result.err;
+            EXPECT_THAT(result.err, HasSubstr(db.string())) << command;
+            EXPECT_THAT(result.err, HasSubstr(says)) << command;
+            EXPECT_THAT(result.err, HasSubstr(reads)) << command;
+            EXPECT_EQ(bytesOf(db), before) << command << " changed the file";
+        }
+    }
+}
+
+TEST(CliForeignDatabase, NotSqliteIsExitThreeNamingTheFile) {
+    test::TempDir dir;
+    const auto text = dir.file("notes.db");
+    std::ofstream(text) << std::string(4096, 'x');
+    for (const std::string& command : std::vector<std::string>{"list", "show 1", "run --set model=mini-clip --set steps=2",
+                                      "export 1 --format csv --out " + q(dir.file("x.csv"))}) {
+        const auto result = cli(command + " --db " + q(text));
+        EXPECT_EQ(result.exitCode, 3) << command << "\n" << result.err;
+        EXPECT_THAT(result.err, HasSubstr(text.string() + ": cannot open the database: not a SQLite database"));
+    }
+}
+
+// As root (CI) a read-only folder is no obstacle, so the folder is mounted read-only in a
+// mount namespace of the command's own; as a user, its permissions are taken away.
+std::string inReadOnlyFolder(const std::filesystem::path& folder, const std::string& command) {
+    if (geteuid() == 0)
+        return fmt::format("unshare -m sh -c {}",
+                           test::shellQuote(fmt::format("mount --bind {0} {0} && mount -o remount,bind,ro {0} && {1}",
+                                                        q(folder), command)));
+    std::filesystem::permissions(folder, std::filesystem::perms::owner_write, std::filesystem::perm_options::remove);
+    return command;
+}
+
+TEST(CliReadOnlyDatabase, ReadingCommandsWorkAndSaySoWhileRunIsRefused) {
+    test::TempDir dir;
+    std::filesystem::create_directories(dir.file("ro"));
+    const auto db = databaseWithARun(dir, "ro/r.db");
+    const std::string before = bytesOf(db);
+    const std::string cliPath = test::shellQuote(BB_CLI_PATH);
+    for (const std::string& command : std::vector<std::string>
+         {"list", "show kept", "compare kept", "export kept --format json --out " + q(dir.file("kept.json"))}) {
+        const auto result = test::runCommand(
+            "timeout 120 " + inReadOnlyFolder(dir.file("ro"), cliPath + " " + command + " --db " + q(db)));
+        if (result.err.find("unshare") != std::string::npos && result.err.find("Operation not permitted") != std::string::npos)
+            GTEST_SKIP() << "no mount namespace here: " << result.err;
+        EXPECT_EQ(result.exitCode, 0) << command << "\n" << result.err;
+        EXPECT_THAT(result.err, HasSubstr(db.string() + " opened read-only")) << command;
+        EXPECT_THAT(result.out, HasSubstr("kept")) << command;
+    }
+    EXPECT_TRUE(std::filesystem::exists(dir.file("kept.json")));
+    const auto run = test::runCommand("timeout 120 " + inReadOnlyFolder(dir.file("ro"), cliPath +
+                                      " run --set model=mini-clip --set steps=2 --db " + q(db)));
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_THAT(run.err, HasSubstr(db.string() + ": cannot open the database for writing: "));
+    EXPECT_THAT(run.err, HasSubstr(geteuid() == 0 ? "it lies on a read-only mount" : "cannot be written by this user"));
+    EXPECT_THAT(run.err, Not(HasSubstr("attempt to write a readonly database")));
+    std::filesystem::permissions(dir.file("ro"), std::filesystem::perms::owner_all, std::filesystem::perm_options::add);
+    EXPECT_EQ(bytesOf(db), before);
+}
+
+// Another process in a write transaction: reading needs no lock of its own, so it neither waits
+// out the busy timeout nor fails with "database is locked".
+TEST(CliBusyDatabase, ReadingCommandsDoNotWaitForAnotherProcesssWriteLock) {
+    test::TempDir dir;
+    const auto db = databaseWithARun(dir);
+    SQLite::Database writer(db.string(), SQLite::OPEN_READWRITE);
+    writer.exec("BEGIN IMMEDIATE");
+    writer.exec("UPDATE runs SET name = 'renamed meanwhile' WHERE name = 'kept'");
+    for (const std::string command : {"list", "show kept", "compare kept"}) {
+        const auto result = cli(command + " --db " + q(db));
+        EXPECT_EQ(result.exitCode, 0) << command << "\n" << result.err;
+        EXPECT_THAT(result.out, HasSubstr("kept")) << command << ": reads what was committed";
+    }
+    writer.exec("ROLLBACK");
+}
+
+TEST(CliRunId, ANumberTooLongForAnIdIsNoRunNotARawError) {
+    test::TempDir dir;
+    const auto db = databaseWithARun(dir);
+    const std::string id(40, '9');
+    const auto result = cli("show " + id + " --db " + q(db));
+    EXPECT_EQ(result.exitCode, 2) << result.err;
+    EXPECT_THAT(result.err, HasSubstr("no run '" + id + "'"));
+    EXPECT_THAT(result.err, Not(HasSubstr("stoll")));
+}
+
+TEST(CliConfigFile, AFolderOrAnEndlessFileIsExitThreeNamingIt) {
+    test::TempDir dir;
+    const struct {
+        std::filesystem::path config;
+        const char* says;
+    } cases[] = {{dir.path(), "it is a directory"}, {"/dev/zero", "it holds more than 4 MiB"}};
+    for (const auto& bad : cases) {
+        for (const char* command : {"run", "sweep"}) {
+            const auto result = cli(std::string(command) + " --config " + q(bad.config) + " --db " + q(dir.file("r.db")));
+            ASSERT_NE(result.exitCode, kTimedOut) << command << " " << bad.config;
+            EXPECT_EQ(result.exitCode, 3) << command << " " << bad.config << "\n" << result.err;
+            EXPECT_THAT(result.err, HasSubstr(bad.config.string() + ": cannot read: " + bad.says)) << command;
+            EXPECT_THAT(result.err, Not(HasSubstr("basic_filebuf"))) << command;
+        }
+    }
+}
+
+TEST(CliExport, OntoAFolderSaysItIsAFolder) {
+    test::TempDir dir;
+    const auto db = databaseWithARun(dir);
+    std::filesystem::create_directories(dir.file("out.csv"));
+    const auto result = cli("export kept --format csv --out " + q(dir.file("out.csv")) + " --db " + q(db));
+    EXPECT_NE(result.exitCode, 0);
+    EXPECT_THAT(result.err, HasSubstr(dir.file("out.csv").string() + ": cannot write: it is a folder"));
+    EXPECT_THAT(result.err, Not(HasSubstr("Success")));
+}
+
+// The frame header (SOF0) holds the height and width as big-endian 16-bit numbers.
+void claimSize(const std::filesystem::path& jpeg, std::uint16_t widthPx, std::uint16_t heightPx) {
+    std::string bytes = bytesOf(jpeg);
+    const auto at = bytes.find("\xFF\xC0");
+    ASSERT_NE(at, std::string::npos);
+    bytes[at + 5] = static_cast<char>(heightPx >> 8), bytes[at + 6] = static_cast<char>(heightPx & 0xFF);
+    bytes[at + 7] = static_cast<char>(widthPx >> 8), bytes[at + 8] = static_cast<char>(widthPx & 0xFF);
+    std::ofstream(jpeg, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// A header of 65535 x 65535 in the middle of a manifest once broke the JPEG reader for every
+// file after it, and the run's text said nothing of the 5 of 9 samples it dropped.
+TEST(CliSkippedSamples, TheTextSummarySaysHowManyAndWhichAndEveryGoodOneIsUsed) {
+    test::TempDir dir;
+    ASSERT_EQ(cli("dataset generate --out " + q(dir.file("set")) + " --count 9 --width 64 --height 48").exitCode, 0);
+    const auto hostile = dir.file("set/images/000004.jpg");
+    ASSERT_TRUE(std::filesystem::exists(hostile)) << "dataset generate names its images differently";
+    claimSize(hostile, 65535, 65535);
+    const auto result = cli("run --set model=mini-clip --set steps=2 --set batch_size=8 --set workers=0 --set probe=false "
+                            "--set dataset=" + q(dir.file("set")) + " --db " + q(dir.file("r.db")));
+    ASSERT_EQ(result.exitCode, 0) << result.err << result.out;
+    EXPECT_THAT(result.out, HasSubstr("skipped samples:  1 the loader could not use"));
+    EXPECT_THAT(result.out, HasSubstr(hostile.string() + ": corrupt JPEG"));
+}
+
+}  // namespace
+}  // namespace bb
