@@ -199,5 +199,24 @@ TEST(CliSkippedSamples, TheTextSummarySaysHowManyAndWhichAndEveryGoodOneIsUsed) 
     EXPECT_THAT(result.out, HasSubstr(hostile.string() + ": corrupt JPEG"));
 }
 
+
+// A CSV field of 100 MB was stored and printed whole, and a bad number of 100 MB quoted whole
+// in the error. Fields are bounded where they enter, and bad values quoted as an excerpt.
+TEST(CliCsvImport, AnOverlongFieldIsRefusedAndABadValueIsQuotedShort) {
+    test::TempDir dir;
+    std::ofstream(dir.file("long.csv")) << "run,step,samples_per_s\na,0," << std::string(100 << 10, '7') << "\n";
+    const auto tooLong = cli("import csv " + q(dir.file("long.csv")) + " --db " + q(dir.file("r.db")));
+    EXPECT_EQ(tooLong.exitCode, 3) << tooLong.err;
+    EXPECT_THAT(tooLong.err, HasSubstr(dir.file("long.csv").string() + ": line 2: a field of more than 64 KiB"));
+    EXPECT_LT(tooLong.err.size(), 400u);
+
+    std::ofstream(dir.file("bad.csv")) << "run,step,samples_per_s\na,0,12" << std::string(50 << 10, 'x') << "\n";
+    const auto bad = cli("import csv " + q(dir.file("bad.csv")) + " --db " + q(dir.file("r.db")));
+    EXPECT_EQ(bad.exitCode, 3) << bad.err;
+    EXPECT_THAT(bad.err, HasSubstr("line 2: column \"samples_per_s\": \"12xxxx"));
+    EXPECT_THAT(bad.err, HasSubstr("... (51202 bytes)\" is not a number"));
+    EXPECT_LT(bad.err.size(), 400u);
+}
+
 }  // namespace
 }  // namespace bb

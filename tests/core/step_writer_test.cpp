@@ -13,23 +13,32 @@
 namespace bb {
 namespace {
 
+std::int64_t createRunNamed(ResultStore& store, const std::string& name) {
+    RunRecord run;
+    run.name = name;
+    return store.createRun(run);
+}
+
+// Steps numbered first to last - 1, pushed in order.
+void pushSteps(StepWriter& writer, int first, int last) {
+    for (int i = first; i < last; ++i) {
+        StepMetrics step;
+        step.step = i;
+        step.samples = 1;
+        step.wallMs = 1;
+        writer.push(step);
+    }
+}
+
 TEST(StepWriter, CommitsEveryPushedRowByClose) {
     test::TempDir dir;
     const auto file = dir.file("w.db");
     ResultStore store(file);
-    RunRecord run;
-    run.name = "writer";
-    const auto id = store.createRun(run);
+    const auto id = createRunNamed(store, "writer");
     {
         // A tiny queue forces back-pressure and many small transactions.
         StepWriter writer(file, id, /*capacity=*/4, /*flushIntervalMs=*/5);
-        for (int i = 0; i < 500; ++i) {
-            StepMetrics step;
-            step.step = i;
-            step.samples = 1;
-            step.wallMs = 1;
-            writer.push(step);
-        }
+        pushSteps(writer, 0, 500);
         EXPECT_EQ(writer.close(), "");
         EXPECT_EQ(writer.committedRows(), 500);
     }
@@ -40,9 +49,7 @@ TEST(StepWriter, ReportsAWriteErrorInsteadOfBlockingTraining) {
     test::TempDir dir;
     const auto file = dir.file("w.db");
     ResultStore store(file);
-    RunRecord run;
-    run.name = "will clash";
-    const auto id = store.createRun(run);
+    const auto id = createRunNamed(store, "will clash");
     StepWriter writer(file, id, 8, 5);
     StepMetrics step;
     writer.push(step);
@@ -63,28 +70,18 @@ TEST(StepWriter, WaitsOutAnotherProcesssLockAndLosesNothing) {
     test::TempDir dir;
     const auto file = dir.file("w.db");
     ResultStore store(file);
-    RunRecord run;
-    run.name = "patient";
-    const auto id = store.createRun(run);
+    const auto id = createRunNamed(store, "patient");
     auto holder = std::make_unique<SQLite::Database>(file.string(), SQLite::OPEN_READWRITE);
     holder->exec("BEGIN IMMEDIATE");
     StepWriter writer(file, id, 1 << 10, 5);
-    for (int i = 0; i < 50; ++i) {
-        StepMetrics step;
-        step.step = i;
-        writer.push(step);
-    }
+    pushSteps(writer, 0, 50);
     // The first try waits out SQLite's 10 s busy timeout before it counts as one.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (writer.retries() == 0 && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     ASSERT_GT(writer.retries(), 0) << "the writer never met the lock";
     EXPECT_FALSE(writer.failed());
-    for (int i = 50; i < 100; ++i) {
-        StepMetrics step;
-        step.step = i;
-        writer.push(step);
-    }
+    pushSteps(writer, 50, 100);
     holder->exec("ROLLBACK");
     holder.reset();
     EXPECT_EQ(writer.close(), "");
@@ -96,9 +93,7 @@ TEST(StepWriter, GivesUpAfterItsWindowSayingHowLongAndWhatWasNotStored) {
     test::TempDir dir;
     const auto file = dir.file("w.db");
     ResultStore store(file);
-    RunRecord run;
-    run.name = "locked out";
-    const auto id = store.createRun(run);
+    const auto id = createRunNamed(store, "locked out");
     SQLite::Database holder(file.string(), SQLite::OPEN_READWRITE);
     holder.exec("BEGIN IMMEDIATE");
     StepWriter writer(file, id, 1 << 10, 5, /*retryWindowMs=*/1000);

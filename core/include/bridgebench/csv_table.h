@@ -17,6 +17,8 @@ public:
     // Wider rows are refused as soon as they pass it, before their fields are stored (the export
     // writes about 40 columns).
     static constexpr std::size_t kMaxColumns = 4096;
+    // A field holds a number, a name or a short text; anything longer is refused, not stored.
+    static constexpr std::size_t kMaxFieldBytes = 64 << 10;
 
     // Throws InputError naming the file and the line for malformed CSV (an unterminated quote, a
     // quote inside an unquoted field), a row of more than kMaxColumns fields or whose field count

@@ -20,6 +20,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/result_store.h"
 #include "fuzz_support.h"
+#include "store/references/measured_table.h"
 #include "store/schema.h"
 
 namespace {

@@ -10,6 +10,7 @@
 
 #include "bridgebench/errors.h"
 #include "util/file_contents.h"
+#include "util/text_excerpt.h"
 
 namespace bb {
 namespace {
@@ -22,6 +23,7 @@ struct RowCollector {
     std::size_t line = 1;
 
     bool tooWide = false;  // a row went past CsvTable::kMaxColumns; its further fields were dropped
+    bool tooLong = false;  // a field went past CsvTable::kMaxFieldBytes; it was dropped
 
     static void onField(void* field, std::size_t length, void* self) {
         auto& collector = *static_cast<RowCollector*>(self);
@@ -30,6 +32,10 @@ struct RowCollector {
         if (collector.current.size() >= CsvTable::kMaxColumns) {
             collector.tooWide = true;
             return;
+        }
+        if (length > CsvTable::kMaxFieldBytes) {
+            collector.tooLong = true;
+            length = 0;
         }
         collector.current.emplace_back(static_cast<const char*>(field), length);
     }
@@ -48,10 +54,14 @@ struct ParserDeleter {
     }
 };
 
-void refuseWideRow(const RowCollector& collector, const std::filesystem::path& path) {
+void refuseOversizedRow(const RowCollector& collector, const std::filesystem::path& path) {
     if (collector.tooWide) {
         throw InputError(fmt::format("{}: line {}: more than {} fields in a row", path.string(), collector.line,
                                      CsvTable::kMaxColumns));
+    }
+    if (collector.tooLong) {
+        throw InputError(fmt::format("{}: line {}: a field of more than {} KiB, the most a field may hold",
+                                     path.string(), collector.line, CsvTable::kMaxFieldBytes >> 10));
     }
 }
 
@@ -93,7 +103,7 @@ CsvTable CsvTable::parse(std::string_view contents, const std::filesystem::path&
             throw InputError(fmt::format("{}: line {}, column {}: malformed CSV ({})", path.string(), collector.line,
                                          parsed + 1, csv_strerror(csv_error(parser.get()))));
         }
-        refuseWideRow(collector, path);
+        refuseOversizedRow(collector, path);
         lineStart = lineEnd;
         ++collector.line;
     }
@@ -102,7 +112,7 @@ CsvTable CsvTable::parse(std::string_view contents, const std::filesystem::path&
         throw InputError(
             fmt::format("{}: line {}: malformed CSV (a quoted field is not closed)", path.string(), collector.line));
     }
-    refuseWideRow(collector, path);
+    refuseOversizedRow(collector, path);
 
     CsvTable table;
     table.m_path = path;
@@ -119,7 +129,7 @@ CsvTable CsvTable::parse(std::string_view contents, const std::filesystem::path&
         if (std::find(table.m_columns.begin(), table.m_columns.begin() + static_cast<std::ptrdiff_t>(i), column) !=
             table.m_columns.begin() + static_cast<std::ptrdiff_t>(i)) {
             throw InputError(fmt::format("{}: line {}: the header names column \"{}\" twice", path.string(),
-                                         collector.rowLines.front(), column));
+                                         collector.rowLines.front(), textExcerpt(column)));
         }
     }
     for (std::size_t row = 1; row < collector.rows.size(); ++row) {
@@ -163,7 +173,7 @@ std::optional<double> CsvTable::number(std::size_t row, std::string_view column)
     const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
     if (error != std::errc() || end != field.data() + field.size()) {
         throw InputError(fmt::format("{}: line {}: column \"{}\": \"{}\" is not a number", m_path.string(), lineOf(row),
-                                     column, field));
+                                     column, textExcerpt(field)));
     }
     return value;
 }
@@ -177,7 +187,7 @@ std::optional<std::int64_t> CsvTable::integer(std::size_t row, std::string_view 
     const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
     if (error != std::errc() || end != field.data() + field.size()) {
         throw InputError(fmt::format("{}: line {}: column \"{}\": \"{}\" is not a whole number", m_path.string(),
-                                     lineOf(row), column, field));
+                                     lineOf(row), column, textExcerpt(field)));
     }
     return value;
 }

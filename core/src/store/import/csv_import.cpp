@@ -14,6 +14,7 @@
 #include "store/import/imported_facts.h"
 #include "store/import/imported_record.h"
 #include "store/import/imported_summary.h"
+#include "util/text_excerpt.h"
 
 namespace bb {
 
@@ -36,7 +37,7 @@ bool flagOf(const CsvTable& table, std::size_t row, std::string_view column) {
     if (text == "true" || text == "1" || text == "on" || text == "yes") return true;
     if (text == "false" || text == "0" || text == "off" || text == "no") return false;
     throw InputError(fmt::format("{}: line {}: column \"{}\": \"{}\" is not true or false", table.path().string(),
-                                 table.lineOf(row), column, text));
+                                 table.lineOf(row), column, textExcerpt(text)));
 }
 
 void readRunColumns(const CsvTable& table, std::size_t row, const ImportOptions& options, RunRecord& run) {
@@ -112,7 +113,8 @@ ImportBatch readCsvImport(const CsvTable& table, const ImportOptions& options) {
         if (!hasRate) step.samplesPerSec = samplesPerSecond(step.samples, step.wallMs);
         if (!run.data.steps.empty() && run.data.steps.back().step >= step.step)
             throw InputError(fmt::format("{}: line {}: column \"step\": {} does not follow step {} of run \"{}\"",
-                                         file.string(), table.lineOf(row), step.step, run.data.steps.back().step, name));
+                                         file.string(), table.lineOf(row), step.step, run.data.steps.back().step,
+                                         textExcerpt(name)));
         run.data.steps.push_back(step);
     }
     if (runs.empty()) throw InputError(fmt::format("{}: no rows below the header: nothing to import", file.string()));
@@ -124,7 +126,7 @@ ImportBatch readCsvImport(const CsvTable& table, const ImportOptions& options) {
         data.run.summary = importedSummary(data.steps, {run.headline, {}, {}, {}});
         if (!run.headline && data.steps.empty())
             throw InputError(fmt::format("{}: line {}: run \"{}\" has neither steps nor a headline_samples_per_s",
-                                         file.string(), table.lineOf(run.firstRow), name));
+                                         file.string(), table.lineOf(run.firstRow), textExcerpt(name)));
         data.run.config.update({{"batch_size", data.run.batchSize},
                                 {"precision", data.run.precision},
                                 {"device_transforms", data.run.deviceTransforms}});
