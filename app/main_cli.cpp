@@ -25,6 +25,16 @@ int main(int argc, char** argv) {
     bb::cli::registerTokenizeCommand(app, state);
     bb::cli::registerDatasetCommand(app, state);
     bb::cli::registerBenchCommand(app, state);
+    // After the subcommands: CLI11 copies a parent's footer into subcommands made later.
+    app.footer(
+        "Each subcommand has --help. Results go to --db FILE, by default $BRIDGEBENCH_DB, else\n"
+        "$XDG_DATA_HOME/bridgebench/results.db; the window reads the same file. --json prints one JSON document on\n"
+        "stdout. Exit codes: 0 success, 1 run failed, 2 invalid usage or config, 3 unreadable input.\n\n"
+        "Examples:\n"
+        "  bridgebench-cli run --set model=tiny --set workers=1\n"
+        "  bridgebench-cli sweep --preset study\n"
+        "  bridgebench-cli compare 12 --with-study\n\n"
+        "The user guide: docs/ in the source tree (docs/cli.md for every option).\n");
 
     try {
         app.parse(argc, argv);

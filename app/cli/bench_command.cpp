@@ -121,6 +121,11 @@ void registerBenchCommand(CLI::App& root, CliState& state) {
         ->capture_default_str();
     command->add_option("--seed", options.seed, "Seed for the sample order and augmentation")->capture_default_str();
     command->add_flag("--json", args->json, "Print one JSON array on stdout, one object per combination");
+    command->footer(
+        "Examples:\n"
+        "  bridgebench-cli bench loader --data /tmp/jpegs --workers 0,1,2\n"
+        "  bridgebench-cli bench loader --data /tmp/jpegs --device cuda:0 --device-transforms on \\\n"
+        "      --device-decoding off,on\n");
     command->callback([args, &state] { state.exitCode = guarded([&] { return benchLoader(*args); }); });
 }
 

@@ -188,6 +188,13 @@ void registerCompareCommand(CLI::App& root, CliState& state) {
                       "workloads differ the metric becomes TFLOP/s per device unless --metric says otherwise");
     addDbOption(*command, options->dbPath);
     command->add_flag("--json", options->json, "Print one JSON document");
+    command->footer(
+        "Each row gives the metric, the speedup against the baseline, TFLOP/s per device and MFU, and what differs\n"
+        "in the workload; where each figure comes from is printed under the table.\n\n"
+        "Examples:\n"
+        "  bridgebench-cli compare 12 13 14 --baseline 12\n"
+        "  bridgebench-cli compare 12 --with-study\n"
+        "  bridgebench-cli compare 12 13 --metric mfu --json\n");
     command->callback([options, metric, &state] {
         options->metricGiven = metric->count() > 0;
         state.exitCode = guarded([&] { return compareCommand(*options); });

@@ -75,6 +75,7 @@ void registerDatasetCommand(CLI::App& root, CliState& state) {
         ->capture_default_str()
         ->check(CLI::Range(std::int64_t{1}, std::int64_t{100}));
     command->add_flag("--json", args->json, "Print one JSON object on stdout");
+    command->footer("Example:\n  bridgebench-cli dataset generate --out /tmp/jpegs --count 500 --width 640 --height 480\n");
     command->callback([args, &state] { state.exitCode = guarded([&] { return generate(*args); }); });
 }
 

@@ -98,6 +98,11 @@ void registerExportCommand(CLI::App& root, CliState& state) {
     command->add_option("--chart", options->chart, "For png and svg: comparison | steps")
         ->check(CLI::IsMember({"comparison", "steps"}))
         ->capture_default_str();
+    command->footer(
+        "Examples:\n"
+        "  bridgebench-cli export 12 13 --format csv --out runs.csv\n"
+        "  bridgebench-cli export 12 --format tensorboard --out tb/\n"
+        "  bridgebench-cli export 12 13 --format svg --chart steps --out steps.svg\n");
     command->callback([options, &state] { state.exitCode = guarded([&] { return exportCommand(*options); }); });
 }
 
@@ -109,6 +114,7 @@ void registerReportCommand(CLI::App& root, CliState& state) {
     addCommonOptions(*command, *options);
     command->add_option("--format", options->format, "html | pdf (default: from --out's extension, else html)")
         ->check(CLI::IsMember({"html", "pdf"}));
+    command->footer("Example:\n  bridgebench-cli report 12 13 --baseline 12 --out report.pdf\n");
     command->callback([options, &state] {
         if (options->format.empty())
             options->format = std::filesystem::path(options->out).extension() == ".pdf" ? "pdf" : "html";

@@ -90,6 +90,12 @@ void registerImportCommand(CLI::App& root, CliState& state) {
         ->check(CLI::IsMember({"fp32", "bf16", "fp16"}));
     addDbOption(*command, options->dbPath);
     command->add_flag("--json", options->json, "Print what was imported as one JSON document");
+    command->footer(
+        "The files are read first and written in one transaction; a malformed file exits 3 naming the file and\n"
+        "the place at fault, and nothing is imported. Importing the same files again adds nothing.\n\n"
+        "Examples:\n"
+        "  bridgebench-cli import trainer ./output_dir --device-kind cuda --device-name H100 --device-count 8\n"
+        "  bridgebench-cli import tensorboard runs/ --name \"baseline, 2 workers\"\n");
     command->callback([options, &state] { state.exitCode = guarded([&] { return importCommand(*options); }); });
 }
 

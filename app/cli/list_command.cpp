@@ -62,6 +62,7 @@ void registerListCommand(CLI::App& root, CliState& state) {
     auto* command = root.add_subcommand("list", "List the runs in the database, reference runs included");
     addDbOption(*command, options->dbPath);
     command->add_flag("--json", options->json, "Print the runs as a JSON array");
+    command->footer("Examples:\n  bridgebench-cli list\n  bridgebench-cli list --db results.db --json\n");
     command->callback(
         [options, &state] { state.exitCode = guarded([&] { return listCommand(options->dbPath, options->json); }); });
 }

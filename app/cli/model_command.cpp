@@ -121,6 +121,7 @@ void registerModelCommand(CLI::App& root, CliState& state) {
     infoCmd->add_option("--text-length", info->textLength, "Tokens per caption for the FLOP count")
         ->capture_default_str();
     infoCmd->add_flag("--json", info->json, "Print one JSON document");
+    infoCmd->footer("Example:\n  bridgebench-cli model info --preset large --text-length 128\n");
     infoCmd->callback([info, presetOption, configOption, &state] {
         state.exitCode = guarded([&] {
             if (presetOption->count() + configOption->count() != 1) {
@@ -143,6 +144,9 @@ void registerModelCommand(CLI::App& root, CliState& state) {
         ->required()
         ->check(CLI::IsMember({"contrastive", "itm"}));
     forwardCmd->add_option("--out", forward->outputPath, "Output file (safetensors)")->required();
+    forwardCmd->footer(
+        "Example:\n  bridgebench-cli model forward --config config.json --weights model.safetensors \\\n"
+        "      --inputs inputs.safetensors --head itm --out outputs.safetensors\n");
     forwardCmd->callback([forward, &state] { state.exitCode = guarded([&] { return forwardCommand(*forward); }); });
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/run_config.h"
 #include "bridgebench/run_session.h"
 #include "cli/cli_common.h"
 #include "cli/interrupt.h"
@@ -133,6 +134,28 @@ int runCommand(const RunOptions& options) {
                                                                                             : kExitRunFailed;
 }
 
+// The config keys with their defaults, from core's key table: `run --help` is where a user of
+// --set looks for them, and tests/docs/check_docs.py reads them here to hold docs/config.md to it.
+std::string runFooter() {
+    const nlohmann::json defaults = toJson(RunConfig{});
+    std::string text =
+        "Without --config every key has its default; --set KEY=VALUE overrides one (booleans: true/false, on/off).\n"
+        "Ctrl-C stops after the current step; a cancelled run keeps its steps. Exit codes: 0 completed or\n"
+        "cancelled, 1 failed, 2 invalid usage or config, 3 unreadable input.\n\n"
+        "Examples:\n"
+        "  bridgebench-cli run                                   mini-clip, 50 steps, generated JPEGs\n"
+        "  bridgebench-cli run --set model=tiny --set workers=1 --set steps=100 --json\n"
+        "  bridgebench-cli run --config my-run.json --db results.db\n\n"
+        "Config keys (default in brackets; docs/config.md has their ranges):\n";
+    for (const auto& info : runConfigKeys()) {
+        const std::string key(info.key);
+        const auto value = defaults.find(key);
+        const std::string shown = value == defaults.end() ? std::string("?") : value->dump();
+        text += fmt::format("  {:<18} [{}] {}\n", key, shown, info.help);
+    }
+    return text;
+}
+
 }  // namespace
 
 void registerRunCommand(CLI::App& root, CliState& state) {
@@ -142,6 +165,7 @@ void registerRunCommand(CLI::App& root, CliState& state) {
     command->add_option("--set", options->settings, "Override a config key: KEY=VALUE (repeatable)");
     addDbOption(*command, options->dbPath);
     command->add_flag("--json", options->json, "Print the summary as one JSON document on stdout");
+    command->footer(runFooter());
     command->callback([options, &state] { state.exitCode = guarded([&] { return runCommand(*options); }); });
 }
 

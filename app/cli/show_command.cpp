@@ -166,6 +166,10 @@ void registerShowCommand(CLI::App& root, CliState& state) {
     command->add_option("RUN", options->run, "Run id, unique name or uuid")->required();
     addDbOption(*command, options->dbPath);
     command->add_flag("--json", options->json, "Print one JSON document");
+    command->footer(
+        "The diagnosis says whether the run was input- or compute-bound and predicts samples/s for other loader\n"
+        "workers and device-transform settings.\n\n"
+        "Examples:\n  bridgebench-cli show 12\n  bridgebench-cli show \"my run\" --json\n");
     command->callback([options, &state] {
         state.exitCode = guarded([&] { return showCommand(options->dbPath, options->run, options->json); });
     });

@@ -133,6 +133,14 @@ void registerSweepCommand(CLI::App& root, CliState& state) {
     command->add_option("--set", options->settings, "Override a key of the study's base config: KEY=VALUE");
     addDbOption(*command, options->dbPath);
     command->add_flag("--json", options->json, "Print the outcome as one JSON document");
+    command->footer(
+        "Give --config or --preset. Presets: study (the published grid, workers 0/1/2 x device_transforms\n"
+        "off/on: BridgeTower-large, bf16, batch 48 on cuda; the tiny BridgeTower on generated JPEGs on a CPU) and\n"
+        "study-devices (workers 0/1/2 at 1 and N data-parallel devices). Running a study again skips the points\n"
+        "it has completed. Config keys: bridgebench-cli run --help.\n\n"
+        "Examples:\n"
+        "  bridgebench-cli sweep --preset study\n"
+        "  bridgebench-cli sweep --config my-study.json --set steps=20\n");
     command->callback([options, &state] { state.exitCode = guarded([&] { return sweepCommand(*options); }); });
 }
 

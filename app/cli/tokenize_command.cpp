@@ -88,6 +88,9 @@ void registerTokenizeCommand(CLI::App& root, CliState& state) {
     command->add_flag("--stdin", options->fromStdin, "Read the texts from standard input, one per line")
         ->excludes(texts);
     command->add_flag("--json", options->json, "Print one JSON array of id arrays");
+    command->footer(
+        "Example:\n  bridgebench-cli tokenize --vocab resources/tokenizer/roberta/vocab.json \\\n"
+        "      --merges resources/tokenizer/roberta/merges.txt \"a cat on a mat\"\n");
     command->callback([options, &state] { state.exitCode = guarded([&] { return runTokenize(*options); }); });
 }
 
