@@ -112,10 +112,10 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
         {"samples", s.samples},
         {"skipped_samples", s.skippedSamples},
         {"skipped_first", skippedList(s.skippedFirst)},
-        {"steps_not_stored", s.stepsNotStored},
         {"duration_s", s.durationS},
         {"final_loss", s.finalLoss},
     };
+    if (s.stepsNotStored > 0) out["steps_not_stored"] = s.stepsNotStored;
     if (s.availableCoresAtStart > 0) out["available_cores_at_start"] = s.availableCoresAtStart;
     if (std::isfinite(s.otherCpuCores)) {
         out["other_cpu_cores"] = s.otherCpuCores;
