@@ -1394,7 +1394,7 @@ RSS MiB：常駐記憶體
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>BridgeBench — %1</source>
         <translation>BridgeBench — %1</translation>
     </message>
@@ -1404,7 +1404,7 @@ RSS MiB：常駐記憶體
         <translation>資料庫：%1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>New database</source>
         <translation>新增資料庫</translation>
     </message>
@@ -1459,7 +1459,17 @@ RSS MiB：常駐記憶體
         <translation>匯出表格(&amp;T)…</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="-58"/>
+        <source>BridgeBench — %1 (read-only)</source>
+        <translation>BridgeBench — %1（唯讀）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Database: %1, opened read-only: %2</source>
+        <translation>資料庫：%1，以唯讀方式開啟：%2</translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>&amp;Import runs…</source>
         <translation>匯入執行紀錄(&amp;I)…</translation>
     </message>
@@ -1992,7 +2002,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunStore</name>
     <message>
-        <location filename="../ui/adapters/run_store.cpp" line="+97"/>
+        <location filename="../ui/adapters/run_store.cpp" line="+106"/>
         <source>Undo delete of &quot;%1&quot;</source>
         <translation>復原刪除「%1」</translation>
     </message>
@@ -2039,7 +2049,7 @@ RSS MiB：常駐記憶體
         <translation>否</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Left out, as this build cannot read them from the database:
 %1</source>
         <translation>此版本無法從資料庫讀取以下數值，已略過：
