@@ -218,5 +218,26 @@ TEST(CliCsvImport, AnOverlongFieldIsRefusedAndABadValueIsQuotedShort) {
     EXPECT_LT(bad.err.size(), 400u);
 }
 
+
+// A truncated checkpoint once left a failed run row behind; it is refused before the row.
+TEST(CliWeights, ATruncatedCheckpointIsExitThreeWithNoRunRow) {
+    test::TempDir dir;
+    const std::filesystem::path fixture = std::filesystem::path(BB_TEST_DATA_DIR) / "bridgetower-tiny";
+    const auto weights = dir.file("cut.safetensors");
+    std::filesystem::copy_file(fixture / "model.safetensors", weights);
+    std::filesystem::resize_file(weights, std::filesystem::file_size(weights) / 2);
+    const auto db = dir.file("r.db");
+    const auto result = cli("run --set model=" + q(fixture / "config.json") + " --set weights=" + q(weights) +
+                            " --set steps=2 --set batch_size=2 --set dataset=synthetic-tensors --db " + q(db));
+    EXPECT_EQ(result.exitCode, 3) << result.err << result.out;
+    EXPECT_THAT(result.err, HasSubstr(weights.string()));
+    std::int64_t local = 0;
+    if (std::filesystem::exists(db)) {
+        ResultStore store(db, StoreAccess::ReadOnly);
+        for (const auto& run : store.listRuns()) local += run.source == "local";
+    }
+    EXPECT_EQ(local, 0) << "a run row was left behind";
+}
+
 }  // namespace
 }  // namespace bb

@@ -19,6 +19,7 @@
 #include "engine/model_factory.h"
 #include "engine/run_control.h"
 #include "engine/trainer.h"
+#include "model/safetensors.h"
 #include "store/device_name.h"
 #include "util/time_format.h"
 
@@ -253,6 +254,10 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     // a row: else it would start, fail and stay in the database as a failed run.
     if (impl.config.dataset != "synthetic" && impl.config.dataset != "synthetic-tensors")
         Dataset::checkUsable(impl.config.dataset);
+    // A checkpoint cut short or malformed is refused as InputError before the row exists, from
+    // its header alone (mapped, not read). Its tensors' names and shapes are held to the model's
+    // only when the model is built, on the run's thread.
+    if (!impl.config.weights.empty()) SafetensorsFile checked(impl.config.weights);
     // Made here, before the run has a row, so that a named nvJPEG that does not load is a
     // ConfigError (exit 2); a fallback goes into the environment and the summary.
     const DecodeChoice decode = chooseDecodePath(impl.config);
