@@ -14,6 +14,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/result_store.h"
 #include "store/row_copy.h"
+#include "store/sqlite_failure.h"
 
 namespace bb {
 
@@ -33,7 +34,7 @@ auto guarded(const std::filesystem::path& file, const char* action, Body&& body)
     try {
         return body();
     } catch (const SQLite::Exception& error) {
-        throw StoreError(fmt::format("{}: cannot {}: {}", file.string(), action, error.what()));
+        throwStoreFailure(file, action, error);
     }
 }
 

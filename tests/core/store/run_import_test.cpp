@@ -275,6 +275,25 @@ TEST(MergeDatabase, RefusesAFileThatIsNotABridgeBenchDatabase) {
     EXPECT_EQ(store.listRuns().size(), 16U + test::shippedMeasuredRunCount());
 }
 
+// A database whose tables are not what its version says is refused as every open refuses it,
+// not read with SELECT * into whatever columns it happens to have.
+TEST(MergeDatabase, RefusesADatabaseWhoseTablesDoNotMatchItsVersion) {
+    const test::TempDir dir;
+    ResultStore store(dir.file("mine.db"));
+    { ResultStore other(dir.file("other.db")); }
+    {
+        SQLite::Database raw(dir.file("other.db").string(), SQLite::OPEN_READWRITE);
+        raw.exec("ALTER TABLE steps DROP COLUMN other_cpu");
+    }
+    try {
+        mergeDatabase(store, dir.file("other.db"));
+        FAIL() << "merged";
+    } catch (const InputError& error) {
+        EXPECT_THAT(error.what(), HasSubstr("other.db: not a results database this build can read"));
+        EXPECT_THAT(error.what(), HasSubstr("table 'steps' lacks column 'other_cpu'"));
+    }
+}
+
 TEST(CsvImport, WorkersAColumnDoesNotStateStayUnknownAndImportOptionsWin) {
     const test::TempDir dir;
     const auto file = test::writeFileBytes(dir.file("rates.csv"), "run,samples_per_s,batch_size\na,10,8\na,11,8\n");

@@ -11,6 +11,7 @@
 #include "bridgebench/run_import.h"
 #include "store/import/store_connection.h"
 #include "store/row_copy.h"
+#include "store/schema.h"
 
 namespace bb {
 
@@ -78,6 +79,12 @@ DatabaseImport DatabaseImport::read(const std::filesystem::path& file) {
         if (version < 1 || !db.tableExists("runs") || !db.tableExists("steps"))
             throw InputError(fmt::format("{}: not a BridgeBench database (no runs table; schema version {})",
                                          file.string(), version));
+        // Its tables must be what its version says, as for any database this build opens.
+        try {
+            checkSchema(db, file.c_str(), version);
+        } catch (const StoreFormatError& error) {
+            throw InputError(error.what());
+        }
         auto other = std::make_unique<Rows>();
         other->file = file;
         other->studies = copyRows(db, "SELECT * FROM studies WHERE id > ? ORDER BY id", 0);

@@ -4,14 +4,15 @@
 #include <filesystem>
 
 #include <SQLiteCpp/SQLiteCpp.h>
-#include <fmt/format.h>
 
 #include "bridgebench/errors.h"
+#include "store/sqlite_failure.h"
 
 namespace bb {
 
 // Runs `body` inside an IMMEDIATE transaction and commits when it returns; anything it throws
-// rolls everything back. SQLite failures become StoreError naming the file and the action.
+// rolls everything back. SQLite failures become the typed errors of sqlite_failure.h, naming the file
+// and the action.
 template <typename Body>
 void withImportTransaction(const std::filesystem::path& file, const char* action, Body&& body) {
     try {
@@ -22,7 +23,7 @@ void withImportTransaction(const std::filesystem::path& file, const char* action
         body(db);
         transaction.commit();
     } catch (const SQLite::Exception& error) {
-        throw StoreError(fmt::format("{}: cannot {}: {}", file.string(), action, error.what()));
+        throwStoreFailure(file, action, error);
     }
 }
 
