@@ -239,5 +239,24 @@ TEST(CliWeights, ATruncatedCheckpointIsExitThreeWithNoRunRow) {
     EXPECT_EQ(local, 0) << "a run row was left behind";
 }
 
+
+// batch_size=65536 on synthetic tensors once ended with LibTorch's "[enforce fail at
+// alloc_cpu.cpp:75] err == 0. DefaultCPUAllocator: can't allocate memory: ...". The address space
+// is bounded (ulimit -v) so that the allocation fails here as it does on a smaller machine.
+TEST(CliOutOfMemory, ARunThatRunsOutOfMemoryFailsSayingSoInWords) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    GTEST_SKIP() << "the sanitizers reserve more address space than the bound leaves";
+#endif
+    test::TempDir dir;
+    const auto result = test::runCommand(
+        "ulimit -v 4000000; timeout 120 " + test::shellQuote(BB_CLI_PATH) +
+        " run --set model=mini-clip --set dataset=synthetic-tensors --set batch_size=65536 --set steps=2"
+        " --set probe=false --set threads=1 --db " + q(dir.file("r.db")));
+    EXPECT_EQ(result.exitCode, 1) << result.err << result.out;
+    EXPECT_THAT(result.out, HasSubstr("out of memory on cpu with batch_size=65536: an allocation of"));
+    EXPECT_THAT(result.out, HasSubstr("GiB failed; a smaller batch_size"));
+    EXPECT_THAT(result.out, Not(HasSubstr("enforce fail")));
+}
+
 }  // namespace
 }  // namespace bb

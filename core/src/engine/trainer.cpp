@@ -1,6 +1,7 @@
 #include "engine/trainer.h"
 
 #include <chrono>
+#include <new>
 #include <optional>
 #include <thread>
 
@@ -10,6 +11,7 @@
 #include "engine/grad_scaler.h"
 #include "engine/model_factory.h"
 #include "engine/other_cpu_meter.h"
+#include "engine/out_of_memory.h"
 #include "engine/pipeline_prober.h"
 #include "engine/process_stats.h"
 #include "engine/step_cycle.h"
@@ -194,10 +196,14 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         }
     } catch (const c10::Error& error) {
         result.status = RunStatus::Failed;
-        result.error = error.what_without_backtrace();
+        result.error = outOfMemoryMessage(config, error.what_without_backtrace())
+                           .value_or(error.what_without_backtrace());
+    } catch (const std::bad_alloc& error) {
+        result.status = RunStatus::Failed;
+        result.error = *outOfMemoryMessage(config, "std::bad_alloc");
     } catch (const std::exception& error) {
         result.status = RunStatus::Failed;
-        result.error = error.what();
+        result.error = outOfMemoryMessage(config, error.what()).value_or(error.what());
     }
     return result;
 }
