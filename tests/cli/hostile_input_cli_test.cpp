@@ -258,5 +258,27 @@ TEST(CliOutOfMemory, ARunThatRunsOutOfMemoryFailsSayingSoInWords) {
     EXPECT_THAT(result.out, Not(HasSubstr("enforce fail")));
 }
 
+
+// `model info --config /dev/zero` never ended and a folder read as an empty file ("unexpected end
+// of input"); `--db FOLDER` said "cannot open the file" with exit 1.
+TEST(CliPaths, FoldersAndEndlessFilesAreNamedAsSuchWithExitThree) {
+    test::TempDir dir;
+    const struct {
+        std::string arguments;
+        std::string says;
+    } cases[] = {
+        {"model info --config " + q(dir.path()), dir.path().string() + ": cannot read: it is a directory"},
+        {"model info --config /dev/zero", "/dev/zero: cannot read: it holds more than 4 MiB"},
+        {"list --db " + q(dir.path()), dir.path().string() + ": a folder, not a database file"},
+        {"import db /dev/zero --db " + q(dir.file("r.db")), "/dev/zero: cannot read: not a regular file"},
+    };
+    for (const auto& bad : cases) {
+        const auto result = cli(bad.arguments);
+        ASSERT_NE(result.exitCode, kTimedOut) << bad.arguments << ": hung";
+        EXPECT_EQ(result.exitCode, 3) << bad.arguments << "\n" << result.err;
+        EXPECT_THAT(result.err, HasSubstr(bad.says)) << bad.arguments;
+    }
+}
+
 }  // namespace
 }  // namespace bb

@@ -1,12 +1,12 @@
 #include "bridgebench/bridgetower_config.h"
 
-#include <fstream>
 #include <limits>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "util/file_contents.h"
 #include "util/json_excerpt.h"
 #include "util/json_text.h"
 
@@ -126,15 +126,6 @@ void readVision(const Json& object, const std::string& source, BridgeTowerVision
     reader.readBool("remove_last_layer", vision.removeLastLayer);
 }
 
-std::string readFile(const std::filesystem::path& path) {
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream) throw InputError(path.string() + ": cannot open the config file");
-    std::ostringstream content;
-    content << stream.rdbuf();
-    if (stream.bad()) throw InputError(path.string() + ": cannot read the config file");
-    return content.str();
-}
-
 }  // namespace
 
 std::vector<std::string> bridgeTowerPresetNames() { return {"tiny", "small", "base", "large"}; }
@@ -231,7 +222,8 @@ BridgeTowerConfig parseBridgeTowerConfig(std::string_view jsonText, const std::s
 }
 
 BridgeTowerConfig loadBridgeTowerConfig(const std::filesystem::path& path) {
-    return parseBridgeTowerConfig(readFile(path), path.string());
+    // Through the one bounded reader: a folder read as empty and /dev/zero never ended.
+    return parseBridgeTowerConfig(readFileContents(path, kMaxConfigFileBytes), path.string());
 }
 
 void validate(const BridgeTowerConfig& config) {

@@ -138,6 +138,8 @@ std::string readOnlyUri(const std::filesystem::path& file, bool immutable) {
 }  // namespace
 
 ResultStore::ResultStore(const std::filesystem::path& file, StoreAccess access) {
+    if (std::error_code ignored; std::filesystem::is_directory(file, ignored))
+        throw StoreFormatError(fmt::format("{}: a folder, not a database file (name the .db file inside)", file.string()));
     if (access == StoreAccess::ReadOnly) {
         openForReading(file, std::nullopt);
         return;

@@ -68,8 +68,10 @@ const std::filesystem::path& DatabaseImport::file() const { return m_rows->file;
 
 DatabaseImport DatabaseImport::read(const std::filesystem::path& file) {
     std::error_code error;
-    if (!std::filesystem::is_regular_file(file, error))
+    if (!std::filesystem::exists(file, error))
         throw InputError(fmt::format("{}: cannot read: no such file", file.string()));
+    if (!std::filesystem::is_regular_file(file, error))
+        throw InputError(fmt::format("{}: cannot read: not a regular file (a database is one file)", file.string()));
     try {
         SQLite::Database db(file.string(), SQLite::OPEN_READONLY);
         const int version = db.execAndGet("PRAGMA user_version").getInt();
