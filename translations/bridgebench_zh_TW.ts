@@ -63,7 +63,22 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareChart</name>
     <message>
-        <location filename="../ui/charts/compare_chart.cpp" line="+132"/>
+        <location filename="../ui/charts/compare_chart.cpp" line="+65"/>
+        <source>no speedup</source>
+        <translation>無加速比</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>no speedup where a sample is other work</source>
+        <translation>樣本工作量不同處不計加速比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(see the table)</source>
+        <translation>（見表格）</translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <location line="+2"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
@@ -77,11 +92,6 @@ libjpeg-turbo %9</translation>
         <location line="+2"/>
         <source>Speedup against %1</source>
         <translation>相對於 %1 的加速比</translation>
-    </message>
-    <message>
-        <location line="-53"/>
-        <source>† different workload than the baseline (see the table)</source>
-        <translation>† 工作負載與基準不同（見表格）</translation>
     </message>
 </context>
 <context>
@@ -157,7 +167,7 @@ libjpeg-turbo %9</translation>
         <translation>這些執行與研究的工作負載相同：以 samples/s 比較。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+40"/>
         <source>The runs BridgeBench measured differ from the study&apos;s in device count (%1), so runs are compared in samples/s per device.</source>
         <translation>BridgeBench 實測的執行與研究的裝置數不同（%1），因此以每裝置 samples/s 比較。</translation>
     </message>
@@ -167,7 +177,7 @@ libjpeg-turbo %9</translation>
         <translation>BridgeBench 實測的執行與研究的工作負載不同（%1），因此以每裝置實際 TFLOP/s 比較；旁列 MFU。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+42"/>
         <source>No baseline</source>
         <translation>無基準</translation>
     </message>
@@ -183,13 +193,13 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+86"/>
+        <location line="+98"/>
         <location line="+2"/>
         <source>samples/s per step</source>
         <translation>每步 samples/s</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-99"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
@@ -199,7 +209,7 @@ libjpeg-turbo %9</translation>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <location line="+19"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
@@ -210,7 +220,17 @@ libjpeg-turbo %9</translation>
         <translation>正在讀取步驟…</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
+        <source>† samples/s per step of other work per sample: not like for like</source>
+        <translation>† 每樣本工作量不同的每步 samples/s：條件不對等</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>samples/s per step †</source>
+        <translation>每步 samples/s †</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>samples/s per step, coloured as the bars</source>
         <translation>每步 samples/s，顏色與長條圖相同</translation>
     </message>
@@ -220,17 +240,37 @@ libjpeg-turbo %9</translation>
         <translation>每條線的顏色與上方該次執行的長條相同</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+2"/>
+        <source>† These runs differ in model, image size or caption length: a sample is not the same work, so their samples/s are not like for like.</source>
+        <translation>† 這些執行的模型、影像尺寸或說明文字長度不同：每個樣本的工作量不同，因此其 samples/s 條件不對等。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+41"/>
+        <source>published study</source>
+        <translation>已發表的研究</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>measured by BridgeBench</source>
+        <translation>BridgeBench 實測</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>your run</source>
+        <translation>你的執行</translation>
+    </message>
+    <message>
+        <location line="-44"/>
         <source>Device</source>
         <translation>裝置</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location line="-257"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch, text length and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -240,7 +280,7 @@ libjpeg-turbo %9</translation>
         <translation>這些執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
     <message>
-        <location line="+226"/>
+        <location line="+253"/>
         <source>Configuration</source>
         <translation>組態</translation>
     </message>
@@ -265,15 +305,25 @@ libjpeg-turbo %9</translation>
         <translation>MFU</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>Source</source>
+        <translation>來源</translation>
+    </message>
+    <message>
         <location line="+5"/>
-        <location line="+8"/>
+        <location line="+9"/>
         <location line="+3"/>
         <location line="+3"/>
         <source>n/a</source>
         <translation>不適用</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-8"/>
+        <source>no speedup †</source>
+        <translation>無加速比 †</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>‡ %1: its figures may not repeat</source>
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
@@ -296,7 +346,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::Comparison</name>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="+35"/>
+        <location filename="../ui/models/comparison.cpp" line="+28"/>
         <source>model %1 vs %2</source>
         <translation>模型 %1 vs %2</translation>
     </message>
@@ -356,7 +406,17 @@ libjpeg-turbo %9</translation>
         <translation>裝置數量</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+15"/>
+        <source>published</source>
+        <translation>已發表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>measured reference</source>
+        <translation>實測參考</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>workers %1</source>
         <translation>workers %1</translation>
     </message>
@@ -371,7 +431,7 @@ libjpeg-turbo %9</translation>
         <translation>裝置端載入</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
@@ -396,15 +456,30 @@ libjpeg-turbo %9</translation>
         <translation>MFU %</translation>
     </message>
     <message>
-        <location line="+85"/>
-        <location line="+17"/>
+        <location line="+6"/>
+        <source>† different workload than the baseline</source>
+        <translation>† 工作負載與基準不同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>† different workload than most of the runs</source>
+        <translation>† 工作負載與多數執行不同</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <location line="+2"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="+3"/>
         <source>%1 has no run with %2 to compare against</source>
         <translation>%1 沒有 %2 的執行可供比較</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not like for like (%1): %2 does not hold that out, so no speedup is shown; achieved TFLOP/s per device does</source>
+        <translation>條件不對等（%1）：%2 未排除此差異，故不顯示加速比；每裝置實際 TFLOP/s 則已排除</translation>
     </message>
 </context>
 <context>
@@ -2022,7 +2097,6 @@ RSS MiB：常駐記憶體
         <translation>已匯入</translation>
     </message>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="-146"/>
         <location filename="../ui/models/overlay_names.cpp" line="+29"/>
         <location filename="../ui/models/run_table_model.cpp" line="+1"/>
         <source>reference</source>
@@ -2039,7 +2113,7 @@ RSS MiB：常駐記憶體
         <translation>否</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Left out, as this build cannot read them from the database:
 %1</source>
         <translation>此版本無法從資料庫讀取以下數值，已略過：
