@@ -2082,12 +2082,12 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunTableModel</name>
     <message>
-        <location filename="../ui/models/run_table_model.cpp" line="+16"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+17"/>
         <source>unknown device</source>
         <translation>未知裝置</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+51"/>
         <source>local</source>
         <translation>本機</translation>
     </message>
@@ -2098,12 +2098,21 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location filename="../ui/models/overlay_names.cpp" line="+29"/>
-        <location filename="../ui/models/run_table_model.cpp" line="+1"/>
         <source>reference</source>
         <translation>參考</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_table_model.cpp" line="+18"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+1"/>
+        <source>published</source>
+        <translation>已發表</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>measured reference</source>
+        <translation>實測參考</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -2113,7 +2122,7 @@ RSS MiB：常駐記憶體
         <translation>否</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Left out, as this build cannot read them from the database:
 %1</source>
         <translation>此版本無法從資料庫讀取以下數值，已略過：
@@ -2125,7 +2134,12 @@ RSS MiB：常駐記憶體
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>Reference table BridgeBench measured (read-only): %1; %2</source>
+        <translation>BridgeBench 實測的參考表（唯讀）：%1；%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Published figure (read-only): %1; %2</source>
         <translation>已發表的數據（唯讀）：%1；%2</translation>
     </message>
@@ -2199,42 +2213,42 @@ RSS MiB：常駐記憶體
     <name>bb::ui::RunsBrowser</name>
     <message>
         <location filename="../ui/widgets/runs_browser.cpp" line="+30"/>
-        <location line="+84"/>
+        <location line="+85"/>
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location line="-83"/>
-        <location line="+85"/>
+        <location line="-84"/>
+        <location line="+86"/>
         <source>Compare with the published study</source>
         <translation>與已發表的研究比較</translation>
     </message>
     <message>
-        <location line="-84"/>
-        <location line="+85"/>
+        <location line="-85"/>
+        <location line="+86"/>
         <source>Show steps</source>
         <translation>顯示步驟</translation>
     </message>
     <message>
-        <location line="-84"/>
-        <location line="+86"/>
+        <location line="-85"/>
+        <location line="+87"/>
         <source>Rename</source>
         <translation>重新命名</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+86"/>
+        <location line="-86"/>
+        <location line="+87"/>
         <source>Tags…</source>
         <translation>標籤…</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+86"/>
+        <location line="-86"/>
+        <location line="+87"/>
         <source>Delete</source>
         <translation>刪除</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-86"/>
         <source>Undo delete</source>
         <translation>復原刪除</translation>
     </message>
@@ -2260,8 +2274,13 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+1"/>
-        <source>Reference (published)</source>
-        <translation>參考（已發表）</translation>
+        <source>Published study</source>
+        <translation>已發表的研究</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured by BridgeBench</source>
+        <translation>BridgeBench 實測</translation>
     </message>
     <message>
         <location line="+20"/>
