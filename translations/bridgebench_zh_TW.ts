@@ -1174,7 +1174,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+48"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+49"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -1325,8 +1325,13 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <location line="+61"/>
+        <location line="+22"/>
+        <source>No steps yet</source>
+        <translation>尚無步驟</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+67"/>
         <source>%v / %m steps</source>
         <translation>%v / %m 步</translation>
     </message>
@@ -1351,7 +1356,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>samples/s 與資料等待以全部 %1 步的時間計算：執行在暖身步可排除之前就結束了</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-200"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
@@ -1375,7 +1380,7 @@ RSS MiB：常駐記憶體
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>Generating the synthetic dataset</source>
         <translation>正在產生合成資料集</translation>
     </message>
@@ -1385,7 +1390,7 @@ RSS MiB：常駐記憶體
         <translation>執行 %1「%2」</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+68"/>
         <source>Run %1 %2</source>
         <translation>執行 %1 狀態：%2</translation>
     </message>
@@ -1410,17 +1415,32 @@ RSS MiB：常駐記憶體
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
+        <source>Step-time breakdown not recorded for this run</source>
+        <translation>此執行未記錄步驟時間分解</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loss not recorded for this run</source>
+        <translation>此執行未記錄 loss</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU and memory not recorded for this run</source>
+        <translation>此執行未記錄 CPU 與記憶體</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Stored run &quot;%1&quot;</source>
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-259"/>
+        <location line="-281"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+205"/>
         <source>CPU %1%</source>
         <translation>CPU %1%</translation>
     </message>
@@ -1464,7 +1484,7 @@ RSS MiB：常駐記憶體
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+127"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
