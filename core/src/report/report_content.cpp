@@ -27,7 +27,15 @@ void flatten(const nlohmann::json& value, const std::string& prefix, std::vector
 
 }  // namespace
 
-std::string figure(double value) { return std::isfinite(value) ? fmt::format("{:.1f}", value) : "–"; }
+std::string figure(double value) {
+    if (!std::isfinite(value)) return "–";
+    const double magnitude = std::abs(value);
+    if (magnitude >= 1 || magnitude == 0) return fmt::format("{:.1f}", value);
+    // Below 1, three significant digits as the window shows them: a CPU's 0.0134 samples/s
+    // read "0.0" in the report, beside its "(1.00×)".
+    const int decimals = 2 - static_cast<int>(std::floor(std::log10(magnitude)));
+    return fmt::format("{:.{}f}", value, decimals);
+}
 
 std::string tflopsFigure(double value) {
     if (!std::isfinite(value)) return "–";
@@ -62,9 +70,10 @@ ReportContent buildReportContent(const ReportInput& input) {
              !std::isfinite(entry.mfu) ? "–"
              : entry.mfu >= 0.001      ? fmt::format("{:.1f}%", entry.mfu * 100)
                                        : fmt::format("{:.2g}%", entry.mfu * 100),
-             std::isfinite(entry.speedup) ? speedupFigure(entry.speedup) + "×" : "–",
-             (entry.workloadDiffers ? entry.workloadNote : "same") +
-                 (entry.workloadHeldOut.empty() ? "" : " (held out: " + entry.workloadHeldOut + ")")});
+             std::isfinite(entry.speedup) ? "×" + speedupFigure(entry.speedup) : "–",
+             (entry.workloadDiffers ? "† " + entry.workloadNote : "same") +
+                 (entry.workloadHeldOut.empty() ? "" : " (held out: " + entry.workloadHeldOut + ")") +
+                 (entry.noSpeedup == NoSpeedup::OtherWork ? " (no speedup: other work per sample)" : "")});
         if (!entry.otherProcesses.empty())
             content.otherProcessesNotes.push_back(fmt::format("#{}: {}", run.id, entry.otherProcesses));
         // Where the FLOP/s and MFU figures come from, deduplicated: the study's ten runs share one.
