@@ -61,11 +61,16 @@ ReportContent buildReportContent(const ReportInput& input) {
         const double wait = summaryNumber(run, "data_wait_share", std::nan(""));
         const double samplesPerSec = runSamplesPerSec(run);
         content.summary.rows.push_back(
-            {std::to_string(run.id), run.name, run.source, entry.device, entry.configuration,
+            // The study's published figures and the tables BridgeBench measured are both stored as
+            // "reference", but are different sources.
+            {std::to_string(run.id), run.name,
+             entry.published ? "published" : entry.measuredReference ? "measured reference" : run.source, entry.device,
+             entry.configuration,
              run.batchSize > 0 ? std::to_string(run.batchSize) : "–", run.precision.empty() ? "–" : run.precision,
              figure(samplesPerSec > 0 ? samplesPerSec : std::nan("")) + (entry.otherProcesses.empty() ? "" : " ‡"),
              p5 > 0 && p95 > 0 ? fmt::format("{}–{}", figure(p5), figure(p95)) : "–",
-             std::isfinite(wait) && !input.runs[index].steps.empty() ? fmt::format("{:.0f}%", wait * 100) : "–",
+             // An import's steps without a breakdown never measured a wait: unknown, not "0%".
+             std::isfinite(wait) && canDiagnose(input.runs[index].steps) ? fmt::format("{:.0f}%", wait * 100) : "–",
              tflopsFigure(entry.tflops), tflopsFigure(entry.tflopsPerDevice),
              !std::isfinite(entry.mfu) ? "–"
              : entry.mfu >= 0.001      ? fmt::format("{:.1f}%", entry.mfu * 100)

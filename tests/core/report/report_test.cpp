@@ -283,6 +283,27 @@ TEST(PdfReport, APdfReaderOpensItAndFindsThePagesItReportsWithTheirText) {
     EXPECT_THAT(text, HasSubstr("setting_119")) << "the environment's last row, on a later page";
 }
 
+// An imported log's steps have times but no breakdown: its data wait is unknown, not "0%"; and
+// the study's figures and BridgeBench's measured tables are told apart in the Source column.
+TEST(HtmlReport, AnImportsUnmeasuredWaitIsUnknownAndReferenceSourcesAreApart) {
+    auto report = input();
+    for (auto& step : report.runs[1].steps) {
+        step.dataWaitMs = step.hostToDeviceMs = step.forwardMs = step.backwardMs = step.optimizerMs = 0;
+        step.loadMs = step.readMs = step.decodeMs = step.transformMs = step.collateMs = 0;
+    }
+    report.runs[1].run.source = "imported";
+    report.runs[2].run.summary["headline_only"] = true;  // the study's figure, as the store holds it
+    const auto content = report::buildReportContent(report);
+    const auto column = [&](const std::string& name) {
+        return static_cast<std::size_t>(std::find(content.summary.header.begin(), content.summary.header.end(), name) -
+                                        content.summary.header.begin());
+    };
+    EXPECT_EQ(content.summary.rows[0][column("data wait")], "40%");
+    EXPECT_EQ(content.summary.rows[1][column("data wait")], "–");
+    EXPECT_EQ(content.summary.rows[2][column("source")], "published");
+    EXPECT_EQ(content.summary.rows[1][column("source")], "imported");
+}
+
 // The PDF's summary table cut every text column ("8x Ga…", "worke…"): rows could not be told
 // apart. Its cells wrap within their column now; nothing is cut.
 TEST(PdfReport, TheSummaryTableWrapsTextRatherThanCuttingIt) {
