@@ -63,7 +63,22 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareChart</name>
     <message>
-        <location filename="../ui/charts/compare_chart.cpp" line="+132"/>
+        <location filename="../ui/charts/compare_chart.cpp" line="+65"/>
+        <source>no speedup</source>
+        <translation>無加速比</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>no speedup where a sample is other work</source>
+        <translation>樣本工作量不同處不計加速比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(see the table)</source>
+        <translation>（見表格）</translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <location line="+2"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
@@ -77,11 +92,6 @@ libjpeg-turbo %9</translation>
         <location line="+2"/>
         <source>Speedup against %1</source>
         <translation>相對於 %1 的加速比</translation>
-    </message>
-    <message>
-        <location line="-53"/>
-        <source>† different workload than the baseline (see the table)</source>
-        <translation>† 工作負載與基準不同（見表格）</translation>
     </message>
 </context>
 <context>
@@ -157,7 +167,7 @@ libjpeg-turbo %9</translation>
         <translation>這些執行與研究的工作負載相同：以 samples/s 比較。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+40"/>
         <source>The runs BridgeBench measured differ from the study&apos;s in device count (%1), so runs are compared in samples/s per device.</source>
         <translation>BridgeBench 實測的執行與研究的裝置數不同（%1），因此以每裝置 samples/s 比較。</translation>
     </message>
@@ -167,7 +177,7 @@ libjpeg-turbo %9</translation>
         <translation>BridgeBench 實測的執行與研究的工作負載不同（%1），因此以每裝置實際 TFLOP/s 比較；旁列 MFU。</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+42"/>
         <source>No baseline</source>
         <translation>無基準</translation>
     </message>
@@ -183,13 +193,13 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+86"/>
+        <location line="+98"/>
         <location line="+2"/>
         <source>samples/s per step</source>
         <translation>每步 samples/s</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-99"/>
         <source>step</source>
         <translation>步驟</translation>
     </message>
@@ -199,7 +209,7 @@ libjpeg-turbo %9</translation>
         <translation>samples/s</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <location line="+19"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
@@ -210,7 +220,17 @@ libjpeg-turbo %9</translation>
         <translation>正在讀取步驟…</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
+        <source>† samples/s per step of other work per sample: not like for like</source>
+        <translation>† 每樣本工作量不同的每步 samples/s：條件不對等</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>samples/s per step †</source>
+        <translation>每步 samples/s †</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>samples/s per step, coloured as the bars</source>
         <translation>每步 samples/s，顏色與長條圖相同</translation>
     </message>
@@ -220,17 +240,37 @@ libjpeg-turbo %9</translation>
         <translation>每條線的顏色與上方該次執行的長條相同</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+2"/>
+        <source>† These runs differ in model, image size or caption length: a sample is not the same work, so their samples/s are not like for like.</source>
+        <translation>† 這些執行的模型、影像尺寸或說明文字長度不同：每個樣本的工作量不同，因此其 samples/s 條件不對等。</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="+41"/>
+        <source>published study</source>
+        <translation>已發表的研究</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>measured by BridgeBench</source>
+        <translation>BridgeBench 實測</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>your run</source>
+        <translation>你的執行</translation>
+    </message>
+    <message>
+        <location line="-44"/>
         <source>Device</source>
         <translation>裝置</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location line="-257"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch, text length and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -240,7 +280,7 @@ libjpeg-turbo %9</translation>
         <translation>這些執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
     <message>
-        <location line="+226"/>
+        <location line="+253"/>
         <source>Configuration</source>
         <translation>組態</translation>
     </message>
@@ -265,15 +305,25 @@ libjpeg-turbo %9</translation>
         <translation>MFU</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>Source</source>
+        <translation>來源</translation>
+    </message>
+    <message>
         <location line="+5"/>
-        <location line="+8"/>
+        <location line="+9"/>
         <location line="+3"/>
         <location line="+3"/>
         <source>n/a</source>
         <translation>不適用</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-8"/>
+        <source>no speedup †</source>
+        <translation>無加速比 †</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>‡ %1: its figures may not repeat</source>
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
@@ -296,7 +346,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::Comparison</name>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="+35"/>
+        <location filename="../ui/models/comparison.cpp" line="+28"/>
         <source>model %1 vs %2</source>
         <translation>模型 %1 vs %2</translation>
     </message>
@@ -356,7 +406,17 @@ libjpeg-turbo %9</translation>
         <translation>裝置數量</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+15"/>
+        <source>published</source>
+        <translation>已發表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>measured reference</source>
+        <translation>實測參考</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>workers %1</source>
         <translation>workers %1</translation>
     </message>
@@ -371,7 +431,7 @@ libjpeg-turbo %9</translation>
         <translation>裝置端載入</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+22"/>
         <source>samples/s</source>
         <translation>samples/s</translation>
     </message>
@@ -396,15 +456,30 @@ libjpeg-turbo %9</translation>
         <translation>MFU %</translation>
     </message>
     <message>
-        <location line="+85"/>
-        <location line="+17"/>
+        <location line="+6"/>
+        <source>† different workload than the baseline</source>
+        <translation>† 工作負載與基準不同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>† different workload than most of the runs</source>
+        <translation>† 工作負載與多數執行不同</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <location line="+2"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="+3"/>
         <source>%1 has no run with %2 to compare against</source>
         <translation>%1 沒有 %2 的執行可供比較</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not like for like (%1): %2 does not hold that out, so no speedup is shown; achieved TFLOP/s per device does</source>
+        <translation>條件不對等（%1）：%2 未排除此差異，故不顯示加速比；每裝置實際 TFLOP/s 則已排除</translation>
     </message>
 </context>
 <context>
@@ -1099,7 +1174,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+48"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+49"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -1250,8 +1325,13 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <location line="+61"/>
+        <location line="+22"/>
+        <source>No steps yet</source>
+        <translation>尚無步驟</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+67"/>
         <source>%v / %m steps</source>
         <translation>%v / %m 步</translation>
     </message>
@@ -1276,7 +1356,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>samples/s 與資料等待以全部 %1 步的時間計算：執行在暖身步可排除之前就結束了</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-200"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
@@ -1300,7 +1380,7 @@ RSS MiB：常駐記憶體
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>Generating the synthetic dataset</source>
         <translation>正在產生合成資料集</translation>
     </message>
@@ -1310,7 +1390,7 @@ RSS MiB：常駐記憶體
         <translation>執行 %1「%2」</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+68"/>
         <source>Run %1 %2</source>
         <translation>執行 %1 狀態：%2</translation>
     </message>
@@ -1335,17 +1415,32 @@ RSS MiB：常駐記憶體
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
+        <source>Step-time breakdown not recorded for this run</source>
+        <translation>此執行未記錄步驟時間分解</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Loss not recorded for this run</source>
+        <translation>此執行未記錄 loss</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CPU and memory not recorded for this run</source>
+        <translation>此執行未記錄 CPU 與記憶體</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Stored run &quot;%1&quot;</source>
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-259"/>
+        <location line="-281"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+205"/>
         <source>CPU %1%</source>
         <translation>CPU %1%</translation>
     </message>
@@ -1389,7 +1484,7 @@ RSS MiB：常駐記憶體
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+127"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
@@ -2017,12 +2112,12 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunTableModel</name>
     <message>
-        <location filename="../ui/models/run_table_model.cpp" line="+16"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+17"/>
         <source>unknown device</source>
         <translation>未知裝置</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+51"/>
         <source>local</source>
         <translation>本機</translation>
     </message>
@@ -2032,14 +2127,22 @@ RSS MiB：常駐記憶體
         <translation>已匯入</translation>
     </message>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="-146"/>
         <location filename="../ui/models/overlay_names.cpp" line="+29"/>
-        <location filename="../ui/models/run_table_model.cpp" line="+1"/>
         <source>reference</source>
         <translation>參考</translation>
     </message>
     <message>
-        <location filename="../ui/models/run_table_model.cpp" line="+18"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+1"/>
+        <source>published</source>
+        <translation>已發表</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>measured reference</source>
+        <translation>實測參考</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -2049,7 +2152,7 @@ RSS MiB：常駐記憶體
         <translation>否</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>Left out, as this build cannot read them from the database:
 %1</source>
         <translation>此版本無法從資料庫讀取以下數值，已略過：
@@ -2061,7 +2164,12 @@ RSS MiB：常駐記憶體
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>Reference table BridgeBench measured (read-only): %1; %2</source>
+        <translation>BridgeBench 實測的參考表（唯讀）：%1；%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Published figure (read-only): %1; %2</source>
         <translation>已發表的數據（唯讀）：%1；%2</translation>
     </message>
@@ -2135,42 +2243,42 @@ RSS MiB：常駐記憶體
     <name>bb::ui::RunsBrowser</name>
     <message>
         <location filename="../ui/widgets/runs_browser.cpp" line="+30"/>
-        <location line="+84"/>
+        <location line="+85"/>
         <source>Compare</source>
         <translation>比較</translation>
     </message>
     <message>
-        <location line="-83"/>
-        <location line="+85"/>
+        <location line="-84"/>
+        <location line="+86"/>
         <source>Compare with the published study</source>
         <translation>與已發表的研究比較</translation>
     </message>
     <message>
-        <location line="-84"/>
-        <location line="+85"/>
+        <location line="-85"/>
+        <location line="+86"/>
         <source>Show steps</source>
         <translation>顯示步驟</translation>
     </message>
     <message>
-        <location line="-84"/>
-        <location line="+86"/>
+        <location line="-85"/>
+        <location line="+87"/>
         <source>Rename</source>
         <translation>重新命名</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+86"/>
+        <location line="-86"/>
+        <location line="+87"/>
         <source>Tags…</source>
         <translation>標籤…</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+86"/>
+        <location line="-86"/>
+        <location line="+87"/>
         <source>Delete</source>
         <translation>刪除</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-86"/>
         <source>Undo delete</source>
         <translation>復原刪除</translation>
     </message>
@@ -2196,8 +2304,13 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+1"/>
-        <source>Reference (published)</source>
-        <translation>參考（已發表）</translation>
+        <source>Published study</source>
+        <translation>已發表的研究</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Measured by BridgeBench</source>
+        <translation>BridgeBench 實測</translation>
     </message>
     <message>
         <location line="+20"/>

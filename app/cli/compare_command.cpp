@@ -1,8 +1,10 @@
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/run_comparison.h"
@@ -31,6 +33,28 @@ CompareMetric metricOf(const std::string& name) {
     if (name == "tflops-per-device") return CompareMetric::AchievedTflopsPerDevice;
     if (name == "mfu") return CompareMetric::Mfu;
     return CompareMetric::SamplesPerSec;
+}
+
+// The widest a table printed on a terminal may be.
+constexpr std::size_t kTableWidth = 120;
+
+// The metric as a column's header: the whole unit is printed above the table.
+std::string shortUnit(CompareMetric metric) {
+    switch (metric) {
+    case CompareMetric::SamplesPerSec: return "samples/s";
+    case CompareMetric::SamplesPerSecPerDevice: return "samples/s/dev";
+    case CompareMetric::AchievedTflops: return "TFLOP/s";
+    case CompareMetric::AchievedTflopsPerDevice: return "TFLOP/s/dev";
+    case CompareMetric::Mfu: return "MFU %";
+    }
+    return "";
+}
+
+// Where a run's figures come from, published and measured references apart.
+std::string sourceText(const RunComparisonEntry& entry) {
+    if (entry.published) return "study";
+    if (entry.measuredReference) return "measured";
+    return entry.reference ? "reference" : "yours";
 }
 
 nlohmann::json numberOrNull(double value) { return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(); }
@@ -128,6 +152,9 @@ int compareCommand(CompareOptions options) {
                                {"device", entry.device},
                                {"configuration", entry.configuration},
                                {"reference", entry.reference},
+                               {"origin", entry.published ? "published" : entry.measuredReference ? "measured" : "run"},
+                               {"group", entry.group},
+                               {"no_speedup_because", entry.speedupNote},
                                {"value", numberOrNull(entry.value)},
                                {"speedup", numberOrNull(entry.speedup)},
                                {"tflops", numberOrNull(entry.tflops)},
@@ -149,23 +176,58 @@ int compareCommand(CompareOptions options) {
         std::cout << document.dump(2) << '\n';
         return kExitOk;
     }
-    TextTable table({"id", "run", "device", "configuration", comparison.unit, "speedup", "TFLOP/s/dev", "MFU",
-                     "workload"});
+    // Within 120 columns: the figures and what tells the rows apart; what differs, and why a
+    // speedup is left out, under the table. A column that repeats the metric's own is left out.
+    const bool tflopsMetric = comparison.metric == CompareMetric::AchievedTflops ||
+                              comparison.metric == CompareMetric::AchievedTflopsPerDevice;
+    const bool tflopsColumn = comparison.metric != CompareMetric::AchievedTflopsPerDevice;
+    const bool mfuColumn = comparison.metric != CompareMetric::Mfu;
+    std::vector<std::string> header{"id", "run", "source", "device", "configuration", shortUnit(comparison.metric),
+                                    "speedup"};
+    if (tflopsColumn) header.push_back("TFLOP/s/dev");
+    if (mfuColumn) header.push_back("MFU");
+    header.push_back("");
+    TextTable table(header);
+    std::vector<std::pair<std::string, std::string>> notes;  // the runs' ids → what differs for them
     for (const auto& entry : comparison.entries) {
-        std::string workload = entry.workloadDiffers ? "differs: " + entry.workloadNote : "same";
-        if (!entry.workloadHeldOut.empty()) workload += " (held out: " + entry.workloadHeldOut + ")";
-        if (!entry.workloadUnknown.empty()) workload += " (unknown: " + entry.workloadUnknown + ")";
-        table.addRow({std::to_string(entry.runId), entry.runName, entry.device, entry.configuration,
-                      comparison.metric == CompareMetric::AchievedTflops ||
-                              comparison.metric == CompareMetric::AchievedTflopsPerDevice
-                          ? tflopsText(entry.value)
-                          : figureOr(entry.value, "{:.1f}"),
-                      speedupText(entry.speedup), tflopsText(entry.tflopsPerDevice), percentText(entry.mfu),
-                      workload});
+        std::vector<std::string> row{std::to_string(entry.runId), entry.runName, sourceText(entry), entry.group,
+                                     entry.configuration,
+                                     tflopsMetric ? tflopsText(entry.value) : figureOr(entry.value, "{:.1f}"),
+                                     speedupText(entry.speedup)};
+        if (tflopsColumn) row.push_back(tflopsText(entry.tflopsPerDevice));
+        if (mfuColumn) row.push_back(percentText(entry.mfu));
+        std::string marks = entry.workloadDiffers ? "†" : "";
+        if (!entry.otherProcesses.empty()) marks += "‡";
+        row.push_back(marks);
+        table.addRow(std::move(row));
+        std::vector<std::string> parts;
+        if (entry.workloadDiffers) parts.push_back("† differs: " + entry.workloadNote);
+        if (!entry.workloadHeldOut.empty()) parts.push_back("held out: " + entry.workloadHeldOut);
+        if (!entry.workloadUnknown.empty()) parts.push_back("unknown: " + entry.workloadUnknown);
+        if (!entry.speedupNote.empty()) parts.push_back("no speedup: " + entry.speedupNote);
+        if (parts.empty()) continue;
+        // Runs with the same note share its line: the study's ten figures once repeated one ten times.
+        const std::string text = fmt::format("{}", fmt::join(parts, "; "));
+        const auto same = std::find_if(notes.begin(), notes.end(), [&](const auto& note) { return note.second == text; });
+        if (same == notes.end())
+            notes.emplace_back(fmt::format("#{}", entry.runId), text);
+        else
+            same->first += fmt::format(" #{}", entry.runId);
     }
     if (!studyReason.empty()) std::cout << studyReason << '\n';
-    if (baselineId) std::cout << fmt::format("Baseline: #{} {}\n", *baselineId, comparison.baselineName);
-    std::cout << table.render();
+    // One line above the table, so that the header is the second: the metric whole, and the baseline.
+    std::string above = fmt::format("Metric: {}", comparison.unit);
+    if (comparison.baselineRunId)
+        above += fmt::format("; baseline: #{} {}", *comparison.baselineRunId, comparison.baselineName);
+    else if (!comparison.baselineName.empty())
+        above += fmt::format("; baseline: {}", comparison.baselineName);
+    std::cout << above << '\n';
+    std::cout << table.render(kTableWidth, 1);
+    if (!notes.empty()) {
+        const std::string dagger = comparison.daggerNote();
+        std::cout << (dagger.empty() ? std::string("Workloads:") : dagger + "; each run's workload:") << '\n';
+        for (const auto& [ids, text] : notes) std::cout << fmt::format("  {}: {}\n", ids, text);
+    }
     printDisturbed(comparison);
     printSources(comparison);
     return kExitOk;

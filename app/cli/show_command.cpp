@@ -1,3 +1,4 @@
+#include <cmath>
 #include <algorithm>
 #include <iostream>
 #include <string>
@@ -29,10 +30,13 @@ nlohmann::json throughputJson(const RunFlops& flops, const RunMfu& mfu) {
             {"no_mfu_because", mfu.reason}};
 }
 
+// Three significant digits from a CPU's 0.00991 to a cluster's 1260, never "1.26e+03".
+std::string tflopsText(double value) { return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value); }
+
 void printThroughput(const RunFlops& flops, const RunMfu& mfu) {
     if (flops.known())
-        std::cout << fmt::format("Achieved: {:.3g} TFLOP/s ({:.3g} per device), {}\n", flops.achievedFlopsPerSec / 1e12,
-                                 flops.achievedFlopsPerSecPerDevice / 1e12, flops.basis);
+        std::cout << fmt::format("Achieved: {} TFLOP/s ({} per device), {}\n", tflopsText(flops.achievedFlopsPerSec / 1e12),
+                                 tflopsText(flops.achievedFlopsPerSecPerDevice / 1e12), flops.basis);
     else
         std::cout << "Achieved: TFLOP/s unknown (the run names no model whose FLOPs can be counted)\n";
     for (const auto& assumption : flops.assumptions) std::cout << "  assumes: " << assumption << '\n';
@@ -47,7 +51,13 @@ void printThroughput(const RunFlops& flops, const RunMfu& mfu) {
 // seventeen ("available_cores_at_start 1.7827410200000002"), and dump() would print 1.81316e10
 // rounded as 18131600000.0. --json keeps them exact.
 std::string readable(const nlohmann::json& value) {
-    if (value.is_number_float()) return fmt::format("{:.6g}", value.get<double>());
+    if (value.is_number_float()) {
+        const double number = value.get<double>();
+        // FLOP/s in whole numbers ("9909310000", not "9.90931e+09"), still to six significant digits.
+        if (std::abs(number) >= 1e6 && std::abs(number) < 1e18)
+            return fmt::format("{:.0f}", std::stod(fmt::format("{:.6g}", number)));
+        return fmt::format("{:.6g}", number);
+    }
     if (value.is_array()) {
         std::string out = "[";
         for (const auto& item : value) out += (out.size() > 1 ? "," : "") + readable(item);

@@ -11,6 +11,30 @@ std::size_t displayWidth(const std::string& text) {
         std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
+// The first `count` code points of `text`.
+std::string prefixOf(const std::string& text, std::size_t count) {
+    std::size_t seen = 0;
+    for (std::size_t byte = 0; byte < text.size(); ++byte)
+        if ((static_cast<unsigned char>(text[byte]) & 0xC0) != 0x80 && seen++ == count) return text.substr(0, byte);
+    return text;
+}
+
+// The last `count` code points of `text`.
+std::string suffixOf(const std::string& text, std::size_t count) {
+    const std::size_t width = displayWidth(text);
+    if (count >= width) return text;
+    const std::string head = prefixOf(text, width - count);
+    return text.substr(head.size());
+}
+
+// `text` in `width` code points: its start and end around "…" (a generated name's time is at its end).
+std::string elideMiddle(const std::string& text, std::size_t width) {
+    if (displayWidth(text) <= width) return text;
+    if (width <= 1) return prefixOf(text, width);
+    const std::size_t keep = width - 1;
+    return prefixOf(text, (keep + 1) / 2) + "…" + suffixOf(text, keep / 2);
+}
+
 }  // namespace
 
 TextTable::TextTable(std::vector<std::string> header) : m_header(std::move(header)) {}
@@ -20,11 +44,27 @@ void TextTable::addRow(std::vector<std::string> cells) {
     m_rows.push_back(std::move(cells));
 }
 
-std::string TextTable::render() const {
+std::string TextTable::render() const { return render(0, m_header.size()); }
+
+std::string TextTable::render(std::size_t maxWidth, std::size_t shrinkColumn) const {
     std::vector<std::size_t> widths(m_header.size());
     for (std::size_t c = 0; c < m_header.size(); ++c) widths[c] = displayWidth(m_header[c]);
     for (const auto& row : m_rows)
         for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], displayWidth(row[c]));
+    std::vector<std::vector<std::string>> rows = m_rows;
+    if (maxWidth > 0 && shrinkColumn < widths.size()) {
+        std::size_t total = 0;
+        for (const auto width : widths) total += width;
+        total += 2 * (widths.size() - 1);
+        if (total > maxWidth) {
+            const std::size_t over = total - maxWidth;
+            // A dozen characters still tell names apart ("tiny b…12:47:38").
+            const std::size_t least =
+                std::min(widths[shrinkColumn], std::max<std::size_t>(12, displayWidth(m_header[shrinkColumn])));
+            widths[shrinkColumn] = std::max(least, widths[shrinkColumn] > over ? widths[shrinkColumn] - over : 0);
+            for (auto& row : rows) row[shrinkColumn] = elideMiddle(row[shrinkColumn], widths[shrinkColumn]);
+        }
+    }
 
     auto line = [&](const std::vector<std::string>& cells) {
         std::string out;
@@ -38,7 +78,7 @@ std::string TextTable::render() const {
     std::vector<std::string> rule;
     for (auto width : widths) rule.push_back(std::string(width, '-'));
     out += line(rule);
-    for (const auto& row : m_rows) out += line(row);
+    for (const auto& row : rows) out += line(row);
     return out;
 }
 

@@ -12,6 +12,10 @@ public:
     explicit TextTable(std::vector<std::string> header);
     void addRow(std::vector<std::string> cells);
     std::string render() const;
+    // The same within `maxWidth` columns where it can be: `shrinkColumn`'s texts (names) lose their
+    // middle to "…" until each line fits, never below its header's width. What a reader must have
+    // whole goes under the table, not into a cell.
+    std::string render(std::size_t maxWidth, std::size_t shrinkColumn) const;
 
 private:
     std::vector<std::string> m_header;

@@ -182,6 +182,34 @@ TEST(CliShow, ValuesLineUpWhateverTheirKeysLength) {
     EXPECT_EQ(valueColumns[0], valueColumns[1]) << shown.out;
 }
 
+// A new user's `show` printed "achieved_flops_per_s 9.90931e+09" and a peak measured "on 1 threads".
+TEST(CliShow, PrintsLargeFiguresWithoutAnExponentAndOneThreadInTheSingular) {
+    test::TempDir dir;
+    const auto db = dir.file("cli.db").string();
+    std::int64_t id = 0;
+    {
+        ResultStore store(db);
+        RunRecord run;
+        run.name = "stored";
+        run.source = "local";
+        run.status = RunStatus::Completed;
+        run.deviceKind = "cpu";
+        run.deviceName = "cpu";
+        run.precision = "fp32";
+        run.summary = {{"achieved_flops_per_s", 9909310123.0},
+                       {"median_samples_per_s", 10.5},
+                       {"mean_samples_per_s", 10.5},
+                       {"probe", {{"gemm_fp32_flops_per_s", 8.5e10}, {"gemm_size", 1024}, {"gemm_threads", 1}}}};
+        id = store.createRun(run);
+    }
+    const auto shown = test::runCommand(cli("show " + std::to_string(id) + " --db " + test::shellQuote(db)));
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    EXPECT_EQ(shown.out.find("e+"), std::string::npos) << shown.out;
+    EXPECT_NE(shown.out.find("9909310000"), std::string::npos) << shown.out;
+    EXPECT_NE(shown.out.find("on 1 thread,"), std::string::npos) << shown.out;
+    EXPECT_EQ(shown.out.find("1 threads"), std::string::npos) << shown.out;
+}
+
 TEST(CliList, ListsReferenceAndLocalRunsAsTableAndJson) {
     test::TempDir dir;
     const auto db = test::shellQuote(dir.file("cli.db").string());

@@ -1,4 +1,5 @@
 // Achieved TFLOP/s, MFU and "your run beside the study" through the real executable.
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 
@@ -135,6 +136,43 @@ TEST(CliThroughput, ImportOptionsFillTheWorkloadAndCompareWithStudySwitchesTheMe
     const auto samples =
         test::runCommand(cli(fmt::format("compare {} --with-study --metric samples --json --db {}", id, q(db))));
     EXPECT_EQ(nlohmann::json::parse(samples.out)["metric"], "samples");
+}
+
+// `compare --with-study` printed rows ~370 characters wide, with TFLOP/s per device in two
+// columns (the metric's and its own). The table fits 120 columns; what differs goes under it.
+TEST(CliThroughput, TheStudyComparisonTableFits120Columns) {
+    const test::TempDir dir;
+    const auto db = dir.file("r.db");
+    const auto imported = test::runCommand(cli("import tensorboard " + q(bareLog(dir)) +
+                                               " --device-kind cpu --model tiny --batch-size 8 --workers 1 "
+                                               "--precision fp32 --json --db " + q(db)));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    for (const char* metric : {"", " --metric samples"}) {
+        const auto table = test::runCommand(cli(fmt::format("compare {} --with-study{} --db {}", id, metric, q(db))));
+        ASSERT_EQ(table.exitCode, 0) << table.err;
+        std::istringstream lines(table.out);
+        int rows = 0;
+        bool inTable = false;
+        for (std::string line; std::getline(lines, line);) {
+            if (line.rfind("id ", 0) == 0) {
+                inTable = true;
+                // TFLOP/s per device once: as the metric, or beside samples/s, never both.
+                const auto first = line.find("TFLOP/s/dev");
+                EXPECT_NE(first, std::string::npos) << line;
+                EXPECT_EQ(line.find("TFLOP/s/dev", first + 1), std::string::npos) << line;
+            }
+            if (!inTable) continue;
+            if (line.empty() || (!std::isdigit(static_cast<unsigned char>(line[0])) && line[0] != '-' && line[0] != 'i'))
+                break;
+            const auto width = std::count_if(line.begin(), line.end(), [](char c) { return (c & 0xC0) != 0x80; });
+            EXPECT_LE(width, 120) << line;
+            rows += std::isdigit(static_cast<unsigned char>(line[0])) ? 1 : 0;
+        }
+        EXPECT_EQ(rows, 11 + static_cast<int>(test::shippedMeasuredRunCount())) << table.out;
+        // What differs, under the table, whole: the study's runs against this one.
+        EXPECT_THAT(table.out, HasSubstr("batch 48 vs 8")) << table.out;
+    }
 }
 
 // A table BridgeBench measured stands beside the study's figures in `compare --with-study`.

@@ -7,6 +7,8 @@
 #include <QGraphicsView>
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -192,6 +194,7 @@ TEST(CompareChart, ATitleTooLongForItsWidthKeepsWhatTheDaggerMeans) {
     comparison.categories = {"1× cpu", "8× H100"};
     comparison.unit = "TFLOP/s per device";
     comparison.baselineLabel = "bridgetower-tiny synthetic batch 8 workers 0, the baseline before the loader change";
+    comparison.daggerNote = "† different workload than the baseline";  // as core words it with a baseline
     for (const auto& category : comparison.categories) {
         ComparisonEntry entry;
         entry.category = category;
@@ -218,6 +221,33 @@ TEST(CompareChart, ATitleTooLongForItsWidthKeepsWhatTheDaggerMeans) {
             EXPECT_TRUE(chart.toolTip().contains(comparison.baselineLabel)) << chart.toolTip().toStdString();
         }
     }
+}
+
+// Bars of a different workload are drawn pale, where the eye is, not only marked in their labels:
+// a dagger and a tooltip alone left them looking like the like-for-like bars beside them.
+TEST(CompareChart, BarsOfADifferentWorkloadAreDrawnPale) {
+    Comparison comparison = barGrid({"1× cpu", "8× H100"}, {"workers 0", "workers 1"}, {{40.0, 0}, {336.5, 0}}, 40.0);
+    for (auto& entry : comparison.entries) entry.workloadDiffers = entry.category == "8× H100";
+    comparison.daggerNote = "† different workload than most of the runs";
+    CompareChart chart;
+    showWith(chart, comparison, 800, 500);
+    auto bars = drawnBars(chart);
+    ASSERT_EQ(bars.size(), 2);
+    std::sort(bars.begin(), bars.end(), [](const QRectF& a, const QRectF& b) { return a.height() < b.height(); });
+    const auto* view = chart.findChild<QGraphicsView*>();
+    const QImage image = chart.grab().toImage();
+    const auto pixelAt = [&](const QRectF& bar) {
+        return image.pixelColor(view->mapTo(&chart, view->mapFromScene(bar.center())));
+    };
+    const QColor colour = chart.configurationColour("workers 0");
+    ASSERT_TRUE(colour.isValid());
+    const auto distance = [](const QColor& a, const QColor& b) {
+        return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue());
+    };
+    const QColor same = pixelAt(bars[0]);    // the CPU's short bar: the workload most runs have
+    const QColor other = pixelAt(bars[1]);   // the H100's, another workload
+    EXPECT_LT(distance(same, colour), 30) << same.name().toStdString() << " vs " << colour.name().toStdString();
+    EXPECT_GT(distance(other, colour), 120) << other.name().toStdString() << " vs " << colour.name().toStdString();
 }
 
 }  // namespace

@@ -3,12 +3,14 @@
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
+#include <QLabel>
 #include <QRegularExpression>
 #include <QSet>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTest>
 
+#include <cmath>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -146,7 +148,13 @@ TEST(CompareView, ShowsAMeasuredTableBesideTheStudyPerDeviceAgainstTheA100) {
         if (view.tableModel()->index(row, 0).data().toString() != "1× Test GPU") continue;
         sawRow = true;
         EXPECT_EQ(view.tableModel()->index(row, 6).data().toString(), "same (held out: devices 1 vs 8)");
+        // A table BridgeBench measured is not the study's: its source says so beside the run.
+        EXPECT_EQ(view.tableModel()->horizontalHeaderItem(8)->text(), "Source");
+        EXPECT_EQ(view.tableModel()->index(row, 8).data().toString(), "measured by BridgeBench");
     }
+    for (int row = 0; row < view.tableModel()->rowCount(); ++row)
+        if (view.tableModel()->index(row, 0).data().toString() == "8× A100 80GB")
+            EXPECT_EQ(view.tableModel()->index(row, 8).data().toString(), "published study");
     EXPECT_TRUE(sawRow);
 }
 
@@ -234,6 +242,39 @@ qint64 storeRunWithSteps(const std::filesystem::path& file, const std::string& n
     const auto steps = test::numberedSteps(count, step);
     ResultStore(file).appendSteps(id, steps);
     return id;
+}
+
+// The per-step chart put the samples/s of the tiny model beside BridgeTower-large's on one axis
+// as if they were one unit, and an import's first logged step (no time before it) at 0.
+TEST(CompareView, PerStepLinesOfOtherWorkAreMarkedAndAnUnknownStepIsNotDrawnAsZero) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    RunData measured = measuredLargeRun("3b9e6f2a-8c41-4d7e-9a05-6e2f1c8b4d93", "large bf16 b48 w0", 0, false, 150.0);
+    test::addMeasuredReferenceTable(file, "9f1c2e7b-4a6d-4b8e-8c3f-2d5a7e9b1c04", "2 Dec 2026", {measured});
+    const qint64 tiny = test::storeCompletedCpuRun(file, "tiny import", 0);
+    StepMetrics pattern;
+    pattern.samples = 8;
+    pattern.wallMs = 25;
+    auto steps = test::numberedSteps(5, pattern);
+    steps[0].wallMs = 0;
+    steps[0].samplesPerSec = 0;
+    ResultStore(file).appendSteps(tiny, steps);
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    qint64 large = 0;
+    for (const auto& run : store.runs())
+        if (isMeasuredReference(run) && run.deviceName == "Test GPU") large = run.id;
+    ASSERT_GT(large, 0);
+    CompareView view(store);
+    view.resize(1600, 900);
+    view.setRuns({tiny, large});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view.isReadingSteps(); }, 10'000));
+    ASSERT_EQ(view.overlay()->trackCount(), 2);
+    EXPECT_TRUE(view.overlay()->title().contains("†")) << view.overlay()->title().toStdString();
+    EXPECT_TRUE(view.overlay()->toolTip().contains("not like for like")) << view.overlay()->toolTip().toStdString();
+    const auto& points = view.overlay()->points(0);
+    EXPECT_EQ(points.size(), 4u);
+    for (const auto& point : points) EXPECT_GT(point.y(), 0) << "step " << point.x();
 }
 
 // Seen at 1024 × 768 on a new database: beside the study's table, whose Workload and Run
@@ -408,6 +449,105 @@ TEST(CompareView, ComparesARunWithTheStudyInTflopsPerDeviceWhenTheWorkloadsDiffe
         EXPECT_EQ(text.mid(3).remove(QRegularExpression("^0+")).size(), 3) << text.toStdString();  // its digits
     }
     EXPECT_TRUE(sawOwn);
+}
+
+// The line above the chart once said "…so runs are compared in achieved TFLOP/s per device"
+// after the user had switched to samples/s, and stayed above runs without the study.
+TEST(CompareView, TheReasonForAMetricGoesWhenTheMetricOrTheRunsChange) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    const qint64 local = test::storeCompletedCpuRun(file, "my cpu run", 1);
+    const qint64 other = test::storeCompletedCpuRun(file, "another cpu run", 0);
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    const auto* reason = view.findChild<QLabel*>("compareReason");
+    ASSERT_NE(reason, nullptr);
+    view.compareWithStudy(local);
+    ASSERT_TRUE(view.reasonText().contains("TFLOP/s per device")) << view.reasonText().toStdString();
+    EXPECT_FALSE(reason->isHidden());
+    view.setMetric(CompareMetric::SamplesPerSec);
+    EXPECT_EQ(view.reasonText(), "");
+    EXPECT_TRUE(reason->isHidden());
+    // Back to the study, then the user's two runs alone, in the metric the reason named.
+    view.compareWithStudy(local);
+    ASSERT_FALSE(view.reasonText().isEmpty());
+    EXPECT_FALSE(reason->isHidden());
+    view.setRuns({local, other});
+    ASSERT_EQ(view.metric(), CompareMetric::AchievedTflopsPerDevice);
+    EXPECT_EQ(view.reasonText(), "");
+    EXPECT_TRUE(reason->isHidden());
+}
+
+// Without a baseline, a dagger is held against the workload most runs share: the title once
+// explained it as "different workload than the baseline" with no baseline chosen.
+TEST(CompareView, ADaggerWithoutABaselineDoesNotNameOne) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    QVector<qint64> ids;
+    for (const auto& run : store.runs())
+        if (run.deviceName == "A100 80GB" && run.workers == 0) ids.append(run.id);  // Aug (48) and June (32)
+    ASSERT_EQ(ids.size(), 2);
+    CompareView view(store);
+    view.resize(1600, 900);
+    view.setRuns(ids);
+    ASSERT_TRUE(view.comparison().baselineLabel.isEmpty());
+    const QString title = view.chart()->title() + " | " + view.chart()->toolTip();
+    EXPECT_TRUE(title.contains("† different workload than most of the runs")) << title.toStdString();
+    EXPECT_FALSE(title.contains("than the baseline")) << title.toStdString();
+    view.setBaselineIndex(view.baselineChoices().indexOf("Run: " + QString::fromStdString(store.run(ids[0])->name)));
+    const QString withBaseline = view.chart()->title() + " | " + view.chart()->toolTip();
+    EXPECT_TRUE(withBaseline.contains("† different workload than the baseline")) << withBaseline.toStdString();
+}
+
+// A tiny CPU run as the baseline made 8× Gaudi2 "×3.75" in samples/s, drawn like a valid
+// speedup, and a CPU "outranked" an H100 per device. A sample of another model is other work:
+// no ratio is drawn, the bar says so and is pale, and the table says why.
+TEST(CompareView, NoSpeedupIsDrawnBetweenRunsOfOtherWorkInSamplesPerSecond) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    const qint64 local = test::storeCompletedCpuRun(file, "my cpu run", 1);
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.compareWithStudy(local);
+    for (const auto metric : {CompareMetric::SamplesPerSec, CompareMetric::SamplesPerSecPerDevice}) {
+        view.setMetric(metric);
+        ASSERT_EQ(view.comparison().baselineLabel, "my cpu run");
+        int refused = 0;
+        for (const auto& entry : view.comparison().entries) {
+            if (entry.runId == local) {
+                EXPECT_DOUBLE_EQ(entry.speedup, 1.0);
+                continue;
+            }
+            if (!std::isfinite(entry.value)) continue;
+            EXPECT_TRUE(std::isnan(entry.speedup)) << entry.runName.toStdString() << " ×" << entry.speedup;
+            EXPECT_EQ(entry.noSpeedup, NoSpeedup::OtherWork) << entry.runName.toStdString();
+            EXPECT_TRUE(entry.speedupNote.startsWith("Not like for like (model ")) << entry.speedupNote.toStdString();
+            ++refused;
+        }
+        EXPECT_GE(refused, 10);
+        for (const auto& label : view.chart()->barLabels()) {
+            if (label.contains("×")) {
+                EXPECT_TRUE(label.endsWith("×1.00")) << label.toStdString();  // the baseline's own bar
+            } else {
+                EXPECT_TRUE(label.endsWith("no speedup †")) << label.toStdString();
+            }
+        }
+        for (int row = 0; row < view.tableModel()->rowCount(); ++row) {
+            if (view.tableModel()->index(row, 7).data().toString() == "my cpu run") continue;
+            const auto* speedup = view.tableModel()->item(row, 3);
+            if (view.tableModel()->index(row, 2).data().toString() == "n/a") continue;
+            EXPECT_EQ(speedup->text(), "no speedup †");
+            EXPECT_TRUE(speedup->toolTip().contains("does not hold that out")) << speedup->toolTip().toStdString();
+        }
+        const QString title = view.chart()->title() + " | " + view.chart()->toolTip();
+        EXPECT_TRUE(title.contains("no speedup where a sample is other work")) << title.toStdString();
+    }
+    // Achieved TFLOP/s per device holds the model out: the ratios are back.
+    view.setMetric(CompareMetric::AchievedTflopsPerDevice);
+    EXPECT_FALSE(view.comparison().anySpeedupRefused);
 }
 
 // Every visible text the chart draws, each checked to be whole (no "..." or "…"); returns how

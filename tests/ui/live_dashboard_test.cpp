@@ -184,6 +184,45 @@ TEST_F(ShownDashboard, EachChartRedrawsAFewTimesASecondHoweverFastStepsArrive) {
         EXPECT_LE(paints, 3.0 * seconds + 2) << name << " painted " << paints << " times in " << seconds << " s";
 }
 
+// An imported Trainer or TensorBoard log has step times at best. Its first logged step (no time
+// before it) was drawn at 0 samples/s with the smoothed line climbing from 0, CPU and RSS as flat
+// lines at 0, and an empty breakdown without a word. Unknown is never drawn as 0.
+TEST(LiveDashboard, AnImportedRunDrawsNothingItDidNotRecord) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    dashboard.resize(1200, 800);
+    dashboard.show();
+    std::vector<StepMetrics> imported;
+    for (qint64 index = 0; index < 20; ++index) {
+        StepMetrics step;
+        step.step = index * 10;
+        step.samples = 8;
+        step.wallMs = index == 0 ? 0 : 2000;
+        step.samplesPerSec = index == 0 ? 0 : samplesPerSecond(step.samples, step.wallMs);
+        step.loss = 1.0 / static_cast<double>(index + 1);
+        imported.push_back(step);
+    }
+    dashboard.showStoredRun("imported", imported);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return chartsSettled(dashboard); }, 10'000));
+    const auto raw = dashboard.throughputChart()->points(ui::LiveDashboard::kRawTrack);
+    ASSERT_EQ(raw.size(), 19U);
+    for (const auto& point : raw) EXPECT_GT(point.y(), 0) << "step " << point.x();
+    for (const auto& point : dashboard.throughputChart()->points(ui::LiveDashboard::kSmoothedTrack))
+        EXPECT_NEAR(point.y(), 4.0, 1e-9) << "step " << point.x();
+    EXPECT_TRUE(dashboard.resourceChart()->isEmptyTextShown());
+    EXPECT_EQ(dashboard.resourceChart()->emptyText(), "CPU and memory not recorded for this run");
+    EXPECT_TRUE(dashboard.breakdownChart()->isEmptyTextShown());
+    EXPECT_EQ(dashboard.breakdownChart()->emptyText(), "Step-time breakdown not recorded for this run");
+    EXPECT_FALSE(dashboard.lossChart()->isEmptyTextShown());
+
+    // A live run afterwards draws everything again.
+    dashboard.startRun(2, "live", 10);
+    dashboard.appendSteps({stepAt(0)});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return chartsSettled(dashboard); }, 10'000));
+    for (auto* chart : dashboard.charts())
+        EXPECT_FALSE(static_cast<ui::TimeSeriesChart*>(chart)->isEmptyTextShown()) << chart->objectName().toStdString();
+}
+
 TEST(LiveDashboard, ChartsSayNoStepsYetUntilTheFirstStep) {
     ui::EngineBridge engine;
     ui::LiveDashboard dashboard(engine);

@@ -23,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "adapters/engine_bridge.h"
+#include "adapters/run_store.h"
 #include "bridgebench/result_store.h"
 #include "charts/time_series_chart.h"
 #include "stall_meter.h"
@@ -222,6 +223,28 @@ TEST(MainWindow, AFinishedRunIsSelectedInTheRunsTabWithItsDiagnosis) {
     EXPECT_TRUE(window.runsBrowser()->selectedRunIds().isEmpty());
 }
 
+// The diagnosis pane went on showing a run after the selection was gone, even a run just
+// deleted: a reset of the table clears its selection without saying so.
+TEST(MainWindow, TheDiagnosisPaneForgetsARunDeletedWhileSelected) {
+    test::TempDir dir;
+    const auto file = dir.file("gui.db");
+    const qint64 doomed = test::storeCompletedCpuRun(file, "doomed run", 0);
+    ui::MainWindow window(QString::fromStdString(file.string()));
+    window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
+    window.runsBrowser()->selectRuns({doomed});
+    ASSERT_EQ(window.runsBrowser()->selectedRunIds(), QVector<qint64>{doomed});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !window.diagnosisPanel()->isReading(); }, 10'000));
+    const auto shown = [&] {
+        return window.diagnosisPanel()->headline()->text() + " | " + window.diagnosisPanel()->explanation()->text();
+    };
+    ASSERT_TRUE(shown().contains("doomed run")) << shown().toStdString();
+    ASSERT_TRUE(window.store()->deleteRuns({doomed}));
+    EXPECT_TRUE(window.runsBrowser()->selectedRunIds().isEmpty());
+    EXPECT_FALSE(shown().contains("doomed run")) << shown().toStdString();
+    EXPECT_TRUE(shown().contains("Select one run")) << shown().toStdString();
+    EXPECT_FALSE(window.diagnosisPanel()->isReading());
+}
+
 bool dashboardSettled(ui::MainWindow& window) {
     const auto charts = window.dashboard()->charts();
     return std::none_of(charts.begin(), charts.end(),
@@ -383,7 +406,8 @@ TEST(MainWindow, TheStudyComparisonAWindowOpensOnShowsEveryFigureColumnWhole) {
     for (int column = 0; column < model->columnCount(); ++column) {
         const auto title = model->headerData(column, Qt::Horizontal).toString();
         if (title == "Run") runColumn = column;
-        if (title == "Workload" || title == "Run") continue;  // words, after the figures
+        // Words, after the figures: Source tells the study's figures from BridgeBench's tables.
+        if (title == "Workload" || title == "Run" || title == "Source") continue;
         if (header->isSectionHidden(column)) continue;      // the value column holds it already
         seen << title;
         EXPECT_GE(header->sectionViewportPosition(column), 0) << title.toStdString();

@@ -1,5 +1,6 @@
 #include "widgets/runs_browser.h"
 
+#include <QComboBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QHeaderView>
@@ -96,8 +97,25 @@ TEST(RunsBrowser, SearchAndSourceFilterNarrowTheRows) {
     fixture.browser->setSearchText("");
     filter->setSourceFilter("local");
     EXPECT_EQ(filter->rowCount(), 1);
-    filter->setSourceFilter("reference");
-    EXPECT_EQ(filter->rowCount(), 16 + shipped());
+    // The study's published figures and the tables BridgeBench measured are filtered apart, and
+    // the Source column names each as what it is: a measured H200 table once listed under
+    // "Reference (published)" as "reference", like the study's figures.
+    filter->setSourceFilter("published");
+    EXPECT_EQ(filter->rowCount(), 16);
+    for (int row = 0; row < filter->rowCount(); ++row)
+        EXPECT_EQ(filter->index(row, RunTableModel::Source).data().toString(), "published");
+    filter->setSourceFilter("measured");
+    EXPECT_EQ(filter->rowCount(), shipped());
+    for (int row = 0; row < filter->rowCount(); ++row) {
+        EXPECT_EQ(filter->index(row, RunTableModel::Source).data().toString(), "measured reference");
+        EXPECT_TRUE(filter->index(row, RunTableModel::Name).data(Qt::ToolTipRole).toString().startsWith(
+            "Reference table BridgeBench measured"));
+    }
+    const auto* source = fixture.browser->findChild<QComboBox*>("sourceFilter");
+    ASSERT_NE(source, nullptr);
+    EXPECT_GE(source->findData("published"), 0);
+    EXPECT_GE(source->findData("measured"), 0);
+    EXPECT_EQ(source->findText("Reference (published)"), -1);
 }
 
 TEST(RunsBrowser, SortsMedianThroughputNumerically) {

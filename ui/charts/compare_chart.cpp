@@ -57,7 +57,12 @@ void CompareChart::setComparison(const Comparison& comparison) {
             maxValue = std::max(maxValue, value);
             if (!entry || !std::isfinite(entry->value)) continue;
             QString text = valueText(entry->value);
-            if (std::isfinite(entry->speedup)) text += QStringLiteral("\n×%1").arg(QString::fromStdString(speedupFigure(entry->speedup)));
+            if (std::isfinite(entry->speedup))
+                text += QStringLiteral("\n×%1").arg(QString::fromStdString(speedupFigure(entry->speedup)));
+            // A ratio of other work is refused, and the bar says so rather than standing bare
+            // beside its neighbours' speedups.
+            else if (entry->noSpeedup == NoSpeedup::OtherWork)
+                text += QStringLiteral("\n") + tr("no speedup");
             if (entry->workloadDiffers) text += QStringLiteral(" †");
             auto* item = new QGraphicsSimpleTextItem(text, chart());
             m_labels.append({item, set, category, value});
@@ -78,11 +83,24 @@ void CompareChart::setComparison(const Comparison& comparison) {
     chart()->addAxis(values, Qt::AlignLeft);
     series->attachAxis(values);
 
-    const bool anyDiffers = std::any_of(comparison.entries.begin(), comparison.entries.end(),
-                                        [](const auto& entry) { return entry.workloadDiffers; });
-    m_daggerNote = anyDiffers ? tr("† different workload than the baseline (see the table)") : QString();
+    // Core words what the dagger is held against: with no baseline, it is not "the baseline".
+    m_daggerNote = comparison.daggerNote;
+    if (!m_daggerNote.isEmpty() && comparison.anySpeedupRefused)
+        m_daggerNote += QStringLiteral(", ") + tr("no speedup where a sample is other work");
+    if (!m_daggerNote.isEmpty()) m_daggerNote += QStringLiteral(" ") + tr("(see the table)");
     fitTitle();
     applyPalette();
+    // Bars of a different workload are drawn pale where the eye is, not only marked in a label.
+    for (int set = 0; set < comparison.configurations.size(); ++set) {
+        auto* bars = series->barSets().at(set);
+        QColor pale = bars->color();
+        pale.setAlphaF(0.35);
+        bars->setSelectedColor(pale);
+        for (int category = 0; category < comparison.categories.size(); ++category) {
+            const auto* entry = comparison.find(comparison.categories[category], comparison.configurations[set]);
+            if (entry && entry->workloadDiffers) bars->selectBar(category);
+        }
+    }
     const QColor text = palette().color(QPalette::Text);
     for (const auto& label : m_labels) label.item->setBrush(text);
     placeLabels();

@@ -4,11 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <map>
-#include <set>
+#include <tuple>
 
-#include "bridgebench/run_mfu.h"
 #include "models/note_text.h"
 #include "models/run_table_model.h"
 #include "models/tell_apart.h"
@@ -17,18 +14,14 @@ namespace bb::ui {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 // Comparison's own translation context, named where lupdate can see it (a free tr() hid it).
 class ComparisonText {
     Q_DECLARE_TR_FUNCTIONS(bb::ui::Comparison)
 };
 
-// The differences `metric` holds out (heldOut) or those it does not (core's metricHoldsOut).
-QString describeDifferences(const RunWorkload& run, const RunWorkload& baseline, CompareMetric metric, bool heldOut) {
+QString describeDifferences(const std::vector<WorkloadDifference>& differences) {
     QStringList parts;
-    for (const auto& difference : workloadDifferences(run, baseline)) {
-        if (metricHoldsOut(metric, difference.field) != heldOut) continue;
+    for (const auto& difference : differences) {
         const QString ours = QString::fromStdString(difference.runValue);
         const QString theirs = QString::fromStdString(difference.baselineValue);
         switch (difference.field) {
@@ -43,9 +36,9 @@ QString describeDifferences(const RunWorkload& run, const RunWorkload& baseline,
     return parts.join(QStringLiteral("; "));
 }
 
-QString describeUnknown(const RunWorkload& run, const RunWorkload& baseline) {
+QString describeUnknown(const std::vector<WorkloadField>& fields) {
     QStringList names;
-    for (const auto field : unknownWorkloadFields(run, baseline)) {
+    for (const auto field : fields) {
         switch (field) {
         case WorkloadField::Model: names << ComparisonText::tr("model"); break;
         case WorkloadField::BatchSize: names << ComparisonText::tr("batch"); break;
@@ -67,7 +60,9 @@ void nameRunsSharingACell(std::vector<ComparisonEntry>& entries) {
     for (const auto& entry : entries) {
         cells << entry.category + QLatin1Char('\n') + entry.configuration;
         // A published figure is told from a rerun of its setting as what it is, not by its long name.
-        names << (entry.reference ? RunTableModel::tr("reference") : entry.runName);
+        names << (entry.published           ? ComparisonText::tr("published")
+                  : entry.measuredReference ? ComparisonText::tr("measured reference")
+                                            : entry.runName);
         ids << entry.runId;
     }
     const QStringList labels = tellApartWithinCells(cells, names, ids);
@@ -106,6 +101,14 @@ const ComparisonEntry* Comparison::find(const QString& category, const QString& 
 
 Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric metric,
                            const ComparisonBaseline& baseline) {
+    CompareBaseline core;
+    if (baseline.kind == ComparisonBaseline::Kind::Run &&
+        std::any_of(runs.begin(), runs.end(), [&](const RunRecord& run) { return run.id == baseline.runId; }))
+        core = {CompareBaseline::Kind::Run, baseline.runId, {}};
+    else if (baseline.kind == ComparisonBaseline::Kind::Device)
+        core = {CompareBaseline::Kind::Device, 0, baseline.category.toStdString()};
+    const RunComparison compared = compareRuns(runs, metric, core);
+
     Comparison comparison;
     switch (metric) {
     case CompareMetric::SamplesPerSec: comparison.unit = ComparisonText::tr("samples/s"); break;
@@ -116,110 +119,73 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     case CompareMetric::AchievedTflopsPerDevice: comparison.unit = ComparisonText::tr("TFLOP/s per device"); break;
     case CompareMetric::Mfu: comparison.unit = ComparisonText::tr("MFU %"); break;
     }
-    // Reference tables from several dates share devices; the date keeps them apart. A device only
-    // one table has (an H200 BridgeBench measured, beside the study's) needs none.
-    std::map<std::string, std::set<std::string>> referenceDates;  // device → the tables' dates
-    for (const auto& run : runs) {
-        const auto date = run.environment.value("date", std::string());
-        if (run.source == "reference" && !date.empty()) referenceDates[runDeviceLabel(run)].insert(date);
-    }
-    const bool withDate = std::any_of(referenceDates.begin(), referenceDates.end(),
-                                      [](const auto& device) { return device.second.size() > 1; });
+    comparison.baselineLabel = QString::fromStdString(compared.baselineName);
+    comparison.anySpeedupRefused = compared.anySpeedupRefused();
+    if (compared.anyWorkloadDiffers())
+        comparison.daggerNote = compared.workloadAgainst == WorkloadAgainst::Baseline
+                                    ? ComparisonText::tr("† different workload than the baseline")
+                                    : ComparisonText::tr("† different workload than most of the runs");
+    for (const auto& group : compared.groups) comparison.categories << QString::fromStdString(group);
 
-    std::vector<const RunRecord*> ordered;
-    for (const auto& run : runs) ordered.push_back(&run);
-    std::stable_sort(ordered.begin(), ordered.end(), [](const RunRecord* a, const RunRecord* b) {
-        return std::tie(a->workers, a->deviceTransforms) < std::tie(b->workers, b->deviceTransforms);
+    // The chart's configurations in the study's order: workers, then device-side loading.
+    std::vector<std::size_t> order(runs.size());
+    for (std::size_t index = 0; index < order.size(); ++index) order[index] = index;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::tie(runs[a].workers, runs[a].deviceTransforms) < std::tie(runs[b].workers, runs[b].deviceTransforms);
     });
-    for (const auto* run : ordered) {
+    auto nameOf = [&](std::optional<std::int64_t> id) {
+        for (const auto& entry : compared.entries)
+            if (id && entry.runId == *id) return QString::fromStdString(entry.runName);
+        return QString();
+    };
+    for (const std::size_t index : order) {
+        const auto& from = compared.entries[index];
         ComparisonEntry entry;
-        entry.runId = run->id;
-        entry.runName = QString::fromStdString(run->name);
-        entry.category = comparisonCategory(*run, withDate);
-        entry.configuration = comparisonConfiguration(*run);
+        entry.runId = from.runId;
+        entry.runName = QString::fromStdString(from.runName);
+        entry.category = QString::fromStdString(from.group);
+        entry.configuration = comparisonConfiguration(runs[index]);
         entry.setting = entry.configuration;
-        entry.reference = run->source == "reference";
-        entry.value = runMetricValue(*run, metric);
-        entry.speedup = kNaN;
+        entry.reference = from.reference;
+        entry.published = from.published;
+        entry.measuredReference = from.measuredReference;
+        entry.value = from.value;
+        entry.speedup = from.speedup;
+        entry.noSpeedup = from.noSpeedup;
+        switch (from.noSpeedup) {
+        case NoSpeedup::None:
+        case NoSpeedup::NoBaseline: break;
+        case NoSpeedup::NoValue: entry.speedupNote = ComparisonText::tr("%1 has no value in this metric").arg(entry.runName); break;
+        case NoSpeedup::BaseHasNoValue:
+            entry.speedupNote = ComparisonText::tr("%1 has no value in this metric").arg(nameOf(from.baseRunId));
+            break;
+        case NoSpeedup::NoRunOfSetting:
+            entry.speedupNote = ComparisonText::tr("%1 has no run with %2 to compare against").arg(baseline.category, entry.setting);
+            break;
+        case NoSpeedup::OtherWork:
+            entry.speedupNote = ComparisonText::tr("Not like for like (%1): %2 does not hold that out, so no speedup is "
+                                                   "shown; achieved TFLOP/s per device does")
+                                    .arg(describeDifferences(from.differences), comparison.unit);
+            break;
+        }
+        entry.workloadNote = describeDifferences(from.differences);
+        entry.workloadDiffers = from.workloadDiffers;
+        entry.workloadHeldOut = describeDifferences(from.heldOut);
+        entry.workloadUnknown = describeUnknown(from.unknownFields);
         // Core words the figures' sources (they name files, datasheets and models, not UI text).
-        const RunFlops flops = runFlops(*run);
-        const RunMfu mfu = runMfu(*run, flops);
-        entry.tflopsPerDevice = flops.known() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
-        entry.mfu = mfu.known() ? mfu.mfu : kNaN;
+        entry.tflopsPerDevice = from.tflopsPerDevice;
+        entry.mfu = from.mfu;
         QStringList note;
-        if (!flops.basis.empty()) note << QString::fromStdString(flops.basis);
-        for (const auto& assumption : flops.assumptions) note << QString::fromStdString(assumption);
-        note << QString::fromStdString(mfu.known() ? mfu.peakSource : mfu.reason);
-        for (const auto& assumption : mfu.assumptions) note << QString::fromStdString(assumption);
+        if (!from.flopsBasis.empty()) note << QString::fromStdString(from.flopsBasis);
+        for (const auto& assumption : from.flopsAssumptions) note << QString::fromStdString(assumption);
+        note << QString::fromStdString(from.mfuNote);
         entry.flopsNote = note.join(QStringLiteral("\n"));
-        entry.otherProcesses = otherProcessesText(*run);
+        entry.otherProcesses = otherProcessesText(runs[index]);
         comparison.entries.push_back(entry);
     }
     nameRunsSharingACell(comparison.entries);
     for (const auto& entry : comparison.entries)
         if (!comparison.configurations.contains(entry.configuration)) comparison.configurations << entry.configuration;
-    // Categories in the order the runs came (the store's order: the study's Gaudi2, H100, A100).
-    for (const auto& run : runs) {
-        const QString category = comparisonCategory(run, withDate);
-        if (!comparison.categories.contains(category)) comparison.categories << category;
-    }
-
-    // The workload everything is held against: the baseline's, else the most common one.
-    std::optional<RunWorkload> reference;
-    auto recordOf = [&](qint64 id) -> const RunRecord* {
-        for (const auto& run : runs)
-            if (run.id == id) return &run;
-        return nullptr;
-    };
-    if (baseline.kind == ComparisonBaseline::Kind::Run) {
-        if (const auto* run = recordOf(baseline.runId)) reference = runWorkload(*run);
-    } else if (baseline.kind == ComparisonBaseline::Kind::Device) {
-        for (const auto& entry : comparison.entries)
-            if (entry.category == baseline.category) {
-                reference = runWorkload(*recordOf(entry.runId));
-                break;
-            }
-    }
-    if (!reference) reference = mostCommonWorkload(runs);
-    for (auto& entry : comparison.entries) {
-        if (!reference) continue;
-        const auto workload = runWorkload(*recordOf(entry.runId));
-        entry.workloadNote = describeDifferences(workload, *reference, metric, false);
-        entry.workloadDiffers = !entry.workloadNote.isEmpty();
-        entry.workloadHeldOut = describeDifferences(workload, *reference, metric, true);
-        entry.workloadUnknown = describeUnknown(workload, *reference);
-    }
-
-    if (baseline.kind == ComparisonBaseline::Kind::Run) {
-        const auto found = std::find_if(comparison.entries.begin(), comparison.entries.end(),
-                                        [&](const auto& entry) { return entry.runId == baseline.runId; });
-        if (found != comparison.entries.end()) {
-            comparison.baselineLabel = found->runName;
-            const double base = found->value;
-            for (auto& entry : comparison.entries) {
-                entry.speedup = std::isfinite(base) && base > 0 ? entry.value / base : kNaN;
-                if (!std::isfinite(entry.speedup))
-                    entry.speedupNote = ComparisonText::tr("%1 has no value in this metric")
-                                            .arg(std::isfinite(base) && base > 0 ? entry.runName : found->runName);
-            }
-        }
-    } else if (baseline.kind == ComparisonBaseline::Kind::Device && comparison.categories.contains(baseline.category)) {
-        comparison.baselineLabel = baseline.category;
-        for (auto& entry : comparison.entries) {
-            // The baseline device's runs are their own baselines (its reruns each ×1.00); another
-            // device's run goes against the baseline device's first run of its setting.
-            const ComparisonEntry* base = entry.category == baseline.category ? &entry : nullptr;
-            for (const auto& other : comparison.entries)
-                if (!base && other.category == baseline.category && other.setting == entry.setting) base = &other;
-            entry.speedup = base && std::isfinite(base->value) && base->value > 0 ? entry.value / base->value : kNaN;
-            if (!base)
-                entry.speedupNote = ComparisonText::tr("%1 has no run with %2 to compare against")
-                                        .arg(baseline.category, entry.setting);
-            else if (!std::isfinite(entry.speedup))
-                entry.speedupNote = ComparisonText::tr("%1 has no value in this metric")
-                                        .arg(std::isfinite(base->value) && base->value > 0 ? entry.runName : base->runName);
-        }
-    }
     return comparison;
 }
 

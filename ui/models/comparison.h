@@ -1,6 +1,6 @@
-// What the compare view shows, computed from stored runs without any Qt Charts: runs grouped
-// as device × configuration (the study's table), a value per run in the chosen metric, speedups
-// against a chosen baseline, and which runs ran a different workload than the baseline's.
+// What the compare view shows: core's run comparison (run_comparison.h), which decides the
+// grouping, the baselines, which figures are like for like and which speedups are refused, in
+// the window's words: translated notes, and runs sharing a bar told apart. Nothing here decides.
 #pragma once
 
 #include <QString>
@@ -14,8 +14,6 @@
 
 namespace bb::ui {
 
-// The metric, the workloads and each run's value come from core's run comparison; this adds
-// the chart's grouping, device baselines and translated wording.
 using bb::CompareMetric;
 
 struct ComparisonBaseline {
@@ -32,8 +30,11 @@ struct ComparisonEntry {
     QString configuration;  // e.g. "workers 2 + device-side loading"; with runs sharing a cell, "workers 0 (00:32:44)"
     QString setting;        // the configuration without that label: what a device baseline matches
     bool reference = false;
+    bool published = false;          // a figure the study published
+    bool measuredReference = false;  // a table BridgeBench measured itself
     double value = 0;       // NaN when the metric is unknown for this run
     double speedup = 0;     // NaN without a baseline value
+    NoSpeedup noSpeedup = NoSpeedup::NoBaseline;
     QString speedupNote;    // with a baseline, why there is no speedup, e.g. no such run on that device
     bool workloadDiffers = false;  // in a field the metric does not hold out (core's metricHoldsOut)
     QString workloadNote;   // what differs, e.g. "batch 40 vs 48"
@@ -51,6 +52,10 @@ struct Comparison {
     std::vector<ComparisonEntry> entries;
     QString baselineLabel;  // empty without a baseline
     QString unit;
+    // What a † means here: "† different workload than the baseline" (or "than most of the
+    // runs" without one); empty when no entry differs.
+    QString daggerNote;
+    bool anySpeedupRefused = false;  // some bars of other work have no speedup (NoSpeedup::OtherWork)
 
     const ComparisonEntry* find(const QString& category, const QString& configuration) const;
 };

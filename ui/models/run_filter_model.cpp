@@ -22,7 +22,7 @@ void RunFilterModel::setSourceFilter(const QString& source) {
 bool RunFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const {
     const auto* model = sourceModel();
     if (!m_source.isEmpty() &&
-        model->index(sourceRow, 0, sourceParent).data(RunTableModel::SourceRole).toString() != m_source)
+        model->index(sourceRow, 0, sourceParent).data(RunTableModel::OriginRole).toString() != m_source)
         return false;
     if (m_search.isEmpty()) return true;
     for (int column = 0; column < model->columnCount(sourceParent); ++column)

@@ -5,6 +5,7 @@
 #include "adapters/run_store.h"
 #include "bridgebench/run_comparison.h"
 #include "bridgebench/run_samples_per_sec.h"
+#include "bridgebench/study_runs.h"
 #include "models/note_text.h"
 #include "models/run_status_text.h"
 #include "models/warning_colour.h"
@@ -54,13 +55,20 @@ int RunTableModel::rowOf(qint64 runId) const {
 
 namespace {
 
-// The stored word ("local"), which the source filter compares, in the window's language; in
-// English the word itself, as the table always showed it.
-QString sourceText(const std::string& source) {
-    if (source == "local") return RunTableModel::tr("local");
-    if (source == "imported") return RunTableModel::tr("imported");
-    if (source == "reference") return RunTableModel::tr("reference");
-    return QString::fromStdString(source);
+// Where a run's figures come from. The study's published figures and the tables BridgeBench
+// measured itself are both stored as "reference", but are different sources: a measured H200
+// table once read "reference" like the study's and was taken for the study's.
+QString originOf(const RunRecord& run) {
+    if (run.source == "reference") return isPublishedFigure(run) ? QStringLiteral("published") : QStringLiteral("measured");
+    return QString::fromStdString(run.source);
+}
+
+// The origin in the window's language.
+QString sourceText(const RunRecord& run) {
+    if (run.source == "local") return RunTableModel::tr("local");
+    if (run.source == "imported") return RunTableModel::tr("imported");
+    if (run.source == "reference") return isPublishedFigure(run) ? RunTableModel::tr("published") : RunTableModel::tr("measured reference");
+    return QString::fromStdString(run.source);
 }
 
 }  // namespace
@@ -69,7 +77,7 @@ QVariant RunTableModel::display(std::size_t row, int column) const {
     const RunRecord& run = m_runs[row];
     switch (column) {
     case Name: return QString::fromStdString(run.name);
-    case Source: return sourceText(run.source);
+    case Source: return sourceText(run);
     case Device: return QString::fromStdString(run.deviceName.empty() ? run.deviceKind : run.deviceName);
     case DeviceCount: return static_cast<qlonglong>(run.deviceCount);
     case Model: return shortModelName(QString::fromStdString(run.model));
@@ -109,6 +117,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
     case Qt::EditRole: return display(row, index.column());
     case RunIdRole: return static_cast<qlonglong>(run.id);
     case SourceRole: return QString::fromStdString(run.source);
+    case OriginRole: return originOf(run);
     case SortRole:
         if (index.column() == SamplesPerSec) return runSamplesPerSec(run);
         if (index.column() == Date) return QString::fromStdString(run.createdAt);
@@ -134,6 +143,9 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
         if (run.source == "reference") {
             const auto source = run.environment.value("source", std::string());
             const auto software = run.environment.value("software", std::string());
+            if (!isPublishedFigure(run))
+                return tr("Reference table BridgeBench measured (read-only): %1; %2")
+                    .arg(QString::fromStdString(source), QString::fromStdString(software));
             return tr("Published figure (read-only): %1; %2").arg(QString::fromStdString(source), QString::fromStdString(software));
         }
         return {};

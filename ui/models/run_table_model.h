@@ -39,6 +39,9 @@ public:
     static constexpr int RunIdRole = Qt::UserRole + 1;
     static constexpr int SortRole = Qt::UserRole + 2;  // numbers as numbers
     static constexpr int SourceRole = Qt::UserRole + 3;
+    // Where its figures come from, what the source filter compares: "local", "imported", or for a
+    // reference run "published" (the study's figures) or "measured" (a table BridgeBench measured).
+    static constexpr int OriginRole = Qt::UserRole + 4;
 
     explicit RunTableModel(RunStore& store, QObject* parent = nullptr);
 

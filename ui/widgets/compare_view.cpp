@@ -31,7 +31,7 @@ namespace {
 enum BaselineData { kNone = 0, kDevice = 1, kRun = 2 };
 // The table's columns, in the order of its header.
 enum TableColumn { kDeviceColumn, kConfigurationColumn, kValueColumn, kSpeedupColumn, kTflopsColumn, kMfuColumn,
-                   kWorkloadColumn, kRunColumn };
+                   kWorkloadColumn, kRunColumn, kSourceColumn };
 
 // What differs in `run`'s workload from `against`'s, worded as the table words it; empty when
 // nothing does.
@@ -138,7 +138,7 @@ void CompareView::compareWithStudy(const QVector<qint64>& runIds) {
     QVector<qint64> ids = runIds;
     for (const auto id : study)
         if (!ids.contains(id)) ids.append(id);
-    m_reason->clear();
+    m_reasonText.clear();
     setRuns(ids);
     const qint64 baseline = runIds.front();
     for (int index = 0; index < m_baseline->count(); ++index) {
@@ -159,7 +159,7 @@ void CompareView::compareWithStudy(const QVector<qint64>& runIds) {
     const bool one = runIds.size() == 1;
     if (!difference.isEmpty()) {
         setMetric(CompareMetric::AchievedTflopsPerDevice);
-        m_reason->setText(one ? tr("This run's workload differs from the study's (%1), so runs are compared in achieved "
+        setReason(one ? tr("This run's workload differs from the study's (%1), so runs are compared in achieved "
                                    "TFLOP/s per device, which holds model, batch, text length and device count out; MFU "
                                    "is beside it.")
                                     .arg(difference)
@@ -169,15 +169,21 @@ void CompareView::compareWithStudy(const QVector<qint64>& runIds) {
                                     .arg(difference));
     } else {
         setMetric(CompareMetric::SamplesPerSec);
-        m_reason->setText(one ? tr("This run has the study's workload: compared in samples/s.")
-                              : tr("These runs have the study's workload: compared in samples/s."));
+        setReason(one ? tr("This run has the study's workload: compared in samples/s.")
+                      : tr("These runs have the study's workload: compared in samples/s."));
     }
-    m_reason->show();
+}
+
+void CompareView::setReason(const QString& text) {
+    m_reasonText = text;
+    m_reasonMetric = metric();
+    m_reasonRuns = m_runIds;
+    m_reason->setText(text);
+    m_reason->setVisible(!text.isEmpty());
 }
 
 void CompareView::showStudy() {
-    m_reason->clear();
-    m_reason->hide();
+    m_reasonText.clear();
     const auto study = studyRuns(m_store.runs());
     QVector<qint64> ids;
     for (const auto& run : study) ids.append(run.id);
@@ -203,14 +209,13 @@ void CompareView::showStudy() {
     setRuns(ids);
     if (!difference.isEmpty()) {
         setMetric(onlyDeviceCount ? CompareMetric::SamplesPerSecPerDevice : CompareMetric::AchievedTflopsPerDevice);
-        m_reason->setText(onlyDeviceCount
+        setReason(onlyDeviceCount
                               ? tr("The runs BridgeBench measured differ from the study's in device count (%1), so "
                                    "runs are compared in samples/s per device.")
                                     .arg(difference)
                               : tr("The runs BridgeBench measured differ from the study's workload (%1), so runs are "
                                    "compared in achieved TFLOP/s per device; MFU is beside it.")
                                     .arg(difference));
-        m_reason->show();
     }
     // As the study reads its table: each device against the last one it lists (the A100), per
     // configuration.
@@ -272,6 +277,7 @@ void CompareView::rebuildOverlay() {
     m_overlay->setTitle(tr("samples/s per step"));
     m_overlay->setAxisTitles(tr("step"), tr("samples/s"));
     m_overlayRunIds.clear();
+    m_overlayOtherWork = false;
     m_overlayBox->addWidget(m_overlay);
     // The study's figures alone: an empty chart with axes of 0 to 1 took a third of the width
     // from a table whose Workload and Run columns it pushed behind the scroll bar.
@@ -309,12 +315,20 @@ void CompareView::drawOverlay(const QVector<qint64>& runIds, const std::vector<s
         stepsOf.push_back(&runSteps);
     }
     const QStringList names = overlayNames(withSteps);
+    // Samples/s of other work per sample (another model, image or caption size) are no one unit:
+    // the lines are drawn, and the title says they are not like for like.
+    m_overlayOtherWork = false;
+    for (std::size_t index = 1; index < withSteps.size(); ++index)
+        for (const auto& difference : workloadDifferences(runWorkload(withSteps[index]), runWorkload(withSteps.front())))
+            m_overlayOtherWork = m_overlayOtherWork || changesTheWork(difference.field);
     for (std::size_t index = 0; index < withSteps.size(); ++index) {
         m_overlayRunIds << withSteps[index].id;
         const int track = m_overlay->addLine(names[static_cast<int>(index)]);
         std::vector<QPointF> points;
         points.reserve(stepsOf[index]->size());
-        for (const auto& step : *stepsOf[index]) points.emplace_back(static_cast<double>(step.step), step.samplesPerSec);
+        // A step without a throughput (an import's first logged step) is unknown, not 0.
+        for (const auto& step : *stepsOf[index])
+            if (step.samplesPerSec > 0) points.emplace_back(static_cast<double>(step.step), step.samplesPerSec);
         m_overlay->setPoints(track, std::move(points));
     }
     colourOverlay();
@@ -354,11 +368,19 @@ void CompareView::colourOverlay() {
     m_overlay->setLegendVisible(!asTheBars);
     if (!asTheBars) m_overlay->wrapLegendInRows();
     // Beside a table wide with run names the whole title would take the room of its MFU column.
-    if (asTheBars)
+    if (m_overlayOtherWork)
+        m_overlay->setTitle(tr("† samples/s per step of other work per sample: not like for like"),
+                            tr("samples/s per step †"));
+    else if (asTheBars)
         m_overlay->setTitle(tr("samples/s per step, coloured as the bars"), tr("samples/s per step"));
     else
         m_overlay->setTitle(tr("samples/s per step"));
-    m_overlay->setToolTip(asTheBars ? tr("Each line has the colour of its run's bar above") : QString());
+    QString tip = asTheBars ? tr("Each line has the colour of its run's bar above") : QString();
+    if (m_overlayOtherWork)
+        tip = tr("† These runs differ in model, image size or caption length: a sample is not the same work, so "
+                 "their samples/s are not like for like.") +
+              (tip.isEmpty() ? QString() : QStringLiteral("\n") + tip);
+    m_overlay->setToolTip(tip);
     // Beside a table made wide by long run names, the splitter once left this chart 200 px.
     m_overlay->setMinimumWidth(m_overlay->wholeTitleWidth());
 }
@@ -381,6 +403,11 @@ void CompareView::rebuild() {
         baseline.runId = m_baseline->currentData(Qt::UserRole + 2).toLongLong();
     }
     const auto metric = static_cast<CompareMetric>(m_metric->currentData().toInt());
+    // The reason for a metric says nothing about another metric or other runs.
+    if (m_runIds != m_reasonRuns) m_reasonText.clear();
+    const QString reason = metric == m_reasonMetric ? m_reasonText : QString();
+    m_reason->setText(reason);
+    m_reason->setVisible(!reason.isEmpty());
     m_comparison = buildComparison(m_runs, metric, baseline);
     m_chart->setComparison(m_comparison);
     colourOverlay();
@@ -390,7 +417,7 @@ void CompareView::rebuild() {
     // the name does (the study's names are both and a date), and at 1280 px a name column first
     // pushed TFLOP/s and MFU behind the scroll bar.
     m_table->setHorizontalHeaderLabels({tr("Device"), tr("Configuration"), m_comparison.unit, tr("Speedup"),
-                                        tr("TFLOP/s per device"), tr("MFU"), tr("Workload"), tr("Run")});
+                                        tr("TFLOP/s per device"), tr("MFU"), tr("Workload"), tr("Run"), tr("Source")});
     for (const auto& entry : m_comparison.entries) {
         QList<QStandardItem*> row;
         row << new QStandardItem(entry.category) << new QStandardItem(entry.configuration);
@@ -402,6 +429,7 @@ void CompareView::rebuild() {
         value->setData(std::isfinite(entry.value) ? entry.value : -1.0, Qt::UserRole);
         // Without a baseline the column says nothing; with one, a missing speedup says why.
         auto* speedup = new QStandardItem(std::isfinite(entry.speedup)  ? QStringLiteral("×%1").arg(QString::fromStdString(speedupFigure(entry.speedup)))
+                                          : entry.noSpeedup == NoSpeedup::OtherWork ? tr("no speedup †")
                                           : entry.speedupNote.isEmpty() ? QString()
                                                                         : tr("n/a"));
         speedup->setToolTip(entry.speedupNote);
@@ -429,7 +457,11 @@ void CompareView::rebuild() {
         if (entry.workloadDiffers) workload->setForeground(QColor(0xd3, 0x2f, 0x2f));
         auto* name = new QStandardItem(entry.runName);
         name->setToolTip(entry.runName);
-        row << value << speedup << tflops << mfu << workload << name;
+        // The study's published figures and the tables BridgeBench measured are different sources.
+        auto* source = new QStandardItem(entry.published           ? tr("published study")
+                                         : entry.measuredReference ? tr("measured by BridgeBench")
+                                                                   : tr("your run"));
+        row << value << speedup << tflops << mfu << workload << name << source;
         for (auto* item : row) item->setData(static_cast<qlonglong>(entry.runId), Qt::UserRole + 1);
         m_table->appendRow(row);
     }

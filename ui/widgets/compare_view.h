@@ -40,7 +40,9 @@ public:
     void showStudy();
     // The runs beside the study's newest table, the first as the baseline; when a run's
     // workload differs from the study's the metric becomes achieved TFLOP/s per device, and
-    // reasonText() says why.
+    // reasonText() says why while those runs are shown in that metric: in another metric it is
+    // hidden, and other runs drop it (it once read "…compared in achieved TFLOP/s per device"
+    // above a chart in samples/s).
     void compareWithStudy(const QVector<qint64>& runIds);
     void compareWithStudy(qint64 runId) { compareWithStudy(QVector<qint64>{runId}); }
     QString reasonText() const;
@@ -65,6 +67,8 @@ protected:
 
 private:
     void rebuild();
+    // Shows why the metric was chosen, for the runs and the metric shown now.
+    void setReason(const QString& text);
     // Gives the table the width its figures need (Device to MFU) and the per-step chart the rest,
     // until the user drags the splitter between them.
     void fitTableWidth();
@@ -84,9 +88,14 @@ private:
     QComboBox* m_metric;
     QComboBox* m_baseline;
     QLabel* m_reason;
+    // What m_reason was written for: it shows only in that metric, and is dropped with other runs.
+    QString m_reasonText;
+    CompareMetric m_reasonMetric = CompareMetric::SamplesPerSec;
+    QVector<qint64> m_reasonRuns;
     CompareChart* m_chart;
     TimeSeriesChart* m_overlay = nullptr;
     QVector<qint64> m_overlayRunIds;  // each overlay line's run
+    bool m_overlayOtherWork = false;  // its lines are of other work per sample (run_comparison.h)
     QWidget* m_overlayHolder;
     QVBoxLayout* m_overlayBox;
     StepReader* m_overlaySteps;

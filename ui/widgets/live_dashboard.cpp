@@ -8,6 +8,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -205,9 +206,11 @@ void LiveDashboard::clear(qint64 totalSteps) {
     // Room for the whole run up front (a quarter of a million steps at most, ~4 MB a series),
     // so that no later batch of steps pays for growing every series at once.
     const auto expected = static_cast<std::size_t>(std::clamp<qint64>(totalSteps, 0, kReservedSteps));
+    m_recorded = {};
     for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) {
         chart->clearPoints();
         chart->reservePoints(expected);
+        chart->setEmptyText(tr("No steps yet"));
     }
     m_progress->setRange(0, static_cast<int>(std::max<qint64>(1, totalSteps)));
     m_progress->setValue(0);
@@ -238,18 +241,24 @@ void LiveDashboard::appendSteps(const QVector<bb::StepMetrics>& steps) {
     std::array<QList<QPointF>, 7> parts;
     for (const auto& step : steps) {
         const double x = static_cast<double>(step.step);
-        raw.append({x, step.samplesPerSec});
-        smoothed.append({x, m_smoother.push(step.samplesPerSec)});
-        const double cumulative[7] = {step.dataWaitMs, step.hostToDeviceMs, step.deviceTransformMs, step.forwardMs,
-                                      step.backwardMs, step.commMs,         step.optimizerMs};
-        double sum = 0;
-        for (std::size_t part = 0; part < parts.size(); ++part) {
-            sum += cumulative[part];
-            parts[part].append({x, sum});
+        // A step without a throughput (an import's first logged step has no time before it) is
+        // unknown, not 0 samples/s: the smoothed line once climbed from 0.
+        if (step.samplesPerSec > 0) {
+            raw.append({x, step.samplesPerSec});
+            smoothed.append({x, m_smoother.push(step.samplesPerSec)});
         }
-        loss.append({x, step.loss});
-        cpu.append({x, step.cpuUtilisation * 100.0});
-        rss.append({x, static_cast<double>(step.rssBytes) / kMiB});
+        if (m_recorded.breakdown) {
+            const double cumulative[7] = {step.dataWaitMs, step.hostToDeviceMs, step.deviceTransformMs, step.forwardMs,
+                                          step.backwardMs, step.commMs,         step.optimizerMs};
+            double sum = 0;
+            for (std::size_t part = 0; part < parts.size(); ++part) {
+                sum += cumulative[part];
+                parts[part].append({x, sum});
+            }
+        }
+        if (m_recorded.loss) loss.append({x, step.loss});
+        if (m_recorded.cpu) cpu.append({x, step.cpuUtilisation * 100.0});
+        if (m_recorded.rss) rss.append({x, static_cast<double>(step.rssBytes) / kMiB});
         if (std::isfinite(step.otherCpuCores)) others.append({x, step.otherCpuCores * 100.0});
         m_recentWallMs.push_back(step.wallMs);
     }
@@ -337,6 +346,20 @@ void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary)
 
 void LiveDashboard::showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps) {
     clear(static_cast<qint64>(steps.size()));
+    // What the run recorded at any step; what it never did is "not recorded", not a line at 0.
+    m_recorded = {};
+    m_recorded.cpu = std::any_of(steps.begin(), steps.end(), [](const auto& step) { return step.cpuUtilisation > 0; });
+    m_recorded.rss = std::any_of(steps.begin(), steps.end(), [](const auto& step) { return step.rssBytes > 0; });
+    m_recorded.loss = std::any_of(steps.begin(), steps.end(), [](const auto& step) { return step.loss != 0; });
+    m_recorded.breakdown = std::any_of(steps.begin(), steps.end(), [](const auto& step) {
+        return step.dataWaitMs > 0 || step.hostToDeviceMs > 0 || step.deviceTransformMs > 0 || step.forwardMs > 0 ||
+               step.backwardMs > 0 || step.commMs > 0 || step.optimizerMs > 0;
+    });
+    if (!steps.empty()) {
+        if (!m_recorded.breakdown) m_breakdown->setEmptyText(tr("Step-time breakdown not recorded for this run"));
+        if (!m_recorded.loss) m_loss->setEmptyText(tr("Loss not recorded for this run"));
+        if (!m_recorded.cpu && !m_recorded.rss) m_resources->setEmptyText(tr("CPU and memory not recorded for this run"));
+    }
     QVector<StepMetrics> batch(steps.begin(), steps.end());
     appendSteps(batch);
     updateProgress();

@@ -93,6 +93,15 @@ private:
     std::vector<double> m_recentWallMs;  // ring of the last steps, for the ETA
     EmaSmoother m_smoother;
     StepMetrics m_latest;
+    // What the shown run recorded. A live run records everything; an import of a Trainer or
+    // TensorBoard log has step times at best, and what it did not record is not drawn (never as 0).
+    struct Recorded {
+        bool cpu = true;
+        bool rss = true;
+        bool breakdown = true;
+        bool loss = true;
+    };
+    Recorded m_recorded;
 };
 
 }  // namespace bb::ui

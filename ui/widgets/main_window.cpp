@@ -118,25 +118,16 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
         m_compare->setRuns(ids);
         m_tabs->setCurrentIndex(CompareTab);
     });
-    // One selected run: why it runs at its speed. The table's model resets on reload, which
-    // clears the selection and with it the panel. Its steps are read off this thread.
-    connect(m_browser->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
-        const auto ids = m_browser->selectedRunIds();
-        if (const auto run = ids.size() == 1 ? m_store->run(ids.front()) : std::nullopt) {
-            m_diagnosis->showReading(QString::fromStdString(run->name));
-            m_diagnosisSteps->request(m_store->file(), {run->id});
-        } else {
-            m_diagnosisSteps->cancel();
-            m_diagnosis->showRun(std::nullopt, {});
-        }
-        // Only between no run and some, after the panel says what it now shows: the buttons
-        // under the table, disabled with none, move before they can be aimed at, never between
-        // two clicks of a selection or when a diagnosis arrives.
-        m_diagnosisRoom->setCompact(ids.isEmpty());
-    });
+    // One selected run: why it runs at its speed; its steps are read off this thread. A reset of the table (a run deleted, renamed, added; another database) clears its selection
+    // without selectionChanged: the panel once went on showing a run no longer selected, even one
+    // just deleted. It follows the selection both ways.
+    connect(m_browser->view()->model(), &QAbstractItemModel::modelReset, this, [this] { showSelectedRunDiagnosis(); });
+    connect(m_browser->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { showSelectedRunDiagnosis(); });
     connect(m_diagnosisSteps, &StepReader::stepsRead, this,
             [this](const QVector<qint64>& ids, const std::vector<std::vector<StepMetrics>>& steps) {
-                m_diagnosis->showRun(m_store->run(ids.front()), steps.front());
+                // Only while that run is still the one selected.
+                if (m_browser->selectedRunIds() == ids) m_diagnosis->showRun(m_store->run(ids.front()), steps.front());
             });
     connect(m_diagnosisSteps, &StepReader::failed, m_diagnosis, &DiagnosisPanel::showError);
     connect(m_browser, &RunsBrowser::showRequested, this,
@@ -156,6 +147,21 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::showSelectedRunDiagnosis() {
+    const auto ids = m_browser->selectedRunIds();
+    if (const auto run = ids.size() == 1 ? m_store->run(ids.front()) : std::nullopt) {
+        m_diagnosis->showReading(QString::fromStdString(run->name));
+        m_diagnosisSteps->request(m_store->file(), {run->id});
+    } else {
+        m_diagnosisSteps->cancel();
+        m_diagnosis->showRun(std::nullopt, {});
+    }
+    // Only between no run and some, after the panel says what it now shows: the buttons
+    // under the table, disabled with none, move before they can be aimed at, never between
+    // two clicks of a selection or when a diagnosis arrives.
+    m_diagnosisRoom->setCompact(ids.isEmpty());
+}
 
 void MainWindow::selectFinishedRun() {
     // A selection the user made since the reload stands.

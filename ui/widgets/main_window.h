@@ -70,6 +70,8 @@ private:
     ChartWidget* currentChart() const;
     const QAbstractItemView* currentTable() const;
     void selectFinishedRun();
+    // The diagnosis of the one run selected in the Runs table, or why there is none.
+    void showSelectedRunDiagnosis();
 
     RunStore* m_store;
     EngineBridge* m_engine;

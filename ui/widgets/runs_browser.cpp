@@ -43,7 +43,8 @@ RunsBrowser::RunsBrowser(RunStore& store, QWidget* parent)
     m_source->addItem(tr("All sources"), QString());
     m_source->addItem(tr("Local"), QStringLiteral("local"));
     m_source->addItem(tr("Imported"), QStringLiteral("imported"));
-    m_source->addItem(tr("Reference (published)"), QStringLiteral("reference"));
+    m_source->addItem(tr("Published study"), QStringLiteral("published"));
+    m_source->addItem(tr("Measured by BridgeBench"), QStringLiteral("measured"));
 
     m_view->setObjectName("runsTable");
     m_view->setModel(m_filter);

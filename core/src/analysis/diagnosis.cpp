@@ -286,9 +286,10 @@ void adviseFewerThreads(Diagnosis& d) {
                            p.cores);
     }
     note.text = fmt::format(
-        "the compute threads waited for each other: forward + backward took {:.1f} ms on {} threads and {:.1f} ms "
+        "the compute threads waited for each other: forward + backward took {:.1f} ms on {} thread{} and {:.1f} ms "
         "on {} in the probe after the run{}; with threads={} this run's setting is predicted at {:.1f} samples/s",
-        own->second, own->first, best->second, best->first, held, fewer.threads, fewer.samplesPerSec);
+        own->second, own->first, own->first == 1 ? "" : "s", best->second, best->first, held, fewer.threads,
+        fewer.samplesPerSec);
     d.warnings.push_back(std::move(note));
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -14,6 +16,7 @@
 #include "bridgebench/run_mfu.h"
 #include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/run_text_length.h"
+#include "bridgebench/study_runs.h"
 
 namespace bb {
 
@@ -198,40 +201,72 @@ std::string_view metricUnit(CompareMetric metric) {
     return "";
 }
 
+bool changesTheWork(WorkloadField field) {
+    return field == WorkloadField::Model || field == WorkloadField::ImageSize || field == WorkloadField::TextLength;
+}
+
+bool RunComparison::anyWorkloadDiffers() const {
+    return std::any_of(entries.begin(), entries.end(), [](const auto& entry) { return entry.workloadDiffers; });
+}
+
+bool RunComparison::anySpeedupRefused() const {
+    return std::any_of(entries.begin(), entries.end(),
+                       [](const auto& entry) { return entry.noSpeedup == NoSpeedup::OtherWork; });
+}
+
+std::string RunComparison::daggerNote() const {
+    if (!anyWorkloadDiffers()) return {};
+    return workloadAgainst == WorkloadAgainst::Baseline ? "† different workload than the baseline"
+                                                        : "† different workload than most of the runs";
+}
+
 RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metric,
                           std::optional<std::int64_t> baselineRunId) {
+    CompareBaseline baseline;
+    if (baselineRunId) baseline = {CompareBaseline::Kind::Run, *baselineRunId, {}};
+    return compareRuns(runs, metric, baseline);
+}
+
+RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metric, const CompareBaseline& baseline) {
     RunComparison comparison;
     comparison.metric = metric;
     comparison.unit = metricUnit(metric);
-    comparison.baselineRunId = baselineRunId;
+    comparison.baseline = baseline;
 
-    const RunRecord* baseline = nullptr;
-    if (baselineRunId) {
-        const auto found = std::find_if(runs.begin(), runs.end(), [&](const auto& run) { return run.id == *baselineRunId; });
-        if (found == runs.end()) throw std::invalid_argument(fmt::format("baseline run {} is not compared", *baselineRunId));
-        baseline = &*found;
-        comparison.baselineName = baseline->name;
+    const RunRecord* baselineRun = nullptr;
+    if (baseline.kind == CompareBaseline::Kind::Run) {
+        const auto found = std::find_if(runs.begin(), runs.end(), [&](const auto& run) { return run.id == baseline.runId; });
+        if (found == runs.end()) throw std::invalid_argument(fmt::format("baseline run {} is not compared", baseline.runId));
+        baselineRun = &*found;
+        comparison.baselineRunId = baseline.runId;
+        comparison.baselineName = baselineRun->name;
     }
 
-    // The workload everything is held against: the baseline's, else the most common one.
-    const std::optional<RunWorkload> reference = baseline ? runWorkload(*baseline) : mostCommonWorkload(runs);
-    const double baseValue = baseline ? runMetricValue(*baseline, metric) : kNaN;
+    // Reference tables from several dates share devices; the date keeps them apart. A device only
+    // one table has (an H200 BridgeBench measured, beside the study's) needs none.
+    std::map<std::string, std::set<std::string>> referenceDates;  // device → the tables' dates
+    for (const auto& run : runs) {
+        const auto date = run.environment.value("date", std::string());
+        if (run.source == "reference" && !date.empty()) referenceDates[runDeviceLabel(run)].insert(date);
+    }
+    const bool withDate = std::any_of(referenceDates.begin(), referenceDates.end(),
+                                      [](const auto& device) { return device.second.size() > 1; });
+
     for (const auto& run : runs) {
         RunComparisonEntry entry;
         entry.runId = run.id;
         entry.runName = run.name;
         entry.device = runDeviceLabel(run);
+        entry.group = entry.device;
+        if (const auto date = run.environment.value("date", std::string());
+            withDate && run.source == "reference" && !date.empty())
+            entry.group += fmt::format(" ({})", date);
         entry.configuration = runConfigurationLabel(run);
         entry.reference = run.source == "reference";
+        entry.published = isPublishedFigure(run);
+        entry.measuredReference = isMeasuredReference(run);
         entry.value = runMetricValue(run, metric);
-        entry.speedup = std::isfinite(baseValue) && baseValue > 0 ? entry.value / baseValue : kNaN;
-        const auto workload = runWorkload(run);
-        if (reference) {
-            entry.workloadNote = describeDifferences(workload, *reference, metric, false);
-            entry.workloadDiffers = !entry.workloadNote.empty();
-            entry.workloadHeldOut = describeDifferences(workload, *reference, metric, true);
-            entry.workloadUnknown = describeUnknown(workload, *reference);
-        }
+        entry.speedup = kNaN;
         const auto flops = runFlops(run);
         const auto mfu = runMfu(run, flops);
         entry.tflops = flops.known() ? flops.achievedFlopsPerSec / 1e12 : kNaN;
@@ -242,7 +277,94 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         for (const auto& assumption : mfu.assumptions) entry.flopsAssumptions.push_back(assumption);
         entry.mfuNote = mfu.known() ? mfu.peakSource : mfu.reason;
         if (auto note = otherProcessesNote(run)) entry.otherProcesses = std::move(note->text);
+        if (std::find(comparison.groups.begin(), comparison.groups.end(), entry.group) == comparison.groups.end())
+            comparison.groups.push_back(entry.group);
         comparison.entries.push_back(std::move(entry));
+    }
+
+    // Each entry's base: the baseline run, or on a device baseline that device's first run of the
+    // entry's configuration (the device's own runs are their own bases: its reruns each ×1.00).
+    const bool deviceBaseline = baseline.kind == CompareBaseline::Kind::Device &&
+                                std::find(comparison.groups.begin(), comparison.groups.end(), baseline.group) !=
+                                    comparison.groups.end();
+    if (deviceBaseline) comparison.baselineName = baseline.group;
+    std::vector<std::optional<std::size_t>> baseOf(runs.size());
+    for (std::size_t index = 0; index < runs.size(); ++index) {
+        const auto& entry = comparison.entries[index];
+        if (baselineRun) {
+            baseOf[index] = static_cast<std::size_t>(baselineRun - runs.data());
+        } else if (deviceBaseline) {
+            if (entry.group == baseline.group) {
+                baseOf[index] = index;
+                continue;
+            }
+            for (std::size_t other = 0; other < runs.size() && !baseOf[index]; ++other)
+                if (comparison.entries[other].group == baseline.group &&
+                    comparison.entries[other].configuration == entry.configuration)
+                    baseOf[index] = other;
+        }
+    }
+
+    // The workload everything is held against where it has no base of its own: the baseline's,
+    // the baseline device's first run's, else the most common one.
+    std::optional<RunWorkload> reference;
+    if (baselineRun) {
+        reference = runWorkload(*baselineRun);
+    } else if (deviceBaseline) {
+        for (std::size_t index = 0; index < runs.size() && !reference; ++index)
+            if (comparison.entries[index].group == baseline.group) reference = runWorkload(runs[index]);
+    } else {
+        reference = mostCommonWorkload(runs);
+    }
+    comparison.workloadAgainst = baselineRun || deviceBaseline ? WorkloadAgainst::Baseline
+                                 : reference                   ? WorkloadAgainst::MostCommon
+                                                               : WorkloadAgainst::Nothing;
+
+    for (std::size_t index = 0; index < runs.size(); ++index) {
+        auto& entry = comparison.entries[index];
+        const auto workload = runWorkload(runs[index]);
+        const std::optional<RunWorkload> against = baseOf[index] ? runWorkload(runs[*baseOf[index]]) : reference;
+        if (against) {
+            for (auto& difference : workloadDifferences(workload, *against))
+                (metricHoldsOut(metric, difference.field) ? entry.heldOut : entry.differences).push_back(difference);
+            entry.unknownFields = unknownWorkloadFields(workload, *against);
+            entry.workloadNote = describeDifferences(workload, *against, metric, false);
+            entry.workloadDiffers = !entry.differences.empty();
+            entry.workloadHeldOut = describeDifferences(workload, *against, metric, true);
+            entry.workloadUnknown = describeUnknown(workload, *against);
+        }
+
+        if (baseline.kind == CompareBaseline::Kind::None || (!baselineRun && !deviceBaseline)) {
+            entry.noSpeedup = NoSpeedup::NoBaseline;
+            if (baseline.kind == CompareBaseline::Kind::Device)
+                entry.speedupNote = fmt::format("no run is on {}", baseline.group);
+            continue;
+        }
+        if (!baseOf[index]) {
+            entry.noSpeedup = NoSpeedup::NoRunOfSetting;
+            entry.speedupNote = fmt::format("{} has no run with {} to compare against", baseline.group, entry.configuration);
+            continue;
+        }
+        const auto& base = comparison.entries[*baseOf[index]];
+        entry.baseRunId = base.runId;
+        const bool otherWork = std::any_of(entry.differences.begin(), entry.differences.end(),
+                                           [](const auto& difference) { return changesTheWork(difference.field); });
+        if (!std::isfinite(entry.value) || entry.value <= 0) {
+            entry.noSpeedup = NoSpeedup::NoValue;
+            entry.speedupNote = fmt::format("{} has no value in this metric", entry.runName);
+        } else if (!std::isfinite(base.value) || base.value <= 0) {
+            entry.noSpeedup = NoSpeedup::BaseHasNoValue;
+            entry.speedupNote = fmt::format("{} has no value in this metric", base.runName);
+        } else if (otherWork) {
+            // Samples of other work are not one unit: a tiny CPU model as the baseline made 8×
+            // Gaudi2 "×3.75" in samples/s, and a CPU "outranked" an H100 per device.
+            entry.noSpeedup = NoSpeedup::OtherWork;
+            entry.speedupNote = fmt::format("not like for like ({}): {} does not hold that out; achieved TFLOP/s does",
+                                            entry.workloadNote, comparison.unit);
+        } else {
+            entry.noSpeedup = NoSpeedup::None;
+            entry.speedup = entry.value / base.value;
+        }
     }
     return comparison;
 }

@@ -86,9 +86,11 @@ RunFlops runFlops(const RunRecord& run) {
         // Without the count (no mean to divide by) the stored figure is all there is.
         const bool counted = flops.flopsPerSample > 0;
         flops.achievedFlopsPerSec = counted && samplesPerSec > 0 ? samplesPerSec * flops.flopsPerSample : stored;
-        flops.basis = counted ? fmt::format("the engine's count of the run's model at run time: {:.3g} GFLOP per "
+        // "1260.3 GFLOP" as the study's own count is written, never "1.26e+03".
+        const double gflop = flops.flopsPerSample / 1e9;
+        flops.basis = counted ? fmt::format("the engine's count of the run's model at run time: {} GFLOP per "
                                             "training sample × the run's samples/s",
-                                            flops.flopsPerSample / 1e9)
+                                            gflop >= 100 ? fmt::format("{:.1f}", gflop) : fmt::format("{:.3g}", gflop))
                               : "the engine's figure as stored with the run (its count × its mean samples/s)";
         flops.assumptions.emplace_back("training FLOPs = 3 × the forward matrix products (backward twice the forward)");
         setPerDevice(flops, run);

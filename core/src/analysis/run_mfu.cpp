@@ -21,12 +21,14 @@ RunMfu cpuPeak(const RunRecord& run) {
     const bool lowPrecision = run.precision == "bf16" || run.precision == "fp16";
     if (run.precision == "bf16" && probe.gemmBf16FlopsPerSec > 0) {
         result.peakFlopsPerSec = probe.gemmBf16FlopsPerSec;
-        result.peakSource = fmt::format("measured on this machine: bf16 GEMM {0}×{0} on {1} threads, {2:.1f} GFLOP/s",
-                                        probe.gemmSize, probe.gemmThreads, probe.gemmBf16FlopsPerSec / 1e9);
+        result.peakSource = fmt::format("measured on this machine: bf16 GEMM {0}×{0} on {1} thread{3}, {2:.1f} GFLOP/s",
+                                        probe.gemmSize, probe.gemmThreads, probe.gemmBf16FlopsPerSec / 1e9,
+                                        probe.gemmThreads == 1 ? "" : "s");
     } else if (probe.gemmFp32FlopsPerSec > 0) {
         result.peakFlopsPerSec = probe.gemmFp32FlopsPerSec;
-        result.peakSource = fmt::format("measured on this machine: fp32 GEMM {0}×{0} on {1} threads, {2:.1f} GFLOP/s",
-                                        probe.gemmSize, probe.gemmThreads, probe.gemmFp32FlopsPerSec / 1e9);
+        result.peakSource = fmt::format("measured on this machine: fp32 GEMM {0}×{0} on {1} thread{3}, {2:.1f} GFLOP/s",
+                                        probe.gemmSize, probe.gemmThreads, probe.gemmFp32FlopsPerSec / 1e9,
+                                        probe.gemmThreads == 1 ? "" : "s");
         if (lowPrecision)
             result.assumptions.push_back(fmt::format(
                 "the CPU has no native {} matrix unit the probe could time: held against its fp32 GEMM peak",

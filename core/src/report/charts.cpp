@@ -7,6 +7,7 @@
 
 #include "bridgebench/axis_ticks.h"
 #include "bridgebench/speedup_figure.h"
+#include "report/report_content.h"
 
 namespace bb::report {
 
@@ -108,8 +109,10 @@ void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartS
             const Color color = entry.workloadDiffers ? kOtherWorkload : entry.reference ? kReference : kMeasured;
             const double barWidth = std::max(1.0, xOf(entry.value) - left);
             canvas.rect(left, y + 4, barWidth, kBarRow - 8, color, "bar");
-            std::string value = fmt::format("{:.1f}", entry.value);
-            if (std::isfinite(entry.speedup)) value += fmt::format(" ({}×)", speedupFigure(entry.speedup));
+            // The figure and its speedup as the window writes them: "0.0134 (×1.00)", not "0.0 (1.00×)".
+            std::string value = figure(entry.value);
+            if (std::isfinite(entry.speedup)) value += fmt::format(" (×{})", speedupFigure(entry.speedup));
+            else if (entry.noSpeedup == NoSpeedup::OtherWork) value += " (no speedup)";
             if (entry.workloadDiffers) value += " †";
             canvas.text(left + barWidth + 6, y + kBarRow * 0.62, value, valueStyle);
         } else {
@@ -120,7 +123,9 @@ void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartS
     }
     canvas.line(left, kTop - 4, left, plotBottom, kInk, 1);
     if (anyDiffers)
-        canvas.text(8, size.height - 6, "† different workload (model, batch, image size, precision or device count)",
+        canvas.text(8, size.height - 6,
+                    comparison.daggerNote() + " (model, batch, image size, text length, precision or device count)" +
+                        (comparison.anySpeedupRefused() ? "; no speedup where a sample is other work" : ""),
                     TextStyle{10, false, Anchor::Start, kOtherWorkload});
 }
 

@@ -82,15 +82,29 @@ public:
     }
 
     // Columns get their natural width; when the table is wider than the page, the widest
-    // columns are narrowed (their cells shortened with "…") until it fits.
+    // columns are narrowed until it fits, and a cell wider than its column wraps onto more
+    // lines of its row. Cut with "…" instead, every text column read "8x Ga…" and "worke…",
+    // and the rows could not be told apart.
     void table(const report::Table& table, double sizePt) {
+        // Smaller type, down to 5 pt, before any word has to be cut.
+        while (sizePt > 5 && leastTableWidth(table, sizePt) > kTextWidth) sizePt -= 0.5;
         const report::TextStyle cell{sizePt, false, report::Anchor::Start, kInk};
         const report::TextStyle head{sizePt, true, report::Anchor::Start, kInk};
-        const double padding = 6;
+        const double padding = kCellPadding;
+        // A column is as wide as its widest cell (its header may wrap), and never narrower than
+        // its longest word, so that wrapping never has to cut one.
+        auto longestWord = [&](const std::string& text, const report::TextStyle& style) {
+            return longestWordWidth(text, style);
+        };
         std::vector<double> widths(table.header.size());
+        std::vector<double> least(table.header.size());
         for (std::size_t c = 0; c < widths.size(); ++c) {
-            widths[c] = m_canvas.textWidth(table.header[c], head);
-            for (const auto& row : table.rows) widths[c] = std::max(widths[c], m_canvas.textWidth(row[c], cell));
+            least[c] = longestWord(table.header[c], head);
+            widths[c] = least[c];
+            for (const auto& row : table.rows) {
+                widths[c] = std::max(widths[c], m_canvas.textWidth(row[c], cell));
+                least[c] = std::max(least[c], longestWord(row[c], cell));
+            }
         }
         auto total = [&] {
             double sum = 0;
@@ -98,34 +112,104 @@ public:
             return sum;
         };
         while (total() > kTextWidth) {
+            // The column with the most room to give above its longest word.
+            std::size_t most = 0;
+            for (std::size_t c = 1; c < widths.size(); ++c)
+                if (widths[c] - least[c] > widths[most] - least[most]) most = c;
+            if (widths[most] - least[most] <= 0) break;
+            widths[most] = std::max(least[most], widths[most] - 4);
+        }
+        // Words too long for the page even so (a path, a JSON value) are cut in their column.
+        while (total() > kTextWidth) {
             auto widest = std::max_element(widths.begin(), widths.end());
+            if (*widest <= 20.0) break;
             *widest = std::max(20.0, *widest - 4);
-            if (*widest <= 20.0 && total() > kTextWidth) break;
         }
         const double rowHeight = sizePt * 1.5;
-        auto drawRow = [&](const std::vector<std::string>& cells, const report::TextStyle& style) {
+        const double lineHeight = sizePt * 1.2;
+        auto linesOf = [&](const std::vector<std::string>& cells, const report::TextStyle& style) {
+            std::vector<std::vector<std::string>> lines(cells.size());
+            for (std::size_t c = 0; c < cells.size(); ++c) lines[c] = wrap(cells[c], style, widths[c]);
+            return lines;
+        };
+        auto heightOf = [&](const std::vector<std::vector<std::string>>& lines) {
+            std::size_t most = 1;
+            for (const auto& cell : lines) most = std::max(most, cell.size());
+            return rowHeight + lineHeight * static_cast<double>(most - 1);
+        };
+        auto drawRow = [&](const std::vector<std::vector<std::string>>& lines, const report::TextStyle& style) {
             double x = kMargin;
-            for (std::size_t c = 0; c < cells.size(); ++c) {
-                m_canvas.text(x, m_y + sizePt, report::fitText(m_canvas, cells[c], style, widths[c]), style);
+            for (std::size_t c = 0; c < lines.size(); ++c) {
+                for (std::size_t line = 0; line < lines[c].size(); ++line)
+                    m_canvas.text(x, m_y + sizePt + lineHeight * static_cast<double>(line), lines[c][line], style);
                 x += widths[c] + padding;
             }
-            m_y += rowHeight;
+            m_y += heightOf(lines);
         };
-        room(rowHeight * 3);
-        drawRow(table.header, head);
+        const auto header = linesOf(table.header, head);
+        room(heightOf(header) + rowHeight * 2);
+        drawRow(header, head);
         m_canvas.line(kMargin, m_y - sizePt * 0.25, kMargin + std::min(total(), kTextWidth), m_y - sizePt * 0.25,
                       {0xaa, 0xaa, 0xaa}, 0.5);
         for (const auto& row : table.rows) {
-            if (m_y + rowHeight > kPageHeight - kMargin) {
+            const auto lines = linesOf(row, cell);
+            if (m_y + heightOf(lines) > kPageHeight - kMargin) {
                 newPage();
-                drawRow(table.header, head);
+                drawRow(header, head);
             }
-            drawRow(row, cell);
+            drawRow(lines, cell);
         }
         m_y += sizePt;
     }
 
 private:
+    static constexpr double kCellPadding = 6;
+
+    double longestWordWidth(const std::string& text, const report::TextStyle& style) {
+        double widest = 0;
+        for (std::size_t start = 0; start <= text.size();) {
+            const auto end = std::min(text.find(' ', start), text.size());
+            widest = std::max(widest, m_canvas.textWidth(text.substr(start, end - start), style));
+            start = end + 1;
+        }
+        return widest;
+    }
+
+    // How wide `table` is at `sizePt` with every column as narrow as its longest word.
+    double leastTableWidth(const report::Table& table, double sizePt) {
+        const report::TextStyle cell{sizePt, false, report::Anchor::Start, kInk};
+        const report::TextStyle head{sizePt, true, report::Anchor::Start, kInk};
+        double sum = 0;
+        for (std::size_t c = 0; c < table.header.size(); ++c) {
+            double least = longestWordWidth(table.header[c], head);
+            for (const auto& row : table.rows) least = std::max(least, longestWordWidth(row[c], cell));
+            sum += least + kCellPadding;
+        }
+        return sum;
+    }
+
+    // `text` in lines no wider than `width`, broken at spaces; a word wider than the column alone
+    // is shortened with "…".
+    std::vector<std::string> wrap(const std::string& text, const report::TextStyle& style, double width) {
+        std::vector<std::string> lines;
+        std::string line;
+        std::size_t start = 0;
+        while (start <= text.size()) {
+            const auto end = std::min(text.find(' ', start), text.size());
+            const std::string word = text.substr(start, end - start);
+            const std::string candidate = line.empty() ? word : line + " " + word;
+            if (!line.empty() && m_canvas.textWidth(candidate, style) > width) {
+                lines.push_back(report::fitText(m_canvas, line, style, width));
+                line = word;
+            } else {
+                line = candidate;
+            }
+            start = end + 1;
+        }
+        lines.push_back(report::fitText(m_canvas, line, style, width));
+        return lines;
+    }
+
     void room(double height) {
         if (m_y + height > kPageHeight - kMargin) newPage();
     }

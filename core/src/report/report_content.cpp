@@ -27,7 +27,15 @@ void flatten(const nlohmann::json& value, const std::string& prefix, std::vector
 
 }  // namespace
 
-std::string figure(double value) { return std::isfinite(value) ? fmt::format("{:.1f}", value) : "–"; }
+std::string figure(double value) {
+    if (!std::isfinite(value)) return "–";
+    const double magnitude = std::abs(value);
+    if (magnitude >= 1 || magnitude == 0) return fmt::format("{:.1f}", value);
+    // Below 1, three significant digits as the window shows them: a CPU's 0.0134 samples/s
+    // read "0.0" in the report, beside its "(1.00×)".
+    const int decimals = 2 - static_cast<int>(std::floor(std::log10(magnitude)));
+    return fmt::format("{:.{}f}", value, decimals);
+}
 
 std::string tflopsFigure(double value) {
     if (!std::isfinite(value)) return "–";
@@ -53,18 +61,24 @@ ReportContent buildReportContent(const ReportInput& input) {
         const double wait = summaryNumber(run, "data_wait_share", std::nan(""));
         const double samplesPerSec = runSamplesPerSec(run);
         content.summary.rows.push_back(
-            {std::to_string(run.id), run.name, run.source, entry.device, entry.configuration,
+            // The study's published figures and the tables BridgeBench measured are both stored as
+            // "reference", but are different sources.
+            {std::to_string(run.id), run.name,
+             entry.published ? "published" : entry.measuredReference ? "measured reference" : run.source, entry.device,
+             entry.configuration,
              run.batchSize > 0 ? std::to_string(run.batchSize) : "–", run.precision.empty() ? "–" : run.precision,
              figure(samplesPerSec > 0 ? samplesPerSec : std::nan("")) + (entry.otherProcesses.empty() ? "" : " ‡"),
              p5 > 0 && p95 > 0 ? fmt::format("{}–{}", figure(p5), figure(p95)) : "–",
-             std::isfinite(wait) && !input.runs[index].steps.empty() ? fmt::format("{:.0f}%", wait * 100) : "–",
+             // An import's steps without a breakdown never measured a wait: unknown, not "0%".
+             std::isfinite(wait) && canDiagnose(input.runs[index].steps) ? fmt::format("{:.0f}%", wait * 100) : "–",
              tflopsFigure(entry.tflops), tflopsFigure(entry.tflopsPerDevice),
              !std::isfinite(entry.mfu) ? "–"
              : entry.mfu >= 0.001      ? fmt::format("{:.1f}%", entry.mfu * 100)
                                        : fmt::format("{:.2g}%", entry.mfu * 100),
-             std::isfinite(entry.speedup) ? speedupFigure(entry.speedup) + "×" : "–",
-             (entry.workloadDiffers ? entry.workloadNote : "same") +
-                 (entry.workloadHeldOut.empty() ? "" : " (held out: " + entry.workloadHeldOut + ")")});
+             std::isfinite(entry.speedup) ? "×" + speedupFigure(entry.speedup) : "–",
+             (entry.workloadDiffers ? "† " + entry.workloadNote : "same") +
+                 (entry.workloadHeldOut.empty() ? "" : " (held out: " + entry.workloadHeldOut + ")") +
+                 (entry.noSpeedup == NoSpeedup::OtherWork ? " (no speedup: other work per sample)" : "")});
         if (!entry.otherProcesses.empty())
             content.otherProcessesNotes.push_back(fmt::format("#{}: {}", run.id, entry.otherProcesses));
         // Where the FLOP/s and MFU figures come from, deduplicated: the study's ten runs share one.

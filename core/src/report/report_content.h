@@ -34,7 +34,8 @@ struct ReportContent {
 
 ReportContent buildReportContent(const ReportInput& input);
 
-// The summary table's figure for a number: one decimal, "–" when unknown.
+// The summary table's figure for a number: one decimal, three significant digits below 1 (0.0134),
+// "–" when unknown.
 std::string figure(double value);
 // Achieved TFLOP/s: three significant digits, never in exponent form (a CPU's 0.0123, a cluster's 1230).
 std::string tflopsFigure(double value);

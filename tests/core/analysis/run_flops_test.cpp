@@ -179,6 +179,8 @@ TEST(RunFlops, AMeasuredReferenceRunKeepsTheEnginesCount) {
     // At the samples/s its row shows: samples over the time (run_samples_per_sec.h).
     EXPECT_DOUBLE_EQ(flops.achievedFlopsPerSecPerDevice, 204.0 * 1.2595e12);
     EXPECT_THAT(flops.basis, HasSubstr("the engine's count"));
+    // `compare` printed "1.26e+03 GFLOP per training sample".
+    EXPECT_THAT(flops.basis, HasSubstr(": 1259.5 GFLOP per training sample"));
     for (const auto& assumption : flops.assumptions) EXPECT_THAT(assumption, ::testing::Not(HasSubstr("128 tokens")));
 
     // Without the engine's figures (a table written by hand), the count is the engine's caption
@@ -202,6 +204,9 @@ TEST(RunMfu, ACpuRunIsHeldAgainstTheGemmPeakItsProbeMeasured) {
     EXPECT_DOUBLE_EQ(mfu.mfu, 2e9 / 8e10);
     EXPECT_THAT(mfu.peakSource, HasSubstr("measured"));
     EXPECT_THAT(mfu.peakSource, HasSubstr("2 threads"));
+    // `show` printed "on 1 threads".
+    run.summary["probe"]["gemm_threads"] = 1;
+    EXPECT_THAT(runMfu(run).peakSource, HasSubstr("on 1 thread,"));
 
     run.summary.erase("probe");
     EXPECT_FALSE(runMfu(run).known());

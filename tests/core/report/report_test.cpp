@@ -83,7 +83,7 @@ TEST(HtmlReport, IsOneFileWithTheRunsFiguresChartsDiagnosisAndEnvironment) {
     EXPECT_THAT(html, HasSubstr("8x Gaudi2 · workers 2"));
     for (const auto& run : report.runs) EXPECT_THAT(html, HasSubstr(report::figure(runSamplesPerSec(run.run))));
     const double speedup = runSamplesPerSec(report.runs[1].run) / runSamplesPerSec(report.runs[0].run);
-    EXPECT_THAT(html, HasSubstr(fmt::format("{:.2f}×", speedup)));
+    EXPECT_THAT(html, HasSubstr(fmt::format("×{:.2f}", speedup)));  // written as the window writes it
     EXPECT_THAT(html, HasSubstr("input-bound"));  // 40% of each step waits for data
     EXPECT_THAT(html, HasSubstr("AMD Ryzen 9 7950X"));
     EXPECT_THAT(html, HasSubstr("batch 48 vs 8"));  // the published run's workload differs
@@ -181,6 +181,31 @@ TEST(ChartSvg, ParsesAsXmlWithABarPerRunAndALinePerMeasuredRun) {
     EXPECT_GT(widths[1], widths[0]);
 }
 
+// A CPU run as the baseline read "0.0 (1.00×)" on its bar where the window said 0.0134 ×1.00.
+TEST(ChartSvg, ASmallFigureKeepsThreeSignificantDigitsAndSpeedupsReadAsInTheWindow) {
+    const test::TempDir dir;
+    ReportInput report;
+    RunData cpu;
+    cpu.run.id = 1;
+    cpu.run.name = "tiny on the cpu";
+    cpu.run.source = "local";
+    cpu.run.deviceKind = "cpu";
+    cpu.run.deviceName = "cpu";
+    cpu.run.batchSize = 8;
+    cpu.run.summary = {{"median_samples_per_s", 0.0134}};
+    RunData rerun = cpu;
+    rerun.run.id = 2;
+    rerun.run.name = "tiny on the cpu again";
+    rerun.run.summary = {{"median_samples_per_s", 0.0268}};
+    report.runs = {cpu, rerun};
+    report.baselineRunId = 1;
+    writeChartSvg(report, ReportChart::Comparison, dir.file("comparison.svg"));
+    const std::string svg = test::readFileBytes(dir.file("comparison.svg"));
+    EXPECT_THAT(svg, HasSubstr("0.0134 (×1.00)"));
+    EXPECT_THAT(svg, HasSubstr("0.0268 (×2.00)"));
+    EXPECT_EQ(svg.find("0.0 ("), std::string::npos);
+}
+
 TEST(ChartSvg, LongRunsAreDrawnFromFewPointsThatKeepTheirSpikes) {
     const test::TempDir dir;
     ReportInput report;
@@ -256,6 +281,47 @@ TEST(PdfReport, APdfReaderOpensItAndFindsThePagesItReportsWithTheirText) {
     EXPECT_THAT(text, HasSubstr(report.runs[0].run.name));
     EXPECT_THAT(text, HasSubstr("setting_0"));
     EXPECT_THAT(text, HasSubstr("setting_119")) << "the environment's last row, on a later page";
+}
+
+// An imported log's steps have times but no breakdown: its data wait is unknown, not "0%"; and
+// the study's figures and BridgeBench's measured tables are told apart in the Source column.
+TEST(HtmlReport, AnImportsUnmeasuredWaitIsUnknownAndReferenceSourcesAreApart) {
+    auto report = input();
+    for (auto& step : report.runs[1].steps) {
+        step.dataWaitMs = step.hostToDeviceMs = step.forwardMs = step.backwardMs = step.optimizerMs = 0;
+        step.loadMs = step.readMs = step.decodeMs = step.transformMs = step.collateMs = 0;
+    }
+    report.runs[1].run.source = "imported";
+    report.runs[2].run.summary["headline_only"] = true;  // the study's figure, as the store holds it
+    const auto content = report::buildReportContent(report);
+    const auto column = [&](const std::string& name) {
+        return static_cast<std::size_t>(std::find(content.summary.header.begin(), content.summary.header.end(), name) -
+                                        content.summary.header.begin());
+    };
+    EXPECT_EQ(content.summary.rows[0][column("data wait")], "40%");
+    EXPECT_EQ(content.summary.rows[1][column("data wait")], "–");
+    EXPECT_EQ(content.summary.rows[2][column("source")], "published");
+    EXPECT_EQ(content.summary.rows[1][column("source")], "imported");
+}
+
+// The PDF's summary table cut every text column ("8x Ga…", "worke…"): rows could not be told
+// apart. Its cells wrap within their column now; nothing is cut.
+TEST(PdfReport, TheSummaryTableWrapsTextRatherThanCuttingIt) {
+    const test::TempDir dir;
+    auto report = input();
+    report.runs[2].run.config["note"] = "media pipeline, which decodes and augments on the device";
+    report.runs[2].run.deviceTransforms = true;
+    writePdfReport(report, dir.file("report.pdf"));
+    const std::unique_ptr<poppler::document> pdf(poppler::document::load_from_file(dir.file("report.pdf").string()));
+    ASSERT_TRUE(pdf);
+    std::string text;
+    for (int index = 0; index < pdf->pages(); ++index) {
+        const std::unique_ptr<poppler::page> page(pdf->create_page(index));
+        const auto bytes = page->text().to_utf8();
+        text.append(bytes.begin(), bytes.end()).push_back('\n');
+    }
+    EXPECT_EQ(text.find("…"), std::string::npos) << text;
+    for (const char* word : {"augments", "device", "transforms", "Gaudi2"}) EXPECT_THAT(text, HasSubstr(word));
 }
 
 }  // namespace

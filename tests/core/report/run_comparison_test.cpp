@@ -110,7 +110,17 @@ TEST(RunComparison, MarksOtherWorkloadsAndNormalisesPerDevice) {
     EXPECT_EQ(last.workloadNote.find("devices"), std::string::npos) << last.workloadNote;
     EXPECT_EQ(last.workloadHeldOut, "devices 1 vs 8");
     EXPECT_DOUBLE_EQ(last.value, 40.0);
-    EXPECT_DOUBLE_EQ(last.speedup, 40.0 / (602.1 / 8));
+    // A sample of the tiny model is other work than one of BridgeTower-large: per device the CPU
+    // once "outranked" the H100 (×0.53 of a sample there is not half its speed). No ratio.
+    EXPECT_TRUE(std::isnan(last.speedup)) << last.speedup;
+    EXPECT_EQ(last.noSpeedup, NoSpeedup::OtherWork);
+    EXPECT_EQ(last.speedupNote.rfind("not like for like (model tiny vs BridgeTower/bridgetower-large-itm-mlm-itc; ", 0), 0U)
+        << last.speedupNote;
+    EXPECT_NE(last.speedupNote.find("): samples/s per device does not hold that out; achieved TFLOP/s does"),
+              std::string::npos)
+        << last.speedupNote;
+    EXPECT_TRUE(comparison.anySpeedupRefused());
+    EXPECT_EQ(comparison.daggerNote(), "† different workload than the baseline");
     EXPECT_EQ(last.device, "1× cpu");
 
     const auto tflops = compareRuns(runs, CompareMetric::AchievedTflops, std::nullopt);
@@ -119,6 +129,13 @@ TEST(RunComparison, MarksOtherWorkloadsAndNormalisesPerDevice) {
     EXPECT_NEAR(tflops.entries.back().value, 40.0 * tinyFlops / 1e12, 1e-12);
     EXPECT_TRUE(std::isnan(tflops.entries.back().speedup));
     EXPECT_TRUE(std::isnan(tflops.entries.back().mfu));  // a CPU run without a probe has no measured peak
+    // Without a baseline a dagger is held against the workload most runs share, and says so.
+    EXPECT_EQ(tflops.workloadAgainst, WorkloadAgainst::MostCommon);
+    EXPECT_EQ(tflops.daggerNote(), "† different workload than most of the runs");
+    EXPECT_EQ(tflops.entries.back().noSpeedup, NoSpeedup::NoBaseline);
+    // FLOP/s hold the model out: the same CPU run against the H100 has a ratio again.
+    const auto heldOut = compareRuns(runs, CompareMetric::AchievedTflopsPerDevice, h100.id);
+    EXPECT_FALSE(heldOut.anySpeedupRefused());
     EXPECT_THROW(compareRuns(runs, CompareMetric::SamplesPerSec, 123456), std::invalid_argument);
 }
 
@@ -196,6 +213,38 @@ TEST(RunComparison, UnknownFieldsDoNotMarkAWorkloadAsDifferent) {
     const auto batchDiffers = compareRuns({h100, imported}, CompareMetric::SamplesPerSec, h100.id);
     EXPECT_TRUE(batchDiffers.entries.back().workloadDiffers);
     EXPECT_EQ(batchDiffers.entries.back().workloadNote, "batch 32 vs 48");
+}
+
+// The study read as the blog reads it: each device against the A100 of the same configuration.
+// The window, `compare` and the reports share this one comparison, device baselines included.
+TEST(RunComparison, ADeviceBaselineHoldsEachRunAgainstThatDevicesRunOfItsConfiguration) {
+    const test::TempDir dir;
+    ResultStore store(dir.file("r.db"));
+    auto runs = augustRuns(store);
+    const auto comparison =
+        compareRuns(runs, CompareMetric::SamplesPerSec, CompareBaseline{CompareBaseline::Kind::Device, 0, "8× A100 80GB"});
+    EXPECT_EQ(comparison.baselineName, "8× A100 80GB");
+    EXPECT_FALSE(comparison.baselineRunId.has_value());
+    EXPECT_EQ(comparison.groups, (std::vector<std::string>{"8× Gaudi2", "8× H100", "8× A100 80GB"}));
+    for (const auto& entry : comparison.entries) {
+        if (entry.configuration == "workers 2 + media pipeline") {
+            EXPECT_EQ(entry.noSpeedup, NoSpeedup::NoRunOfSetting);
+            EXPECT_EQ(entry.speedupNote, "8× A100 80GB has no run with workers 2 + media pipeline to compare against");
+            continue;
+        }
+        ASSERT_TRUE(entry.baseRunId.has_value()) << entry.runName;
+        const auto& base = *std::find_if(runs.begin(), runs.end(), [&](const auto& r) { return r.id == *entry.baseRunId; });
+        EXPECT_EQ(base.deviceName, "A100 80GB");
+        EXPECT_EQ(runConfigurationLabel(base), entry.configuration);
+        EXPECT_DOUBLE_EQ(entry.speedup, entry.value / runMetricValue(base, CompareMetric::SamplesPerSec));
+        EXPECT_TRUE(entry.published);
+        EXPECT_FALSE(entry.measuredReference);
+    }
+    // 768.7 / 345.4: the blog's ×2.23 at workers 2.
+    const auto& gaudi = named(runs, "Gaudi2", 2, false);
+    const auto found = std::find_if(comparison.entries.begin(), comparison.entries.end(),
+                                    [&](const auto& e) { return e.runId == gaudi.id; });
+    EXPECT_NEAR(found->speedup, 2.23, 0.005);
 }
 
 }  // namespace
