@@ -11,6 +11,12 @@ if(BB_BUILD_GUI)
   # Qt translations need no files here: the ui embeds its compiled .qm files as resources.
 endif()
 
+# The user guide, where the window's Help menu and the man pages point: README.md beside docs/,
+# so that its links hold.
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION share/doc/bridgebench)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs DESTINATION share/doc/bridgebench)
+include(${CMAKE_CURRENT_LIST_DIR}/ManPages.cmake)
+
 set(CPACK_PACKAGE_NAME bridgebench)
 set(CPACK_PACKAGE_VENDOR "BridgeBench")
 set(CPACK_PACKAGE_CONTACT "BridgeBench developers <dev@bridgebench.invalid>")

@@ -46,8 +46,15 @@ dpkg-deb --contents "$deb" >"$scratch/contents"
 expect() { grep -q -- "$1\$" "$scratch/contents" || fail "package lacks $1"; }
 expect ./usr/bin/bridgebench-cli
 expect ./usr/share/bridgebench/tokenizer/roberta/vocab.json
+# The user guide and the CLI's man page (made by help2man at build time, which scripts/packages.txt
+# installs).
+expect ./usr/share/doc/bridgebench/README.md
+expect ./usr/share/doc/bridgebench/docs/cli.md
+expect ./usr/share/doc/bridgebench/docs/screenshots/compare.png
+expect ./usr/share/man/man1/bridgebench-cli.1.gz
 # The window and its desktop integration: all of them with the GUI, none without it.
 window=(./usr/bin/bridgebench
+        ./usr/share/man/man1/bridgebench.1.gz
         ./usr/share/applications/invalid.bridgebench.BridgeBench.desktop
         ./usr/share/metainfo/invalid.bridgebench.BridgeBench.metainfo.xml
         ./usr/share/icons/hicolor/scalable/apps/invalid.bridgebench.BridgeBench.svg)
@@ -68,6 +75,16 @@ fi
 
 root="$scratch/root"
 dpkg-deb --extract "$deb" "$root"
+# The CLI's page documents every subcommand from its own --help, and renders.
+page=$(zcat "$root/usr/share/man/man1/bridgebench-cli.1.gz")
+for sub in run sweep list show compare import export report model tokenize dataset bench; do
+  grep -q "^\.SS $sub\$" <<<"$page" || fail "bridgebench-cli.1 lacks the $sub subcommand"
+done
+grep -q -- "--set TEXT" <<<"$page" || fail "bridgebench-cli.1 lacks run's options"
+if command -v man >/dev/null; then
+  MANWIDTH=100 man -l "$root/usr/share/man/man1/bridgebench-cli.1.gz" 2>"$scratch/man.err" | grep -q "SUBCOMMANDS" ||
+    fail "man cannot render bridgebench-cli.1: $(cat "$scratch/man.err")"
+fi
 version=$("$root/usr/bin/bridgebench-cli" --version) || fail "bridgebench-cli --version failed from the package"
 grep -q BridgeBench <<<"$version" || fail "unexpected --version output: $version"
 echo "$version" | head -n 1

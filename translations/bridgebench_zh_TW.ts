@@ -1464,7 +1464,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::MainWindow</name>
     <message>
-        <location filename="../ui/widgets/main_window.cpp" line="+66"/>
+        <location filename="../ui/widgets/main_window.cpp" line="+69"/>
         <source>BridgeBench</source>
         <translation>BridgeBench</translation>
     </message>
@@ -1665,6 +1665,21 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;User Guide</source>
+        <translation>使用指南(&amp;U)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The user guide is not installed</source>
+        <translation>未安裝使用指南</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No application opens %1</source>
+        <translation>沒有可開啟 %1 的應用程式</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;About BridgeBench</source>
         <translation>關於 BridgeBench(&amp;A)</translation>
     </message>

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenuBar>
@@ -18,7 +19,9 @@
 #include <QStandardItemModel>
 #include <QItemSelectionModel>
 #include <QTableView>
+#include <QUrl>
 
+#include "bridgebench/user_guide.h"
 #include "adapters/engine_bridge.h"
 #include "adapters/run_store.h"
 #include "adapters/step_reader.h"
@@ -351,6 +354,14 @@ void MainWindow::createMenus() {
     for (const auto& localeName : availableLanguages()) addLanguage(languageDisplayName(localeName), localeName);
 
     auto* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&User Guide"), this, [this] {
+        const auto guide = userGuideFile();
+        if (guide.empty() || !QDesktopServices::openUrl(QUrl::fromLocalFile(QString::fromStdString(guide.string()))))
+            statusBar()->showMessage(guide.empty() ? tr("The user guide is not installed")
+                                                   : tr("No application opens %1").arg(QString::fromStdString(guide.string())),
+                                     kStatusMessageMs);
+    });
+    help->addSeparator();
     help->addAction(tr("&About BridgeBench"), this, [this] { AboutDialog(this).exec(); });
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }

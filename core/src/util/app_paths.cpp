@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/user_guide.h"
 
 namespace bb {
 
@@ -41,6 +42,19 @@ std::filesystem::path resourcePath(std::string_view relative) {
     }
     throw InputError("resource '" + std::string(relative) + "' not found (searched " + searched +
                      "; set BRIDGEBENCH_RESOURCE_DIR to the folder holding it)");
+}
+
+std::filesystem::path userGuideFile() {
+    std::vector<std::filesystem::path> candidates;
+    // PREFIX/share/bridgebench → PREFIX/share/doc/bridgebench, where the package installs it.
+    if (auto installed = installedShareDir(); !installed.empty())
+        candidates.push_back(installed.parent_path() / "doc" / "bridgebench" / "README.md");
+    candidates.push_back(std::filesystem::path(BB_SOURCE_RESOURCE_DIR).parent_path() / "README.md");
+    for (const auto& candidate : candidates) {
+        std::error_code error;
+        if (std::filesystem::is_regular_file(candidate, error)) return candidate;
+    }
+    return {};
 }
 
 std::filesystem::path cacheDirectory() {

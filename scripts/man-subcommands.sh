@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Prints help2man --include sections holding each subcommand's --help, for bridgebench-cli's man
+# page (packaging/ManPages.cmake). Usage: man-subcommands.sh PATH/TO/bridgebench-cli
+set -euo pipefail
+cli=$1
+# The --db default as a reader's own (~/.local/share/...), not the builder's home.
+unset BRIDGEBENCH_DB XDG_DATA_HOME
+export HOME='~'
+echo "[SUBCOMMANDS]"
+subcommands=$("$cli" --help | awk '/^Subcommands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }')
+for sub in $subcommands; do
+  echo ".SS $sub"
+  echo ".nf"
+  # roff: a leading dot or quote would start a request; backslashes are escapes.
+  "$cli" "$sub" --help | sed -e 's/\\/\\e/g' -e "s/^\([.']\)/\\\\\&\1/"
+  echo ".fi"
+done
+echo "[SEE ALSO]"
+echo "bridgebench(1); the user guide in /usr/share/doc/bridgebench/ (docs/cli.md lists every option)."
