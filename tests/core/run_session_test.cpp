@@ -125,7 +125,9 @@ TEST(RunSession, TrainsTheTinyBridgeTowerPreset) {
     for (const auto& step : observer.steps()) EXPECT_TRUE(std::isfinite(step.loss));
 }
 
-TEST(RunSession, BadCheckpointFailsTheRunNamingTheFile) {
+// A checkpoint that is no safetensors file once started a run that failed and stayed in the
+// database as a failed row; it is refused before the row exists.
+TEST(RunSession, ABadCheckpointIsRefusedNamingTheFileBeforeTheRunHasARow) {
     test::TempDir dir;
     const auto weights = dir.file("truncated.safetensors");
     std::ofstream(weights) << "not a checkpoint";
@@ -133,13 +135,13 @@ TEST(RunSession, BadCheckpointFailsTheRunNamingTheFile) {
     RunConfig config = quickConfig(3);
     config.model = "tiny";
     config.weights = weights.string();
-    RunSession session(dir.file("bad.db"), config, observer);
-    session.start();
-    const RunOutcome outcome = session.wait();
-    EXPECT_EQ(outcome.status, RunStatus::Failed);
-    EXPECT_NE(outcome.error.find("truncated.safetensors"), std::string::npos) << outcome.error;
-    ResultStore store(dir.file("bad.db"));
-    EXPECT_EQ(store.findRun(session.runId())->status, RunStatus::Failed);
+    try {
+        RunSession session(dir.file("bad.db"), config, observer);
+        FAIL() << "the session was made";
+    } catch (const InputError& error) {
+        EXPECT_NE(std::string(error.what()).find("truncated.safetensors"), std::string::npos) << error.what();
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir.file("bad.db"))) << "the database was opened for a run refused";
 }
 
 }  // namespace
