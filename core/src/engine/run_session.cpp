@@ -27,6 +27,8 @@ namespace bb {
 
 namespace {
 
+constexpr int kFinishRetryWindowMs = 15'000;
+
 std::string generatedName(const RunConfig& config, std::int64_t worldSize) {
     std::string stamp = isoUtcNow();  // 2026-11-30T19:05:00Z
     stamp = stamp.substr(0, 10) + " " + stamp.substr(11, 8);
@@ -224,10 +226,11 @@ struct RunSession::Impl {
         }
         if (store) {
             // The summary is what makes the row more than steps: a busy or full store at the
-            // end gets the step writer's patience.
+            // end gets some patience, less than the step writer's, which has waited already when
+            // the store is why the run ends (a row it cannot finish is marked interrupted later).
             try {
                 retryWhileUnavailable(
-                    std::chrono::milliseconds(StepWriter::kDefaultRetryWindowMs),
+                    std::chrono::milliseconds(kFinishRetryWindowMs),
                     [&] { store->finishRun(runId, result.status, result.error, result.summary); }, [] {});
             } catch (const std::exception& failure) {
                 result.status = RunStatus::Failed;
