@@ -167,12 +167,13 @@ ResultStore::ResultStore(const std::filesystem::path& file, StoreAccess access) 
     m_impl->guarded("open the database", [&] {
         m_impl->db.setBusyTimeout(10'000);
         m_impl->db.exec("PRAGMA foreign_keys = ON");
-        // Before anything that writes: a file this build cannot read is left exactly as it is.
-        checkSchema(m_impl->db, file.c_str(), storedSchemaVersion(m_impl->db));
-        // WAL lets the GUI read while a run's writer thread commits.
+        // migrate() checks the schema before it writes anything, so a file this build cannot read
+        // is refused as it is, journal mode included: WAL is switched on only after it.
+        migrate(m_impl->db, file.c_str());
+        // WAL lets the GUI read while a run's writer thread commits. (A new file's first
+        // migration ran with a rollback journal; nobody else had it open.)
         m_impl->db.exec("PRAGMA journal_mode = WAL");
         m_impl->db.exec("PRAGMA synchronous = NORMAL");
-        migrate(m_impl->db, file.c_str());
         m_impl->markDeadRunsInterrupted();
     });
 }
