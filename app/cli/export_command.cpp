@@ -7,6 +7,7 @@
 
 #include "bridgebench/report.h"
 #include "bridgebench/run_export.h"
+#include "bridgebench/trace_export.h"
 #include "cli/cli_common.h"
 #include "cli/interrupt.h"
 
@@ -30,6 +31,10 @@ int exportCommand(const ExportOptions& options) {
     noteReadOnly(store);
     auto runs = findRuns(store, options.runs);
     if (!runs) return kExitUsage;
+    if (options.format == "trace" && runs->size() != 1) {
+        std::cerr << "error: --format trace writes one run's timeline; give one run, not " << runs->size() << '\n';
+        return kExitUsage;
+    }
     std::optional<std::int64_t> baselineId;
     if (!options.baseline.empty()) {
         const auto baseline = findRuns(store, {options.baseline});
@@ -52,6 +57,8 @@ int exportCommand(const ExportOptions& options) {
     } else if (options.format == "tensorboard") {
         files.clear();
         for (const auto& file : exportTensorBoard(input.runs, out)) files.push_back(file.string());
+    } else if (options.format == "trace") {
+        exportTrace(input.runs.front(), store.timeline(input.runs.front().run.id), out);
     } else if (options.format == "html") {
         writeHtmlReport(input, out);
     } else if (options.format == "pdf") {
@@ -90,11 +97,13 @@ void addCommonOptions(CLI::App& command, ExportOptions& options) {
 void registerExportCommand(CLI::App& root, CliState& state) {
     auto options = std::make_shared<ExportOptions>();
     auto* command = root.add_subcommand(
-        "export", "Write runs as CSV, JSON or TensorBoard event files, or a report (html, pdf) or chart (png, svg)");
+        "export",
+        "Write runs as CSV, JSON or TensorBoard event files, a run's timeline as a Perfetto trace, or a report "
+        "(html, pdf) or chart (png, svg)");
     addCommonOptions(*command, *options);
-    command->add_option("--format", options->format, "csv | json | tensorboard | html | pdf | png | svg")
+    command->add_option("--format", options->format, "csv | json | tensorboard | trace | html | pdf | png | svg")
         ->required()
-        ->check(CLI::IsMember({"csv", "json", "tensorboard", "html", "pdf", "png", "svg"}));
+        ->check(CLI::IsMember({"csv", "json", "tensorboard", "trace", "html", "pdf", "png", "svg"}));
     command->add_option("--chart", options->chart, "For png and svg: comparison | steps")
         ->check(CLI::IsMember({"comparison", "steps"}))
         ->capture_default_str();
@@ -102,6 +111,7 @@ void registerExportCommand(CLI::App& root, CliState& state) {
         "Examples:\n"
         "  bridgebench-cli export 12 13 --format csv --out runs.csv\n"
         "  bridgebench-cli export 12 --format tensorboard --out tb/\n"
+        "  bridgebench-cli export 12 --format trace --out run12.json   (open in ui.perfetto.dev)\n"
         "  bridgebench-cli export 12 13 --format svg --chart steps --out steps.svg\n");
     command->callback([options, &state] { state.exitCode = guarded([&] { return exportCommand(*options); }); });
 }

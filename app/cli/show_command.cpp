@@ -9,6 +9,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_mfu.h"
+#include "bridgebench/timeline_summary.h"
 #include "cli/cli_common.h"
 #include "cli/text_table.h"
 
@@ -72,6 +73,24 @@ std::string readable(const nlohmann::json& value) {
     return value.dump();
 }
 
+nlohmann::json timelineJson(const TimelineSummary& timeline) {
+    if (timeline.spans == 0) return nullptr;
+    nlohmann::json workers = nlohmann::json::array();
+    for (const auto& worker : timeline.workers) workers.push_back({{"worker", worker.lane + 1}, {"busy_share", worker.busyShare}});
+    nlohmann::json ranks = nlohmann::json::array();
+    for (const auto& rank : timeline.ranks)
+        ranks.push_back({{"rank", rank.rank}, {"median_late_ms", rank.medianLateMs}, {"median_busy_ms", rank.medianBusyMs}});
+    return {{"spans", timeline.spans},
+            {"steps_recorded", timeline.stepsRecorded},
+            {"waited_for_most", timeline.waitedForMost.empty() ? nlohmann::json() : nlohmann::json(timeline.waitedForMost)},
+            {"steps_waiting_for_it", timeline.stepsWaitingForIt},
+            {"median_longest_wait_ms", timeline.medianLongestWaitMs},
+            {"workers", workers},
+            {"ranks", ranks},
+            {"straggler", timeline.straggler ? nlohmann::json(*timeline.straggler) : nlohmann::json()},
+            {"straggler_slower_by", timeline.straggler ? nlohmann::json(timeline.stragglerSlowerBy) : nlohmann::json()}};
+}
+
 void printJsonObject(const std::string& title, const nlohmann::json& object) {
     std::cout << title << ":\n";
     // One column of values per section, past its longest key ("intra_op_threads_instead_of").
@@ -98,6 +117,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     }
     const RunFlops flops = runFlops(*run);
     const RunMfu mfu = runMfu(*run, flops);
+    const TimelineSummary timeline = summarizeTimeline(store.timeline(run->id));
     if (json) {
         std::cout << nlohmann::json{{"id", run->id},
                                     {"uuid", run->uuid},
@@ -116,7 +136,8 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
                                     {"summary", run->summary},
                                     {"unreadable", run->unreadable},
                                     {"throughput", throughputJson(flops, mfu)},
-                                    {"diagnosis", diagnosisJson}}
+                                    {"diagnosis", diagnosisJson},
+                                    {"timeline", timelineJson(timeline)}}
                          .dump(2)
                   << '\n';
         return kExitOk;
@@ -130,6 +151,13 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     printJsonObject("Environment", run->environment);
     printJsonObject("Summary", run->summary);
     printThroughput(flops, mfu);
+    if (timeline.spans == 0) {
+        std::cout << "Timeline: none recorded (the run had timeline=off, was imported, or was stored before "
+                     "BridgeBench recorded timelines)\n";
+    } else {
+        std::cout << "Timeline (export it with --format trace):\n";
+        for (const auto& line : describeTimeline(timeline)) std::cout << "  " << line << '\n';
+    }
     if (diagnosis) {
         std::cout << "Diagnosis:\n  " << diagnosis->explanation << '\n';
         for (const auto& warning : diagnosis->warnings) std::cout << "  warning: " << warning.text << '\n';

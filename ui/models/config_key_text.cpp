@@ -45,6 +45,7 @@ constexpr KeyLabel kLabels[] = {
     {"backend", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Data-parallel backend")},
     {"ddp_bucket_mb", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "All-reduce bucket (MB)")},
     {"ddp_timeout_s", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Rank timeout (s)")},
+    {"timeline", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Timeline")},
 };
 
 // Core's help sentences (core/src/config/run_config.cpp), listed so that lupdate carries them
@@ -103,6 +104,10 @@ constexpr KeyLabel kLabels[] = {
                       "Megabytes of gradients per all-reduce bucket; buckets start as backward fills them."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
                       "Seconds a rank waits for the others (rendezvous, all-reduce) before the run fails."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Which steps record a timeline of where their time went (training thread, loader workers, "
+                      "all-reduce buckets, every rank): off, sampled (every step of the first 50 after warm-up, then one "
+                      "in 50) or all."),
 };
 
 }  // namespace

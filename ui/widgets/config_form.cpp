@@ -30,6 +30,7 @@ QStringList suggestionsFor(const std::string& key) {
     if (key == "interpolation") return {"bicubic", "bilinear"};
     if (key == "backend") return {"auto", "gloo", "nccl"};
     if (key == "optimizer_kernel") return {"auto", "fused", "foreach"};
+    if (key == "timeline") return {"sampled", "all", "off"};
     return {};
 }
 

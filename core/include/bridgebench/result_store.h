@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -17,6 +18,7 @@
 #include "bridgebench/deleted_run.h"
 #include "bridgebench/run_status.h"
 #include "bridgebench/step_metrics.h"
+#include "bridgebench/timeline.h"
 
 namespace bb {
 
@@ -98,6 +100,16 @@ public:
     std::optional<RunRecord> findRun(const std::string& idOrName);
     std::vector<StepMetrics> steps(std::int64_t runId);
     std::int64_t stepCount(std::int64_t runId);
+
+    // The timeline's spans (bridgebench/timeline.h; core/src/store/timeline_rows.cpp), in one
+    // transaction. A span stored already (same run, rank, step, track, lane, start and kind) is
+    // kept as it was.
+    void appendTimeline(std::int64_t runId, std::span<const TimelineSpan> spans);
+    // A run's spans with fromStep <= step <= toStep, by rank, step and start; none for a run
+    // that recorded none (timeline=off, imports, runs stored before schema 7).
+    std::vector<TimelineSpan> timeline(std::int64_t runId, std::int64_t fromStep = 0,
+                                       std::int64_t toStep = std::numeric_limits<std::int64_t>::max());
+    std::int64_t timelineSpanCount(std::int64_t runId);
 
     std::int64_t createStudy(StudyRecord study);
     // The newest study of that name, if any.

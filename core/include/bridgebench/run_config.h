@@ -52,6 +52,8 @@ struct RunConfig {
     std::string backend = "auto";     // auto | gloo | nccl (distributed/backend_choice.h)
     double ddpBucketMb = 25;          // gradient all-reduce bucket size, as PyTorch's DDP
     double ddpTimeoutS = 120;         // a rank that dies or hangs ends the run on all ranks within this
+    // off | sampled | all: which steps record spans for the timeline (bridgebench/timeline.h).
+    std::string timeline = "sampled";
 };
 
 // One documented key: its JSON name, what it means (tooltips and --help use this).

@@ -12,6 +12,7 @@
 #include "bridgebench/run_status.h"
 #include "bridgebench/run_summary.h"
 #include "bridgebench/step_metrics.h"
+#include "bridgebench/timeline.h"
 
 namespace bb {
 
@@ -41,7 +42,8 @@ struct RunOutcome {
 };
 
 // Contract: started() comes first, then any preparing() calls, then step() once per finished
-// step in order, then
+// step in order, with timeline() calls between them (each step's spans after its step(); with
+// data parallel the other ranks' spans once after the last step), then
 // finished() exactly once, last (also after a failure before the first step). Calls come
 // from engine threads, never the caller's; they must be cheap, must not block and must not
 // throw. A run that fails validation never starts and calls nothing.
@@ -51,6 +53,7 @@ public:
     virtual void started(const RunStarted& /*info*/) {}
     virtual void preparing(const RunPreparation& /*progress*/) {}
     virtual void step(const StepMetrics& metrics) = 0;
+    virtual void timeline(const std::vector<TimelineSpan>& /*spans*/) {}
     virtual void finished(const RunOutcome& outcome) = 0;
 };
 

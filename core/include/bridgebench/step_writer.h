@@ -14,8 +14,10 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "bridgebench/step_metrics.h"
+#include "bridgebench/timeline.h"
 
 namespace bb {
 
@@ -34,6 +36,12 @@ public:
 
     // Cheap; blocks only when `capacity` rows are waiting (back-pressure, not loss).
     void push(const StepMetrics& metrics);
+    // The timeline's spans, committed with the steps. Never blocks: a timeline is worth less
+    // than the training it watches, so past kSpanCapacity spans waiting (a store stuck for a
+    // long while) further spans are dropped and counted.
+    void pushTimeline(const std::vector<TimelineSpan>& spans);
+    static constexpr std::size_t kSpanCapacity = 1 << 20;
+    std::int64_t timelineSpansDropped() const;
     // Commits what is queued and joins the writer thread. Returns the first write error,
     // empty when every row was committed.
     std::string close();

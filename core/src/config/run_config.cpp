@@ -8,6 +8,7 @@
 #include <torch/cuda.h>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/timeline.h"
 #include "config/json_file.h"
 #include "distributed/backend_choice.h"
 #include "model/adamw_device_kernel.h"
@@ -85,6 +86,10 @@ const std::vector<Field>& fields() {
          "Megabytes of gradients per all-reduce bucket; buckets start as backward fills them."},
         {"ddp_timeout_s", &RunConfig::ddpTimeoutS,
          "Seconds a rank waits for the others (rendezvous, all-reduce) before the run fails."},
+        {"timeline", &RunConfig::timeline,
+         "Which steps record a timeline of where their time went (training thread, loader workers, "
+         "all-reduce buckets, every rank): off, sampled (every step of the first 50 after warm-up, then one "
+         "in 50) or all."},
     };
     return table;
 }
@@ -288,6 +293,8 @@ void validate(const RunConfig& config) {
         throw ConfigError("precision", "'" + config.precision + "' is not one of fp32, bf16, fp16");
     if (config.nvjpegLibrary.find('/') != std::string::npos && !isFile(config.nvjpegLibrary))
         throw ConfigError("nvjpeg_library", "no such file: " + config.nvjpegLibrary);
+    if (!parseTimelineMode(config.timeline))
+        throw ConfigError("timeline", "'" + config.timeline + "' is not one of off, sampled, all");
     if (config.precision == "fp16" && config.device == "cpu")
         throw ConfigError("precision", "fp16 autocast needs a cuda device (allowed on cpu: fp32, bf16)");
 }

@@ -15,17 +15,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double millisecondsSince(Clock::time_point start) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
 // Separates augmentation draws from the sample order's, both derived from (seed, epoch).
 constexpr std::uint64_t kAugmentStream = 0x6175676d656e74ULL;
 
 }  // namespace
 
-BatchBuilder::BatchBuilder(const Dataset& dataset, const LoaderOptions& options, BufferPool& pool)
+BatchBuilder::BatchBuilder(const Dataset& dataset, const LoaderOptions& options, BufferPool& pool, SpanLane lane)
     : m_dataset(dataset),
+      m_lane(std::move(lane)),
       m_options(options),
       m_pool(pool),
       m_order(dataset.size(), options.batchSize, options.shuffle, options.dropLast, options.seed, options.shardRank,
@@ -38,6 +35,14 @@ BatchBuilder::BatchBuilder(const Dataset& dataset, const LoaderOptions& options,
 
 std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token stop) {
     const Clock::time_point start = Clock::now();
+    const bool spans = m_lane.records(index);
+    // One clock reading ends a stage: it is both the stage's sum and, when spans are recorded,
+    // its span.
+    const auto endStage = [&](SpanKind kind, Clock::time_point stageStart, double& sumMs) {
+        const Clock::time_point now = Clock::now();
+        sumMs += std::chrono::duration<double, std::milli>(now - stageStart).count();
+        if (spans) m_lane.add(kind, index, stageStart, now);
+    };
     const std::span<const std::uint32_t> samples = m_order.batch(index);
     const auto capacity = static_cast<std::int64_t>(samples.size());
     const std::int64_t sizePx = m_options.imageSizePx;
@@ -88,7 +93,7 @@ std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token sto
 
         Clock::time_point stageStart = Clock::now();
         const FileRead read = readFileBytes(sample.imagePath, m_fileBytes);
-        timings.readMs += millisecondsSince(stageStart);
+        endStage(SpanKind::Read, stageStart, timings.readMs);
         if (!read.ok) {
             batch.skipped.push_back({sampleIndex, {sample.imagePath.string(), read.error}});
             continue;
@@ -101,7 +106,7 @@ std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token sto
             // Only the headers here: the size decides the plan, the device decodes the rest.
             JpegHeader header;
             const bool parsed = m_jpegHeaders.readHeader(m_fileBytes, header, error);
-            timings.decodeMs += millisecondsSince(stageStart);
+            endStage(SpanKind::Decode, stageStart, timings.decodeMs);
             if (!parsed) {
                 batch.skipped.push_back({sampleIndex, {sample.imagePath.string(), error}});
                 continue;
@@ -114,7 +119,7 @@ std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token sto
         } else {
             RgbImage& image = m_options.deviceTransforms ? m_staged[decodedCount] : m_image;
             const bool decoded = m_decoder.decode(m_fileBytes, image, error);
-            timings.decodeMs += millisecondsSince(stageStart);
+            endStage(SpanKind::Decode, stageStart, timings.decodeMs);
             if (!decoded) {
                 batch.skipped.push_back({sampleIndex, {sample.imagePath.string(), error}});
                 continue;
@@ -131,14 +136,14 @@ std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token sto
         if (!m_options.deviceTransforms) {
             stageStart = Clock::now();
             m_transform.apply(m_image.mat(), plan, pixels + filled * 3 * sizePx * sizePx);
-            timings.transformMs += millisecondsSince(stageStart);
+            endStage(SpanKind::Transform, stageStart, timings.transformMs);
         }
 
         if (withText) {
             stageStart = Clock::now();
             const std::vector<std::int64_t> tokens = m_options.textEncode(sample.caption);
             padOrTruncate(tokens, m_padding, ids + filled * textLength, mask + filled * textLength);
-            timings.tokenizeMs += millisecondsSince(stageStart);
+            endStage(SpanKind::Tokenize, stageStart, timings.tokenizeMs);
         }
         batch.sampleIndices.push_back(sampleIndex);
         batch.plans.push_back(plan);
@@ -159,8 +164,8 @@ std::optional<Batch> BatchBuilder::build(std::int64_t index, std::stop_token sto
         collateRawImages(batch, static_cast<std::int64_t>(decodedCount));
         if (encodeJpegs) collateEncodedImages(batch);
     }
-    timings.collateMs = millisecondsSince(collateStart);
-    timings.buildMs = millisecondsSince(start);
+    endStage(SpanKind::Collate, collateStart, timings.collateMs);
+    endStage(SpanKind::Batch, start, timings.buildMs);
     return batch;
 }
 

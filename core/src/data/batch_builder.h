@@ -19,6 +19,7 @@
 #include "data/rgb_image.h"
 #include "data/sample_order.h"
 #include "data/text_collate.h"
+#include "timeline/timeline_recorder.h"
 
 namespace bb {
 
@@ -27,7 +28,9 @@ class Dataset;
 
 class BatchBuilder {
 public:
-    BatchBuilder(const Dataset& dataset, const LoaderOptions& options, BufferPool& pool);
+    // `lane`: where the batch's spans go (the worker's track, or the training thread's with
+    // workers = 0); none by default.
+    BatchBuilder(const Dataset& dataset, const LoaderOptions& options, BufferPool& pool, SpanLane lane = {});
 
     std::int64_t batchesPerEpoch() const noexcept { return m_order.batchesPerEpoch(); }
 
@@ -42,6 +45,7 @@ private:
     void collateEncodedImages(Batch& batch);
 
     const Dataset& m_dataset;
+    const SpanLane m_lane;
     const LoaderOptions& m_options;
     BufferPool& m_pool;
     SampleOrder m_order;

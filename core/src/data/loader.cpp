@@ -61,7 +61,8 @@ Loader::Loader(std::shared_ptr<const Dataset> dataset, LoaderOptions options,
         cv::setNumThreads(m_options.opencvThreads == 1 ? 0 : static_cast<int>(m_options.opencvThreads));
     }
     if (m_options.workers == 0) {
-        m_inlineBuilder = std::make_unique<BatchBuilder>(*m_dataset, m_options, m_pool);
+        m_inlineBuilder = std::make_unique<BatchBuilder>(*m_dataset, m_options, m_pool,
+                                                         SpanLane{m_options.timeline, TimelineTrack::Main, 0});
         return;
     }
     m_workers.reserve(static_cast<std::size_t>(m_options.workers));
@@ -105,16 +106,19 @@ void Loader::runWorker(std::int64_t worker, std::stop_token stop) {
     // Nothing may leave a thread's entry point: failures travel to next() in the slot of the
     // batch they stopped.
     try {
-        BatchBuilder builder(*m_dataset, m_options, m_pool);
+        const SpanLane lane{m_options.timeline, TimelineTrack::Worker, static_cast<int>(worker)};
+        BatchBuilder builder(*m_dataset, m_options, m_pool, lane);
         const std::int64_t window = m_options.workers * m_options.prefetchFactor;
         for (; !finished(index); index += m_options.workers) {
             {
+                const Clock::time_point idleStart = Clock::now();
                 std::unique_lock lock(m_mutex);
                 const bool mayStart =
                     m_spaceFreed.wait(lock, stop, [&] { return m_cancelled || index < m_next + window; });
                 if (!mayStart || m_cancelled) {
                     return;
                 }
+                if (lane.records(index)) lane.add(SpanKind::Idle, index, idleStart, Clock::now());
                 ++m_building;
                 m_stats.maxBatchesInFlight = std::max(
                     m_stats.maxBatchesInFlight, m_building + static_cast<std::int64_t>(m_ready.size()));

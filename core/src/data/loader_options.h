@@ -5,12 +5,15 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string_view>
 #include <vector>
 
 #include "data/transform_plan.h"
 
 namespace bb {
+
+class TimelineRecorder;
 
 // Text → token ids, special tokens included (RobertaTokenizer::encode). Called on loader
 // threads, concurrently when workers > 1, so it must be safe to call from several threads
@@ -54,6 +57,8 @@ struct LoaderOptions {
     // Data parallel: this rank's shard of each epoch (see epochShard in sample_order.h).
     int shardRank = 0;
     int shardCount = 1;
+    // Where workers record their batches' spans; none: no timeline.
+    std::shared_ptr<TimelineRecorder> timeline;
 };
 
 // Throws ConfigError naming the key ("batch_size", "workers", "prefetch_factor",

@@ -1,5 +1,6 @@
 #include "distributed/bucket_reducer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <stdexcept>
@@ -32,6 +33,29 @@ struct BucketReducer::State {
     double scale = 1.0;
     bool armed = false;
     bool replanned = false;
+    // The timeline: this step's buckets' starts, and their ends as c10d's threads report them.
+    std::shared_ptr<TimelineRecorder> timeline;
+    std::int64_t step = -1;
+    bool recording = false;
+    std::vector<TimelineRecorder::Clock::time_point> launchedAt;
+    std::shared_ptr<std::vector<TimelineRecorder::Clock::time_point>> doneAt;
+
+    void recordBuckets() {
+        std::vector<std::size_t> order(buckets.size());
+        for (std::size_t b = 0; b < order.size(); ++b) order[b] = b;
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return launchedAt[a] < launchedAt[b]; });
+        // Buckets overlap when the backend runs several at once; each takes the first row free
+        // by its start, so a track's spans never overlap.
+        std::vector<TimelineRecorder::Clock::time_point> rowFreeAt;
+        for (const std::size_t b : order) {
+            std::size_t row = 0;
+            while (row < rowFreeAt.size() && rowFreeAt[row] > launchedAt[b]) ++row;
+            if (row == rowFreeAt.size()) rowFreeAt.emplace_back();
+            rowFreeAt[row] = (*doneAt)[b];
+            timeline->add(TimelineTrack::AllReduce, static_cast<int>(row), SpanKind::Bucket, step, launchedAt[b],
+                          (*doneAt)[b]);
+        }
+    }
 
     void plan(const std::vector<std::size_t>& order) {
         buckets = planGradientBuckets(parameters, capBytes, order);
@@ -60,7 +84,14 @@ struct BucketReducer::State {
 
     void launchReady(std::size_t arrived) {
         while (nextBucket < buckets.size() && remaining[nextBucket] == 0) {
-            pending[nextBucket] = collectives->allreduceSum(buffers[nextBucket]);
+            if (recording) {
+                launchedAt[nextBucket] = TimelineRecorder::Clock::now();
+                (*doneAt)[nextBucket] = launchedAt[nextBucket];
+                pending[nextBucket] = collectives->allreduceSum(
+                    buffers[nextBucket], [done = doneAt, b = nextBucket] { (*done)[b] = TimelineRecorder::Clock::now(); });
+            } else {
+                pending[nextBucket] = collectives->allreduceSum(buffers[nextBucket]);
+            }
             startedAt[nextBucket] = arrived;
             ++nextBucket;
         }
@@ -135,6 +166,13 @@ void BucketReducer::arm(const torch::Tensor& root) {
         state.startedAt[b] = kStartedInFinish;
     }
     state.nextBucket = 0;
+    ++state.step;
+    state.recording = state.timeline && state.timeline->records(state.step);
+    if (state.recording) {
+        state.launchedAt.assign(state.buckets.size(), {});
+        // A fresh vector each step: a callback of the step before can no longer write into it.
+        state.doneAt = std::make_shared<std::vector<TimelineRecorder::Clock::time_point>>(state.buckets.size());
+    }
     for (std::size_t k = 0; k < state.parameters.size(); ++k) {
         if (state.reached[k]) continue;
         state.slot(k).zero_();
@@ -162,6 +200,7 @@ double BucketReducer::finish() {
     Collectives::Pending usedPending = state.collectives->allreduceSum(usedMask);
     for (auto& pending : state.pending) pending.wait();
     usedPending.wait();
+    if (state.recording) state.recordBuckets();
     state.startedEarly = 0;
     for (const std::size_t at : state.startedAt)
         if (at < state.arrivals.size()) ++state.startedEarly;
@@ -183,6 +222,8 @@ double BucketReducer::finish() {
     }
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
+
+void BucketReducer::recordTimeline(std::shared_ptr<TimelineRecorder> recorder) { m_state->timeline = std::move(recorder); }
 
 const std::vector<GradientBucket>& BucketReducer::buckets() const { return m_state->buckets; }
 

@@ -27,6 +27,7 @@
 
 #include "distributed/collectives.h"
 #include "distributed/gradient_buckets.h"
+#include "timeline/timeline_recorder.h"
 
 namespace bb {
 
@@ -44,6 +45,10 @@ public:
     // Closes the buckets backward left open, waits for every all-reduce and writes the mean
     // gradients. Returns the wait in ms. Throws what the collectives throw.
     double finish();
+
+    // Each step's buckets go to `recorder` as spans from their start to their end, on the
+    // all-reduce track, in rows where they do not overlap; steps count from the first arm().
+    void recordTimeline(std::shared_ptr<TimelineRecorder> recorder);
 
     const std::vector<GradientBucket>& buckets() const;
     std::int64_t gradientBytes() const;

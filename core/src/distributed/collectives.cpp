@@ -132,10 +132,22 @@ public:
     const std::string& backendName() const override { return m_backendName; }
     torch::Device device() const override { return m_device; }
 
-    Pending allreduceSum(torch::Tensor& tensor) override {
+    Pending allreduceSum(torch::Tensor& tensor, std::function<void()> onDone) override {
         std::vector<at::Tensor> tensors{tensor};
         auto work = m_backend->allreduce(tensors);
-        return Pending([work] { work->wait(); });
+        if (!onDone) return Pending([work] { work->wait(); });
+        // A child future, not addCallback: the work's future is marked done before its callbacks
+        // run, so only waiting for the child guarantees onDone has run when wait() returns.
+        auto done = work->getFuture()->then(
+            [onDone = std::move(onDone)](c10::ivalue::Future&) {
+                onDone();
+                return c10::IValue();
+            },
+            c10::NoneType::get());
+        return Pending([work, done] {
+            work->wait();
+            done->wait();
+        });
     }
 
     void broadcast(torch::Tensor& tensor, int root) override {

@@ -56,8 +56,9 @@ public:
     virtual const std::string& backendName() const = 0;
     // Where collective buffers must live (CUDA for nccl).
     virtual torch::Device device() const = 0;
-    // Sum across ranks, in place.
-    virtual Pending allreduceSum(torch::Tensor& tensor) = 0;
+    // Sum across ranks, in place. `onDone`, when given, runs on c10d's thread as the work
+    // completes (the timeline's end of a bucket), and before the Pending's wait() returns.
+    virtual Pending allreduceSum(torch::Tensor& tensor, std::function<void()> onDone = {}) = 0;
     virtual void broadcast(torch::Tensor& tensor, int root) = 0;
     // Each rank's `row` (same shape everywhere), stacked: [world size, ...row's shape].
     virtual torch::Tensor allgather(const torch::Tensor& row) = 0;

@@ -70,6 +70,7 @@ void DataParallelSync::attach(torch::nn::Module& module) {
     for (const auto& parameter : module.parameters())
         if (parameter.requires_grad()) trainable.push_back(parameter);
     m_reducer = std::make_unique<BucketReducer>(*m_collectives, std::move(trainable), m_bucketBytes);
+    if (m_timeline) m_reducer->recordTimeline(m_timeline);
     m_cpu = std::make_unique<HostCpuShare>(*m_collectives);
 }
 
@@ -170,7 +171,61 @@ nlohmann::json DataParallelSync::finish() {
                          {"median_compute_ms", median(compute)}});
     }
     out["ranks"] = ranks;
+    if (m_clockAlignmentUs >= 0) out["clock_alignment_us"] = m_clockAlignmentUs;
     return out;
+}
+
+std::chrono::steady_clock::time_point DataParallelSync::alignClocks() {
+    using Clock = std::chrono::steady_clock;
+    torch::Tensor token = torch::zeros({1}, torch::TensorOptions(torch::kFloat).device(m_collectives->device()));
+    // No rank leaves an all-reduce before the last one entered it, and each leaves once the
+    // result reaches it: the ranks' origins differ by at most about one all-reduce of one
+    // value, which the second one measures (and the summary keeps, as clock_alignment_us).
+    m_collectives->allreduceSum(token).wait();
+    const Clock::time_point origin = Clock::now();
+    m_collectives->allreduceSum(token).wait();
+    m_clockAlignmentUs = std::chrono::duration<double, std::micro>(Clock::now() - origin).count();
+    return origin;
+}
+
+void DataParallelSync::recordBuckets(std::shared_ptr<TimelineRecorder> recorder) {
+    m_timeline = std::move(recorder);
+    if (m_reducer) m_reducer->recordTimeline(m_timeline);
+}
+
+std::vector<TimelineSpan> DataParallelSync::gatherTimeline(const std::vector<TimelineSpan>& local) {
+    // Seven integers a span; an all-gather needs one shape on every rank, so the counts go
+    // first and every rank pads to the longest.
+    constexpr std::int64_t kFields = 7;
+    const auto device = m_collectives->device();
+    const torch::Tensor counts =
+        m_collectives->allgather(torch::tensor({static_cast<std::int64_t>(local.size())}, torch::kLong).to(device)).cpu();
+    const std::int64_t longest = std::max<std::int64_t>(1, counts.max().item<std::int64_t>());
+    torch::Tensor mine = torch::zeros({longest, kFields}, torch::kLong);
+    auto rows = mine.accessor<std::int64_t, 2>();
+    for (std::size_t k = 0; k < local.size(); ++k) {
+        const TimelineSpan& span = local[k];
+        const std::int64_t values[kFields] = {span.rank, static_cast<std::int64_t>(span.track), span.lane,
+                                              static_cast<std::int64_t>(span.kind), span.step, span.beginNs,
+                                              span.endNs};
+        for (std::int64_t f = 0; f < kFields; ++f) rows[static_cast<std::int64_t>(k)][f] = values[f];
+    }
+    const torch::Tensor all = m_collectives->allgather(mine.to(device)).cpu();
+    std::vector<TimelineSpan> others;
+    if (rank() != 0) return others;
+    const auto table = all.accessor<std::int64_t, 3>();
+    for (int r = 1; r < worldSize(); ++r) {
+        const std::int64_t count = counts[r][0].item<std::int64_t>();
+        for (std::int64_t k = 0; k < count; ++k) {
+            const auto row = table[r][k];
+            const auto track = timelineTrackFromCode(static_cast<int>(row[1]));
+            const auto kind = spanKindFromCode(static_cast<int>(row[3]));
+            if (!track || !kind) continue;
+            others.push_back({static_cast<std::int32_t>(row[0]), *track, static_cast<std::int32_t>(row[2]), *kind,
+                              row[4], row[5], row[6]});
+        }
+    }
+    return others;
 }
 
 }  // namespace bb

@@ -24,6 +24,9 @@ public:
     double afterBackward() override;
     StepMetrics combine(const StepMetrics& local, bool& stopRequested) override;
     nlohmann::json finish() override;
+    std::chrono::steady_clock::time_point alignClocks() override;
+    void recordBuckets(std::shared_ptr<TimelineRecorder> recorder) override;
+    std::vector<TimelineSpan> gatherTimeline(const std::vector<TimelineSpan>& local) override;
 
 private:
     std::shared_ptr<Collectives> m_collectives;
@@ -33,6 +36,8 @@ private:
     std::unique_ptr<HostCpuShare> m_cpu;  // from attach()
     // Every rank's step times, per step (rank 0 uses them for the per-rank medians).
     std::vector<torch::Tensor> m_gathered;
+    std::shared_ptr<TimelineRecorder> m_timeline;  // buckets' spans; handed to the reducer
+    double m_clockAlignmentUs = -1;                // from alignClocks(); -1: not aligned
 };
 
 // Copies rank 0's tensors into every rank's, one broadcast per dtype.

@@ -8,12 +8,19 @@
 // exceptions (bb::Error) naming the rank; the trainer fails the run with them.
 #pragma once
 
+#include <chrono>
+#include <memory>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/step_metrics.h"
+#include "bridgebench/timeline.h"
 #include "engine/training_model.h"
 
 namespace bb {
+
+class TimelineRecorder;
 
 // Every gradient to none, as PyTorch 2's zero_grad(set_to_none=True), which Hugging Face's
 // Trainer uses: autograd then hands each parameter its new gradient instead of the optimizer
@@ -47,6 +54,15 @@ public:
     // After the last step, on every rank: per-rank medians and a timed full-size all-reduce,
     // as JSON for the summary (null for one process).
     virtual nlohmann::json finish() { return nullptr; }
+
+    // The timeline (bridgebench/timeline.h). After attach(): the moment the run's spans count
+    // from, on every rank the end of one collective they leave together.
+    virtual std::chrono::steady_clock::time_point alignClocks() { return std::chrono::steady_clock::now(); }
+    // Where the gradient buckets' spans go (none: not recorded).
+    virtual void recordBuckets(std::shared_ptr<TimelineRecorder> /*recorder*/) {}
+    // After the last step, before finish(), on every rank: rank 0 gets the other ranks' spans,
+    // the others an empty list.
+    virtual std::vector<TimelineSpan> gatherTimeline(const std::vector<TimelineSpan>& /*local*/) { return {}; }
 };
 
 }  // namespace bb

@@ -93,7 +93,8 @@ std::filesystem::path syntheticManifest(const RunConfig& config, RunObserver& ob
 
 std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const TrainingModel& model,
                                              const torch::Device& device, RunObserver& observer,
-                                             int shardRank, int shardCount) {
+                                             int shardRank, int shardCount,
+                                             std::shared_ptr<TimelineRecorder> timeline) {
     if (config.dataset == "synthetic-tensors") return makeTensorSource(config, model, device, shardRank);
     const std::filesystem::path data =
         config.dataset == "synthetic" ? syntheticManifest(config, observer) : std::filesystem::path(config.dataset);
@@ -114,6 +115,7 @@ std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const Trai
     options.pinMemory = device.is_cuda();
     options.shardRank = shardRank;
     options.shardCount = shardCount;
+    options.timeline = std::move(timeline);
     const DecodeChoice decode = chooseDecodePath(config);
     options.encodedJpegs = decode.site == DecodeSite::DeviceNvjpeg;
     return std::make_unique<LoaderBatchSource>(std::move(dataset), std::move(options), device, decode.library,

@@ -11,6 +11,8 @@
 
 namespace bb {
 
+class TimelineRecorder;
+
 // Tokens per caption the run trains with: text_length, or where it is 0 the model's own
 // (defaultTextLength for BridgeTower, MiniClipOptions' for mini-clip). Reads a model config
 // file. Throws ConfigError("text_length") for more than the model's positions take.
@@ -24,7 +26,8 @@ std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config);
 // differ per rank through the seed).
 std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const TrainingModel& model,
                                              const torch::Device& device, RunObserver& observer,
-                                             int shardRank = 0, int shardCount = 1);
+                                             int shardRank = 0, int shardCount = 1,
+                                             std::shared_ptr<TimelineRecorder> timeline = nullptr);
 
 // How makeBatchSource's batches reach the device, for the run's environment: "none" on a CPU,
 // "copy stream" for a loader's batches on CUDA (copy_stream_stager.h), "training stream" for

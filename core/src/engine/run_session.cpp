@@ -58,6 +58,10 @@ public:
         m_user.step(metrics);
         if (m_writer && m_writer->failed()) m_control.cancel();
     }
+    void timeline(const std::vector<TimelineSpan>& spans) override {
+        if (m_writer) m_writer->pushTimeline(spans);
+        m_user.timeline(spans);
+    }
     void preparing(const RunPreparation& progress) override { m_user.preparing(progress); }
     void finished(const RunOutcome&) override {}
 

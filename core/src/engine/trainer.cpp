@@ -20,6 +20,8 @@
 #include "model/adamw_device_kernel.h"
 #include "model/fused_adamw.h"
 #include "model/fused_grad_clip.h"
+#include "timeline/step_spans.h"
+#include "timeline/timeline_recorder.h"
 #include "util/time_format.h"
 
 namespace bb {
@@ -40,6 +42,35 @@ void setLearningRate(torch::optim::AdamW& optimizer, double rate) {
     for (auto& group : optimizer.param_groups())
         static_cast<torch::optim::AdamWOptions&>(group.options()).lr(rate);
 }
+
+// A rank other than 0 holds its spans until the run ends (only rank 0 stores); past this many
+// (about 40 MB) it keeps no more: memory stays bounded for timeline=all on long runs.
+constexpr std::size_t kMaxHeldSpans = 1'000'000;
+
+std::shared_ptr<TimelineRecorder> makeTimeline(const RunConfig& config, int rank) {
+    const TimelineMode mode = parseTimelineMode(config.timeline).value_or(TimelineMode::Sampled);
+    if (mode == TimelineMode::Off) return nullptr;
+    return std::make_shared<TimelineRecorder>(mode, config.warmupSteps, rank);
+}
+
+// Spans go to the observer as they are taken on rank 0; other ranks hold theirs for the
+// gather at the end.
+struct TimelineOutlet {
+    RunObserver& observer;
+    bool rankZero;
+    std::vector<TimelineSpan> held;
+
+    void deliver(std::vector<TimelineSpan> spans) {
+        if (spans.empty()) return;
+        if (rankZero) {
+            observer.timeline(spans);
+            return;
+        }
+        const std::size_t room = kMaxHeldSpans - std::min(kMaxHeldSpans, held.size());
+        const std::size_t kept = std::min(room, spans.size());
+        held.insert(held.end(), spans.begin(), spans.begin() + static_cast<std::ptrdiff_t>(kept));
+    }
+};
 
 }  // namespace
 
@@ -68,11 +99,17 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         const torch::Device device(config.device);
         applyTf32(config);
         auto model = makeTrainingModel(config);
-        auto source = makeBatchSource(config, *model, device, observer, sync.rank(), sync.worldSize());
+        const std::shared_ptr<TimelineRecorder> timeline = makeTimeline(config, sync.rank());
+        TimelineOutlet outlet{observer, sync.rank() == 0, {}};
+        auto source = makeBatchSource(config, *model, device, observer, sync.rank(), sync.worldSize(), timeline);
         result.flopsPerSample = model->flopsPerSample();
         model->module().to(device);
         model->module().train();
         sync.attach(model->module());
+        if (timeline) {
+            timeline->setOrigin(sync.alignClocks());
+            sync.recordBuckets(timeline);
+        }
 
         // torch::optim::AdamW's arithmetic, by default in one pass per parameter: on the CPU presets
         // its ~10 ATen ops per parameter were a visible share of a step (model_bench: adamwStep), and
@@ -95,9 +132,18 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         std::optional<OtherCpuMeter> otherCpu;
         if (!distributed) otherCpu.emplace();
         StepCycle cycle;
+        using Clock = TimelineRecorder::Clock;
+        std::optional<Clock::time_point> lastWindowEnd;
+        // The record of a step ends at the top of the next iteration (step_cycle.h).
+        const auto recordSpan = [&](std::int64_t recordedStep) {
+            if (timeline && lastWindowEnd && timeline->records(recordedStep))
+                timeline->add(TimelineTrack::Main, 0, SpanKind::Record, recordedStep, *lastWindowEnd, Clock::now());
+            lastWindowEnd.reset();
+        };
         for (std::int64_t step = 0; step < config.steps; ++step) {
             const double cpuBefore = processCpuMs();
             cycle.recorded();
+            recordSpan(step - 1);
             // A paused rank would leave the others waiting in the all-reduce until they time out:
             // data-parallel runs do not pause.
             if (!distributed && !control.waitWhilePaused()) {
@@ -106,6 +152,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             }
             StepMetrics metrics;
             metrics.step = step;
+            const Clock::time_point began = Clock::now();
             timer->begin();
 
             if (!source->fetch()) {
@@ -113,6 +160,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
                 break;
             }
             timer->mark(StepMark::Loaded);
+            const Clock::time_point loaded = Clock::now();
             const ModelInputs inputs = source->prepare();
             timer->mark(StepMark::Copied);
 
@@ -147,6 +195,9 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             metrics.loss = loss.item<double>();  // also waits for the device
             const StepPhaseTimes times = timer->read();
             cycle.windowEnded();
+            lastWindowEnd = Clock::now();
+            if (timeline && timeline->records(step))
+                recordStepSpans(*timeline, step, began, loaded, times, config.deviceTransforms, distributed);
 
             metrics.dataWaitMs = times.dataWaitMs;
             // With device-side transforms the copy is of 8-bit images and most of the time is
@@ -170,6 +221,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             const StepMetrics world = sync.combine(metrics, stop);
             result.steps.push_back(world);
             observer.step(world);
+            if (timeline) outlet.deliver(timeline->takeUpTo(step));
             if (step + 1 == config.steps) lastInputs = inputs;
 
             if (stop) {
@@ -179,6 +231,14 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         }
         result.skipped = source->skipped();
         source->finish();
+        if (timeline && !result.steps.empty()) {
+            const std::int64_t last = result.steps.back().step;
+            recordSpan(last);
+            // Batches built ahead for steps that never ran are left out with takeUpTo(last).
+            outlet.deliver(timeline->takeUpTo(last));
+            std::vector<TimelineSpan> others = sync.gatherTimeline(outlet.held);
+            if (!others.empty()) observer.timeline(others);
+        }
         result.distributed = sync.finish();
         if (scaler) result.lossScaling = scaler->toJson();
         if (device.is_cuda()) result.deviceMemory = deviceMemory.summary();

@@ -11,6 +11,7 @@
 #include "bridgebench/errors.h"
 #include "store/device_name.h"
 #include "store/readable_run.h"
+#include "store/result_store_impl.h"
 #include "store/run_rows.h"
 #include "store/schema.h"
 #include "store/sqlite_failure.h"
@@ -72,55 +73,7 @@ bool allDigits(const std::string& text) {
     return !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
 }
 
-}  // namespace
 
-struct ResultStore::Impl {
-    std::filesystem::path file;
-    SQLite::Database db;
-    std::int64_t interrupted = 0;
-    std::optional<std::string> readOnlyReason;
-
-    Impl(const std::filesystem::path& path, const std::string& name, int flags) : file(path), db(name, flags) {}
-
-    // Every SQLite failure becomes a typed error naming the file, what was being done and why.
-    template <typename Body>
-    auto guarded(const char* action, Body&& body) -> decltype(body()) {
-        try {
-            return body();
-        } catch (const SQLite::Exception& error) {
-            throwStoreFailure(file, action, error, db.getHandle());
-        }
-    }
-
-    // Housekeeping, not the open's purpose: while another process holds the write lock the
-    // marks are left for a later open rather than failing this one.
-    void markDeadRunsInterrupted() {
-        std::vector<std::int64_t> dead;
-        SQLite::Statement query(db, "SELECT id, owner FROM runs WHERE status = 'running'");
-        while (query.executeStep())
-            if (!processIdentityAlive(query.getColumn(1).getString())) dead.push_back(query.getColumn(0).getInt64());
-        if (dead.empty()) return;
-        try {
-            SQLite::Transaction transaction(db, SQLite::TransactionBehavior::IMMEDIATE);
-            SQLite::Statement update(db, R"sql(
-UPDATE runs SET status = 'interrupted', error = 'the process running it ended without finishing it',
-       finished_at = ? WHERE id = ? AND status = 'running')sql");
-            std::int64_t marked = 0;
-            for (auto id : dead) {
-                update.bind(1, isoUtcNow());
-                update.bind(2, static_cast<std::int64_t>(id));
-                marked += update.exec();
-                update.reset();
-            }
-            transaction.commit();
-            interrupted += marked;
-        } catch (const SQLite::Exception& error) {
-            if (error.getErrorCode() != SQLITE_BUSY && error.getErrorCode() != SQLITE_LOCKED) throw;
-        }
-    }
-};
-
-namespace {
 
 // SQLite's URI form, which takes mode=ro and immutable=1; the characters a URI gives meaning
 // to are escaped.

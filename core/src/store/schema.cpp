@@ -107,10 +107,29 @@ void addDeviceMemoryPeak(SQLite::Database& db) {
 // NULL where it was not measured: steps stored before it, data-parallel runs, imports.
 void addOtherProcessesCpu(SQLite::Database& db) { db.exec("ALTER TABLE steps ADD COLUMN other_cpu REAL"); }
 
+// The timeline's spans (bridgebench/timeline.h): integers only, the whole row in the key, so a
+// sampled 100,000-step run stays a few MB. track and kind are the enums' stored codes.
+void addTimeline(SQLite::Database& db) {
+    db.exec(R"sql(
+CREATE TABLE timeline_spans (
+  run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  rank     INTEGER NOT NULL,
+  step     INTEGER NOT NULL,
+  track    INTEGER NOT NULL,
+  lane     INTEGER NOT NULL,
+  begin_ns INTEGER NOT NULL,
+  kind     INTEGER NOT NULL,
+  end_ns   INTEGER NOT NULL,
+  PRIMARY KEY (run_id, rank, step, track, lane, begin_ns, kind)
+) WITHOUT ROWID;
+)sql");
+}
+
 using Step = void (*)(SQLite::Database&);
 // Index i holds the step from version i to i + 1.
 constexpr Step kLadder[] = {createTables,     addReferenceRuns,    addLoadTimings,
-                            addCommunication, addDeviceMemoryPeak, addOtherProcessesCpu};
+                            addCommunication, addDeviceMemoryPeak, addOtherProcessesCpu,
+                            addTimeline};
 
 }  // namespace
 

@@ -1,5 +1,6 @@
 #include "bridgebench/step_writer.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <deque>
@@ -26,6 +27,8 @@ struct StepWriter::Impl {
     std::condition_variable wake;       // writer: rows or close
     std::condition_variable spaceFreed; // producer: back-pressure
     std::deque<StepMetrics> queue;
+    std::vector<TimelineSpan> spans;
+    std::atomic<std::int64_t> spansDropped{0};
     bool closing = false;
     std::string error;
     std::atomic<std::int64_t> committed{0};
@@ -34,11 +37,14 @@ struct StepWriter::Impl {
     std::jthread thread;  // last member: joined before the state it uses is destroyed
 
     // Commits `batch`, trying again while the store is unavailable and the window lasts.
-    void commit(ResultStore& store, const std::vector<StepMetrics>& batch) {
+    void commit(ResultStore& store, const std::vector<StepMetrics>& batch, const std::vector<TimelineSpan>& spanBatch) {
         const auto start = std::chrono::steady_clock::now();
         try {
-            retryWhileUnavailable(retryWindow, [&] { store.appendSteps(runId, batch); }, [&] { ++retries; });
+            if (!batch.empty())
+                retryWhileUnavailable(retryWindow, [&] { store.appendSteps(runId, batch); }, [&] { ++retries; });
             committed += static_cast<std::int64_t>(batch.size());
+            if (!spanBatch.empty())
+                retryWhileUnavailable(retryWindow, [&] { store.appendTimeline(runId, spanBatch); }, [&] { ++retries; });
         } catch (const StoreUnavailableError& failure) {
             const std::chrono::duration<double> tried = std::chrono::steady_clock::now() - start;
             giveUp(fmt::format("{} (tried for {:.0f} s; the last {} steps were not stored)", failure.what(),
@@ -62,6 +68,7 @@ struct StepWriter::Impl {
             giveUp(failure.what());
         }
         std::vector<StepMetrics> batch;
+        std::vector<TimelineSpan> spanBatch;
         for (;;) {
             bool finished = false;
             {
@@ -69,12 +76,14 @@ struct StepWriter::Impl {
                 wake.wait_for(lock, flushInterval, [&] { return closing || queue.size() >= capacity; });
                 batch.assign(queue.begin(), queue.end());
                 queue.clear();
+                spanBatch.swap(spans);
+                spans.clear();
                 finished = closing;
             }
             spaceFreed.notify_all();
             // After a failure rows are still drained, so the training thread never blocks on a
             // broken disk; the first error is what the run reports.
-            if (!batch.empty() && store && error.empty()) commit(*store, batch);
+            if ((!batch.empty() || !spanBatch.empty()) && store && error.empty()) commit(*store, batch, spanBatch);
             if (finished) return;
         }
     }
@@ -100,6 +109,17 @@ void StepWriter::push(const StepMetrics& metrics) {
     m_impl->queue.push_back(metrics);
     if (m_impl->queue.size() >= m_impl->capacity) m_impl->wake.notify_one();
 }
+
+void StepWriter::pushTimeline(const std::vector<TimelineSpan>& spans) {
+    std::lock_guard lock(m_impl->mutex);
+    if (m_impl->closing) return;
+    const std::size_t room = kSpanCapacity - std::min(kSpanCapacity, m_impl->spans.size());
+    const std::size_t kept = std::min(room, spans.size());
+    m_impl->spans.insert(m_impl->spans.end(), spans.begin(), spans.begin() + static_cast<std::ptrdiff_t>(kept));
+    m_impl->spansDropped += static_cast<std::int64_t>(spans.size() - kept);
+}
+
+std::int64_t StepWriter::timelineSpansDropped() const { return m_impl->spansDropped.load(); }
 
 std::string StepWriter::close() {
     {

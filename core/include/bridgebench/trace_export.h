@@ -1,0 +1,26 @@
+// A run's timeline as the Trace Event Format (the JSON that Perfetto, ui.perfetto.dev, and
+// chrome://tracing open): a process per rank, a thread per track, a complete event ("X") per
+// span in microseconds with its step, the run's samples/s as a counter at the end of each
+// recorded step, names as metadata.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "bridgebench/run_data.h"
+#include "bridgebench/timeline.h"
+
+namespace bb {
+
+std::string traceEventJson(const RunData& run, const std::vector<TimelineSpan>& spans);
+
+// Throws InputError naming the run when it recorded no timeline; bb::Error naming the file
+// that cannot be written (the file is written whole or not at all).
+void exportTrace(const RunData& run, const std::vector<TimelineSpan>& spans, const std::filesystem::path& file);
+
+// The thread id a track gets in the trace (and the order tracks are listed in): the main
+// thread 0, worker w 1 + w, all-reduce rows from 100, copy 200, nvJPEG 300.
+int traceThreadId(TimelineTrack track, int lane);
+
+}  // namespace bb
