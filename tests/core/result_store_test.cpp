@@ -74,7 +74,8 @@ int inChildProcess(Body&& body) {
 }
 
 // Turns a file back into the given schema version: drops the step columns later versions added
-// (3: load timings, 4: communication wait, 5: device memory peak, 6: other processes' CPU).
+// (3: load timings, 4: communication wait, 5: device memory peak, 6: other processes' CPU) and
+// the tables (7: the timeline's spans).
 void rollBackSchema(const std::filesystem::path& file, int version) {
     const std::vector<std::pair<int, std::vector<const char*>>> added = {
         {3, {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms", "collate_ms"}},
@@ -86,6 +87,7 @@ void rollBackSchema(const std::filesystem::path& file, int version) {
     for (const auto& [since, columns] : added)
         if (since > version)
             for (const char* column : columns) raw.exec(std::string("ALTER TABLE steps DROP COLUMN ") + column);
+    if (version < 7) raw.exec("DROP TABLE timeline_spans");
     raw.exec("PRAGMA user_version = " + std::to_string(version));
 }
 
@@ -188,7 +190,7 @@ TEST(ResultStore, OtherProcessesCpuRoundTripsUnmeasuredAsNullAndASchema5FileGain
     }
     rollBackSchema(file, 5);
     ResultStore store(file);
-    EXPECT_EQ(store.schemaVersion(), 6);
+    EXPECT_EQ(store.schemaVersion(), ResultStore::latestSchemaVersion());
     const auto steps = store.steps(id);
     ASSERT_EQ(steps.size(), 2u);
     EXPECT_TRUE(std::isnan(steps[0].otherCpuCores)) << "a step stored before the column was not measured";
@@ -425,4 +427,37 @@ TEST(ResultStore, AmbiguousNamesAskForAnId) {
 }
 
 }  // namespace
+TEST(ResultStore, TimelineSpansRoundTripAndASchema6FileGainsTheTable) {
+    test::TempDir dir;
+    const auto file = dir.file("timeline.db");
+    std::int64_t id = 0;
+    {
+        ResultStore store(file);
+        id = store.createRun(localRun("before timelines"));
+    }
+    rollBackSchema(file, 6);
+    ResultStore store(file);
+    EXPECT_EQ(store.timelineSpanCount(id), 0);
+    const std::vector<TimelineSpan> spans = {
+        {0, TimelineTrack::Main, 0, SpanKind::Forward, 4, 1'000, 2'500},
+        {1, TimelineTrack::Worker, 1, SpanKind::Decode, 5, 300, 900},
+        {0, TimelineTrack::AllReduce, 1, SpanKind::Bucket, 4, 2'000, 3'000},
+    };
+    store.appendTimeline(id, spans);
+    store.appendTimeline(id, spans);  // stored already: kept once
+    EXPECT_EQ(store.timelineSpanCount(id), 3);
+    const auto back = store.timeline(id);
+    ASSERT_EQ(back.size(), 3u);
+    EXPECT_EQ(back[0].kind, SpanKind::Forward);
+    EXPECT_EQ(back[1].track, TimelineTrack::AllReduce);
+    EXPECT_EQ(back[1].lane, 1);
+    EXPECT_EQ(back[2].rank, 1);
+    EXPECT_EQ(back[2].beginNs, 300);
+    EXPECT_EQ(back[2].endNs, 900);
+    EXPECT_EQ(store.timeline(id, 5, 5).size(), 1u);
+    store.deleteRuns({id});
+    SQLite::Database raw(file.string());
+    EXPECT_EQ(raw.execAndGet("SELECT count(*) FROM timeline_spans").getInt(), 0);
+}
+
 }  // namespace bb

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/timeline.h"
 #include "support/temp_dir.h"
 
 namespace bb {
@@ -171,3 +172,25 @@ TEST(RunConfig, LoadNamesTheFileOnBadJson) {
 
 }  // namespace
 }  // namespace bb
+
+TEST(TimelineMode, SampledKeepsEveryStepOfTheFirstFiftyAfterWarmupThenOneInFifty) {
+    using bb::TimelineMode;
+    EXPECT_FALSE(bb::timelineRecordsStep(TimelineMode::Sampled, 2, 3));
+    for (std::int64_t step = 3; step < 53; ++step) EXPECT_TRUE(bb::timelineRecordsStep(TimelineMode::Sampled, step, 3));
+    EXPECT_FALSE(bb::timelineRecordsStep(TimelineMode::Sampled, 54, 3));
+    EXPECT_TRUE(bb::timelineRecordsStep(TimelineMode::Sampled, 103, 3));
+    EXPECT_FALSE(bb::timelineRecordsStep(TimelineMode::Sampled, 104, 3));
+    std::int64_t kept = 0;
+    for (std::int64_t step = 0; step < 100'000; ++step) kept += bb::timelineRecordsStep(TimelineMode::Sampled, step, 3);
+    EXPECT_EQ(kept, 2049);  // a 100,000-step run keeps about 2% of its steps
+    EXPECT_TRUE(bb::timelineRecordsStep(TimelineMode::All, 0, 3));
+    EXPECT_FALSE(bb::timelineRecordsStep(TimelineMode::Off, 10, 3));
+    bb::RunConfig config;
+    config.timeline = "some";
+    try {
+        bb::validate(config);
+        ADD_FAILURE() << "timeline=some was accepted";
+    } catch (const bb::ConfigError& error) {
+        EXPECT_EQ(error.key(), "timeline");
+    }
+}

@@ -16,4 +16,9 @@ void handEditRunColumn(const std::filesystem::path& database, std::int64_t runId
     if (edit.exec() != 1) throw std::runtime_error("no run " + std::to_string(runId) + " to edit");
 }
 
+void handExecute(const std::filesystem::path& database, const std::string& sql) {
+    SQLite::Database raw(database.string(), SQLite::OPEN_READWRITE);
+    raw.exec(sql);
+}
+
 }  // namespace bb::test

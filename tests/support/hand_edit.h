@@ -13,4 +13,8 @@ namespace bb::test {
 void handEditRunColumn(const std::filesystem::path& database, std::int64_t runId, const std::string& column,
                        const std::string& text);
 
+// Runs `sql` on the file as another tool would (no BridgeBench checks): to make a database as an
+// older build left it.
+void handExecute(const std::filesystem::path& database, const std::string& sql);
+
 }  // namespace bb::test

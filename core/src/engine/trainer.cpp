@@ -196,8 +196,10 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             const StepPhaseTimes times = timer->read();
             cycle.windowEnded();
             lastWindowEnd = Clock::now();
+            // The phases are laid end to end from the timer's readings; the record starts after them.
             if (timeline && timeline->records(step))
-                recordStepSpans(*timeline, step, began, loaded, times, config.deviceTransforms, distributed);
+                lastWindowEnd = std::max(*lastWindowEnd, recordStepSpans(*timeline, step, began, loaded, times,
+                                                                          config.deviceTransforms, distributed));
 
             metrics.dataWaitMs = times.dataWaitMs;
             // With device-side transforms the copy is of 8-bit images and most of the time is

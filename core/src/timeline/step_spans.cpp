@@ -2,7 +2,7 @@
 
 namespace bb {
 
-void recordStepSpans(TimelineRecorder& recorder, std::int64_t step, TimelineRecorder::Clock::time_point began,
+TimelineRecorder::Clock::time_point recordStepSpans(TimelineRecorder& recorder, std::int64_t step, TimelineRecorder::Clock::time_point began,
                      TimelineRecorder::Clock::time_point loaded, const StepPhaseTimes& times,
                      bool deviceTransforms, bool allReduce) {
     using Clock = TimelineRecorder::Clock;
@@ -25,6 +25,7 @@ void recordStepSpans(TimelineRecorder& recorder, std::int64_t step, TimelineReco
         recorder.add(TimelineTrack::Main, 0, phase.kind, step, at, at + length);
         at += length;
     }
+    return at;
 }
 
 }  // namespace bb

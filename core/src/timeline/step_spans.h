@@ -12,7 +12,8 @@
 
 namespace bb {
 
-void recordStepSpans(TimelineRecorder& recorder, std::int64_t step, TimelineRecorder::Clock::time_point began,
+// Returns where the last span ended.
+TimelineRecorder::Clock::time_point recordStepSpans(TimelineRecorder& recorder, std::int64_t step, TimelineRecorder::Clock::time_point began,
                      TimelineRecorder::Clock::time_point loaded, const StepPhaseTimes& times,
                      bool deviceTransforms, bool allReduce);
 
