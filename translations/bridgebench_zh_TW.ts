@@ -2,6 +2,112 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_TW">
 <context>
+    <name>LiveDashboard</name>
+    <message>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+46"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 小時 %2 分</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineView</name>
+    <message>
+        <location filename="../ui/widgets/timeline_view.cpp" line="+27"/>
+        <source>data wait</source>
+        <translation>等待資料</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>host-to-device copy</source>
+        <translation>主機至裝置複製</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>device transforms</source>
+        <translation>裝置端轉換</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>backward</source>
+        <translation>反向</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>all-reduce wait</source>
+        <translation>等待 all-reduce</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>optimizer</source>
+        <translation>最佳化器</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>record</source>
+        <translation>記錄</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>batch</source>
+        <translation>批次</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>read</source>
+        <translation>讀取</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>decode</source>
+        <translation>解碼</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>transform</source>
+        <translation>轉換</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tokenize</source>
+        <translation>分詞</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>collate</source>
+        <translation>組裝</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>idle</source>
+        <translation>閒置</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bucket</source>
+        <translation>分桶</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>copy</source>
+        <translation>複製</translation>
+    </message>
+</context>
+<context>
     <name>bb::ui</name>
     <message>
         <location filename="../ui/charts/chart_export.cpp" line="+36"/>
@@ -485,7 +591,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::ConfigForm</name>
     <message>
-        <location filename="../ui/widgets/config_form.cpp" line="+41"/>
+        <location filename="../ui/widgets/config_form.cpp" line="+42"/>
         <source>model&apos;s own</source>
         <translation>採用模型預設</translation>
     </message>
@@ -633,6 +739,11 @@ libjpeg-turbo %9</translation>
         <translation>Rank 逾時 (秒)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Timeline</source>
+        <translation>時間軸</translation>
+    </message>
+    <message>
         <location line="+7"/>
         <source>Run name shown in tables; generated when empty.</source>
         <translation>表格中顯示的執行名稱；留空時自動產生。</translation>
@@ -768,7 +879,12 @@ libjpeg-turbo %9</translation>
         <translation>一個 rank 等待其他 rank（會合、all-reduce）的秒數，逾時則執行失敗。</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="+2"/>
+        <source>Which steps record a timeline of where their time went (training thread, loader workers, all-reduce buckets, every rank): off, sampled (every step of the first 50 after warm-up, then one in 50) or all.</source>
+        <translation>哪些步驟記錄時間去向的時間軸（訓練執行緒、載入器 worker、all-reduce 分桶、每個 rank）：off、sampled（暖身後前 50 步每步記錄，之後每 50 步記錄一步）或 all。</translation>
+    </message>
+    <message>
+        <location line="-74"/>
         <source>TF32 on CUDA</source>
         <translation>CUDA 上的 TF32</translation>
     </message>
@@ -778,7 +894,7 @@ libjpeg-turbo %9</translation>
         <translation>nvJPEG 函式庫</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>On cuda, let fp32 matmuls and convolutions use TF32 tensor cores; no effect on cpu.</source>
         <translation>在 cuda 上讓 fp32 矩陣乘法與卷積使用 TF32 張量核心；在 cpu 上沒有作用。</translation>
     </message>
@@ -1174,22 +1290,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+49"/>
-        <source>%1 h %2 min</source>
-        <translation>%1 小時 %2 分</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 min %2 s</source>
-        <translation>%1 分 %2 秒</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+22"/>
         <source>Throughput</source>
         <translation>輸送量</translation>
     </message>
@@ -1320,12 +1421,37 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>samples/s 曲線的平滑程度：採用指數移動平均，與 TensorBoard 相同</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+40"/>
+        <source>Wheel: zoom · drag: pan · +/-, arrows, Home · hover a span for its step and duration</source>
+        <translation>滾輪：縮放 · 拖曳：平移 · +/-、方向鍵、Home · 游標停在區段上可看步驟與時長</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Go to step</source>
+        <translation>跳至步驟</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show all</source>
+        <translation>顯示全部</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Charts</source>
+        <translation>圖表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Timeline</source>
+        <translation>時間軸</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
     </message>
@@ -1356,7 +1482,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>samples/s 與資料等待以全部 %1 步的時間計算：執行在暖身步可排除之前就結束了</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-230"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
@@ -1375,12 +1501,12 @@ RSS MiB：常駐記憶體
 其他行程 CPU %：其他行程在本次執行可用的核心上所佔的 CPU 時間（最近四分之一秒）；它升高時，執行的執行緒須等待核心</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+93"/>
         <source>No run yet: choose settings and press Run.</source>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Generating the synthetic dataset</source>
         <translation>正在產生合成資料集</translation>
     </message>
@@ -1415,7 +1541,7 @@ RSS MiB：常駐記憶體
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>Step-time breakdown not recorded for this run</source>
         <translation>此執行未記錄步驟時間分解</translation>
     </message>
@@ -1435,12 +1561,12 @@ RSS MiB：常駐記憶體
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-281"/>
+        <location line="-318"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+205"/>
+        <location line="+235"/>
         <source>CPU %1%</source>
         <translation>CPU %1%</translation>
     </message>
@@ -1484,7 +1610,7 @@ RSS MiB：常駐記憶體
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+130"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
@@ -2417,6 +2543,80 @@ RSS MiB：常駐記憶體
         <location filename="../ui/charts/time_series_chart.cpp" line="+45"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
+    </message>
+</context>
+<context>
+    <name>bb::ui::TimelineView</name>
+    <message>
+        <location filename="../ui/widgets/timeline_view.cpp" line="+7"/>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+17"/>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Where each recorded step&apos;s time went. Wheel: zoom; drag: pan; Home: everything</source>
+        <translation>每個已記錄步驟的時間去向。滾輪：縮放；拖曳：平移；Home：全部</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+20"/>
+        <source>main thread</source>
+        <translation>主執行緒</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>worker %1</source>
+        <translation>worker %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>all-reduce</source>
+        <translation>all-reduce</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>all-reduce %1</source>
+        <translation>all-reduce %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>copy</source>
+        <translation>複製</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nvJPEG</source>
+        <translation>nvJPEG</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rank %1 · %2</source>
+        <translation>rank %1 · %2</translation>
+    </message>
+    <message>
+        <location line="+235"/>
+        <source>%1, step %2: %3
+%4</source>
+        <translation>%1，步驟 %2：%3
+%4</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>No timeline recorded for this run.
+Runs record one unless timeline=off; imported runs and runs stored before timelines have none.</source>
+        <translation>此執行沒有記錄時間軸。
+除非設定 timeline=off，執行都會記錄；匯入的執行與時間軸功能推出前儲存的執行沒有時間軸。</translation>
     </message>
 </context>
 </TS>

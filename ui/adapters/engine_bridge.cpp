@@ -92,6 +92,8 @@ void EngineBridge::preparing(const RunPreparation& progress) { post(progress); }
 
 void EngineBridge::step(const StepMetrics& metrics) { post(metrics); }
 
+void EngineBridge::timeline(const std::vector<TimelineSpan>& spans) { post(spans); }
+
 void EngineBridge::finished(const RunOutcome& outcome) {
     post(RunEnded{m_currentRunId.load(), std::string(toString(outcome.status)), outcome.error, outcome.summary});
 }
@@ -117,14 +119,20 @@ void EngineBridge::drain() {
         notices.swap(m_notices);
     }
     QVector<StepMetrics> steps;
+    std::vector<TimelineSpan> spans;
     const auto flushSteps = [&] {
-        if (steps.isEmpty()) return;
-        emit stepsArrived(steps);
+        if (!steps.isEmpty()) emit stepsArrived(steps);
+        if (!spans.empty()) emit spansArrived(spans);
         steps.clear();
+        spans.clear();
     };
     for (const Notice& notice : notices) {
         if (const auto* metrics = std::get_if<StepMetrics>(&notice)) {
             steps.push_back(*metrics);
+            continue;
+        }
+        if (const auto* taken = std::get_if<std::vector<TimelineSpan>>(&notice)) {
+            spans.insert(spans.end(), taken->begin(), taken->end());
             continue;
         }
         flushSteps();

@@ -59,6 +59,8 @@ signals:
     // Work before the first step (generating the synthetic dataset); total 0 when unknown.
     void preparationProgress(const QString& stage, qint64 done, qint64 total);
     void stepsArrived(const QVector<bb::StepMetrics>& steps);
+    // The timeline's spans of the steps that arrived (bridgebench/timeline.h), in the same tick.
+    void spansArrived(const std::vector<bb::TimelineSpan>& spans);
     void runFinished(qint64 runId, const QString& status, const QString& error);
     // Right after runFinished, for a run that counted steps: what the CLI prints at its end.
     void runSummarised(qint64 runId, const bb::RunSummary& summary);
@@ -70,6 +72,7 @@ private:
     void started(const RunStarted& info) override;
     void preparing(const RunPreparation& progress) override;
     void step(const StepMetrics& metrics) override;
+    void timeline(const std::vector<TimelineSpan>& spans) override;
     void finished(const RunOutcome& outcome) override;
     struct RunBegan {
         qint64 runId = 0;
@@ -94,7 +97,8 @@ private:
         bool cancelled = false;
         std::string error;  // the study could not start
     };
-    using Notice = std::variant<RunBegan, RunPreparation, StepMetrics, RunEnded, SweepPointStarting, SweepEnded>;
+    using Notice = std::variant<RunBegan, RunPreparation, StepMetrics, std::vector<TimelineSpan>, RunEnded,
+                                SweepPointStarting, SweepEnded>;
     void post(Notice notice);
     void drain();
     void deliver(const RunBegan& notice);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bridgebench/step_metrics.h"
+#include "bridgebench/timeline.h"
 
 namespace bb::ui {
 
@@ -30,12 +31,15 @@ public:
 
     // Reads the steps of `runIds`, in that order, from the database `file`.
     void request(const QString& file, const QVector<qint64>& runIds);
+    // Also read the first run's timeline with its steps (timelineRead comes before stepsRead).
+    void setReadsTimeline(bool reads) { m_readsTimeline = reads; }
     // Forgets the waiting request and the reply to the one under way.
     void cancel();
     bool isReading() const { return m_thread.joinable(); }
 
 signals:
     void stepsRead(const QVector<qint64>& runIds, const std::vector<std::vector<bb::StepMetrics>>& steps);
+    void timelineRead(qint64 runId, const std::vector<bb::TimelineSpan>& spans);
     void failed(const QString& message);
 
 private:
@@ -43,17 +47,20 @@ private:
         quint64 ticket = 0;
         QString file;
         QVector<qint64> runIds;
+        bool timeline = false;
     };
     struct Reply {
         quint64 ticket = 0;
         QVector<qint64> runIds;
         std::vector<std::vector<StepMetrics>> steps;
+        std::vector<TimelineSpan> timeline;
         std::string error;  // empty when the read worked
     };
 
     void launch(Request request);
     void poll();
 
+    bool m_readsTimeline = false;
     quint64 m_ticket = 0;               // the newest request's; UI thread only
     std::optional<Request> m_waiting;   // UI thread only
     std::thread m_thread;

@@ -4,7 +4,11 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QSlider>
+#include <QSpinBox>
+#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -17,7 +21,9 @@
 #include "charts/time_series_chart.h"
 #include "models/note_text.h"
 #include "models/run_status_text.h"
+#include "models/phase_colours.h"
 #include "models/warning_colour.h"
+#include "widgets/timeline_view.h"
 
 namespace bb::ui {
 
@@ -35,15 +41,6 @@ constexpr double kMiB = 1024.0 * 1024.0;
 constexpr int kOthersCpuTrack = 2;
 constexpr qint64 kReservedSteps = 1 << 18;
 
-// One colour per part of a step, the same in every view.
-const QColor kWaitColour(0xe5, 0x73, 0x73);
-const QColor kCopyColour(0xff, 0xb7, 0x4d);
-const QColor kDeviceTransformColour(0xff, 0xe0, 0x82);
-const QColor kForwardColour(0x64, 0xb5, 0xf6);
-const QColor kBackwardColour(0x4d, 0xb6, 0xac);
-const QColor kCommColour(0x90, 0xa4, 0xae);
-const QColor kOptimizerColour(0xba, 0x68, 0xc8);
-
 QString formatDuration(double seconds) {
     const auto total = static_cast<qint64>(seconds + 0.5);
     if (total >= 3600) return LiveDashboard::tr("%1 h %2 min").arg(total / 3600).arg((total % 3600) / 60, 2, 10, QChar('0'));
@@ -59,6 +56,9 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
       m_breakdown(new TimeSeriesChart),
       m_loss(new TimeSeriesChart),
       m_resources(new TimeSeriesChart),
+      m_pages(new QTabWidget),
+      m_timeline(new TimelineView),
+      m_timelineStep(new QSpinBox),
       m_redraw(new QTimer(this)),
       m_smoothing(new QSlider(Qt::Horizontal)),
       m_smoothingValue(new QLabel),
@@ -149,16 +149,45 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     grid->addWidget(m_breakdown, 0, 1);
     grid->addWidget(m_loss, 1, 0);
     grid->addWidget(m_resources, 1, 1);
+    auto* chartsPage = new QWidget;
+    chartsPage->setLayout(grid);
+    grid->setContentsMargins(0, 0, 0, 0);
+    auto* timelinePage = new QWidget;
+    auto* timelineBar = new QHBoxLayout;
+    auto* hint = new QLabel(tr("Wheel: zoom · drag: pan · +/-, arrows, Home · hover a span for its step and duration"));
+    hint->setWordWrap(true);
+    timelineBar->addWidget(hint, 1);
+    timelineBar->addWidget(new QLabel(tr("Go to step")));
+    timelineBar->addWidget(m_timelineStep);
+    auto* showAll = new QPushButton(tr("Show all"));
+    timelineBar->addWidget(showAll);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_timeline);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* timelineLayout = new QVBoxLayout(timelinePage);
+    timelineLayout->setContentsMargins(0, 0, 0, 0);
+    timelineLayout->addLayout(timelineBar);
+    timelineLayout->addWidget(scroll, 1);
+    m_pages->addTab(chartsPage, tr("Charts"));
+    m_pages->addTab(timelinePage, tr("Timeline"));
+    m_pages->setObjectName("dashboardPages");
+    m_timelineStep->setObjectName("timelineStep");
+    m_timelineStep->setRange(0, 100'000'000);
+    connect(m_timelineStep, qOverload<int>(&QSpinBox::valueChanged), this, [this](int step) { m_timeline->showStep(step); });
+    connect(showAll, &QPushButton::clicked, m_timeline, &TimelineView::showAll);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(header);
     layout->addLayout(progressRow);
     layout->addWidget(m_warning);
-    layout->addLayout(grid, 1);
+    layout->addWidget(m_pages, 1);
 
     connect(&engine, &EngineBridge::runStarted, this, &LiveDashboard::startRun);
     connect(&engine, &EngineBridge::preparationProgress, this, &LiveDashboard::showPreparation);
     connect(&engine, &EngineBridge::runWarning, this, &LiveDashboard::showWarning);
     connect(&engine, &EngineBridge::stepsArrived, this, &LiveDashboard::appendSteps);
+    connect(&engine, &EngineBridge::spansArrived, this, &LiveDashboard::appendSpans);
     connect(&engine, &EngineBridge::runFinished, this, &LiveDashboard::finishRun);
     connect(&engine, &EngineBridge::runSummarised, this, &LiveDashboard::showSummary);
     for (auto* chart : {m_throughput, m_breakdown, m_loss, m_resources}) chart->setDeferredRefresh(true);
@@ -198,6 +227,7 @@ double LiveDashboard::smoothingWeight() const { return m_smoothing->value() / 10
 void LiveDashboard::setSmoothingWeight(double weight) { m_smoothing->setValue(static_cast<int>(weight * 100 + 0.5)); }
 
 void LiveDashboard::clear(qint64 totalSteps) {
+    m_timeline->clear();
     m_totalSteps = totalSteps;
     m_lastStep = -1;
     m_recentWallMs.clear();
@@ -344,8 +374,15 @@ void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary)
     m_eta->setToolTip(tip);
 }
 
+void LiveDashboard::appendSpans(const std::vector<bb::TimelineSpan>& spans) { m_timeline->appendSpans(spans); }
+
+void LiveDashboard::showStoredTimeline(const std::vector<bb::TimelineSpan>& spans) { m_pendingTimeline = spans; }
+
 void LiveDashboard::showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps) {
     clear(static_cast<qint64>(steps.size()));
+    // Read with the steps (StepReader), shown with them: clear() emptied the view.
+    m_timeline->setSpans(m_pendingTimeline);
+    m_pendingTimeline.clear();
     // What the run recorded at any step; what it never did is "not recorded", not a line at 0.
     m_recorded = {};
     m_recorded.cpu = std::any_of(steps.begin(), steps.end(), [](const auto& step) { return step.cpuUtilisation > 0; });

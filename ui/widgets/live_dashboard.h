@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bridgebench/step_metrics.h"
+#include "bridgebench/timeline.h"
 #include "models/smoothing.h"
 
 namespace bb {
@@ -16,6 +17,8 @@ struct RunSummary;
 
 QT_BEGIN_NAMESPACE
 class QLabel;
+class QSpinBox;
+class QTabWidget;
 class QProgressBar;
 class QSlider;
 class QTimer;
@@ -26,6 +29,7 @@ namespace bb::ui {
 class EngineBridge;
 class TimeSeriesChart;
 class ChartWidget;
+class TimelineView;
 
 class LiveDashboard final : public QWidget {
     Q_OBJECT
@@ -37,6 +41,9 @@ public:
     TimeSeriesChart* lossChart() const { return m_loss; }
     TimeSeriesChart* resourceChart() const { return m_resources; }
     QList<ChartWidget*> charts() const;
+    TimelineView* timeline() const { return m_timeline; }
+    // The charts page (0) or the timeline page (1).
+    QTabWidget* pages() const { return m_pages; }
     QProgressBar* progressBar() const { return m_progress; }
     QString etaText() const;
     // What the engine said before the run's first step (cores other processes hold); empty
@@ -67,6 +74,9 @@ public slots:
     void showSummary(qint64 runId, const bb::RunSummary& summary);
     // Shows a finished run's stored steps (from the runs table).
     void showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps);
+    // A live run's spans, or a stored run's (before its steps, from the runs table).
+    void appendSpans(const std::vector<bb::TimelineSpan>& spans);
+    void showStoredTimeline(const std::vector<bb::TimelineSpan>& spans);
 
 private:
     void clear(qint64 totalSteps);
@@ -79,6 +89,10 @@ private:
     TimeSeriesChart* m_breakdown;
     TimeSeriesChart* m_loss;
     TimeSeriesChart* m_resources;
+    QTabWidget* m_pages;
+    TimelineView* m_timeline;
+    QSpinBox* m_timelineStep;
+    std::vector<TimelineSpan> m_pendingTimeline;  // a stored run's, until its steps arrive
     QTimer* m_redraw;
     int m_nextChart = 0;
     bool m_progressDue = false;

@@ -135,6 +135,9 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     connect(m_diagnosisSteps, &StepReader::failed, m_diagnosis, &DiagnosisPanel::showError);
     connect(m_browser, &RunsBrowser::showRequested, this,
             [this](qint64 runId) { m_shownSteps->request(m_store->file(), {runId}); });
+    m_shownSteps->setReadsTimeline(true);
+    connect(m_shownSteps, &StepReader::timelineRead, this,
+            [this](qint64, const std::vector<TimelineSpan>& spans) { m_dashboard->showStoredTimeline(spans); });
     connect(m_shownSteps, &StepReader::stepsRead, this,
             [this](const QVector<qint64>& ids, const std::vector<std::vector<StepMetrics>>& steps) {
                 const auto run = m_store->run(ids.front());

@@ -90,6 +90,11 @@ void saveLiveScreenshot(MainWindow& window, const QString& folder, std::function
         QApplication::processEvents();
         const QString path = QDir(folder).filePath(QStringLiteral("live.png"));
         const bool saved = window.grab().save(path, "PNG");
+        // The same moment on the timeline page, then back to the charts.
+        dashboard->pages()->setCurrentIndex(1);
+        QApplication::processEvents();
+        window.grab().save(QDir(folder).filePath(QStringLiteral("live-timeline.png")), "PNG");
+        dashboard->pages()->setCurrentIndex(0);
         window.runPanel()->cancelRun();
         pending->finish(saved ? path : QString());
     });

@@ -1,0 +1,109 @@
+// A run's timeline as a Gantt of tracks (bridgebench/timeline.h): a row per track and rank
+// (main thread, worker N, all-reduce, ...), each span a bar coloured as the breakdown chart's
+// phases, nested spans (a sample's decode inside its batch) in the lower part of their row.
+// Painted directly, not through Qt Charts: a view of 10,000 spans redraws in a few
+// milliseconds because spans narrower than a pixel share it (bench/chart_timeline_bench).
+//
+// Mouse: the wheel zooms around the pointer, dragging pans, hovering names a span (its step and
+// duration); keys: + and - zoom, left and right pan, Home shows everything recorded. A live run
+// follows its newest step until the user zooms or pans.
+#pragma once
+
+#include <QWidget>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "bridgebench/timeline.h"
+
+namespace bb::ui {
+
+class TimelineView final : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineView(QWidget* parent = nullptr);
+
+    void clear();
+    // A live run's spans as they arrive; the view follows the newest step unless the user moved it.
+    void appendSpans(const std::vector<TimelineSpan>& spans);
+    // A stored run's spans; shows its first recorded steps.
+    void setSpans(const std::vector<TimelineSpan>& spans);
+    // Zooms to a step of rank 0's training thread (and its neighbours), when it was recorded.
+    bool showStep(std::int64_t step);
+    // Shows everything recorded.
+    void showAll();
+
+    std::int64_t spanCount() const { return m_spanCount; }
+    QStringList trackLabels() const;
+    std::pair<std::int64_t, std::int64_t> visibleRangeNs() const { return {m_viewBegin, m_viewEnd}; }
+    bool following() const { return m_follow; }
+    // What the tooltip says at `position` (widget coordinates); empty where no span is.
+    QString describeAt(const QPoint& position) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool event(QEvent* event) override;
+
+private:
+    struct Item {
+        std::int64_t begin = 0;
+        std::int64_t end = 0;
+        std::int64_t step = 0;
+        SpanKind kind = SpanKind::DataWait;
+        int depth = 0;  // how many spans of its track it lies inside
+    };
+    struct Track {
+        int rank = 0;
+        TimelineTrack track = TimelineTrack::Main;
+        int lane = 0;
+        QString label;
+        std::vector<Item> items;  // by start
+        std::int64_t longestNs = 0;
+        int depths = 1;
+    };
+    struct Hit {
+        const Track* track = nullptr;
+        const Item* item = nullptr;
+    };
+
+    void add(const std::vector<TimelineSpan>& spans);
+    void layoutTracks();
+    QString trackLabel(const Track& track) const;
+    int gutterWidth() const;
+    int rowHeight() const;
+    // A band of text height for each level of nesting.
+    int trackHeight(const Track& track) const;
+    int bandHeight() const;
+    int axisHeight() const;
+    double xOf(std::int64_t ns) const;
+    std::int64_t nsAt(double x) const;
+    void setView(std::int64_t begin, std::int64_t end, bool byUser);
+    void zoom(double factor, double anchorX, bool byUser);
+    void followNewest();
+    std::optional<Hit> hitAt(const QPoint& position) const;
+    void paintAxis(QPainter& painter) const;
+    void paintTrack(QPainter& painter, const Track& track, int top) const;
+
+    std::vector<Track> m_tracks;  // by rank, track, lane
+    std::int64_t m_spanCount = 0;
+    std::int64_t m_firstNs = 0;
+    std::int64_t m_lastNs = 0;
+    std::int64_t m_newestStep = -1;
+    std::int64_t m_viewBegin = 0;
+    std::int64_t m_viewEnd = 1;
+    bool m_follow = true;
+    bool m_severalRanks = false;
+    std::optional<QPoint> m_dragFrom;
+    std::int64_t m_dragViewBegin = 0;
+};
+
+}  // namespace bb::ui
