@@ -12,8 +12,10 @@ add_library(bb_fuzz_readers STATIC
   ${BB_CORE_SRC}/store/trainer/json_fields.cpp
   ${BB_CORE_SRC}/store/trainer/trainer_state.cpp
   ${BB_CORE_SRC}/store/trainer/trainer_train_metrics.cpp
+  ${BB_CORE_SRC}/store/csv/csv_reader.cpp
   ${BB_CORE_SRC}/store/csv/csv_table.cpp
   ${BB_CORE_SRC}/store/import/csv_import.cpp
+  ${BB_CORE_SRC}/store/import/csv_run_rows.cpp
   ${BB_CORE_SRC}/store/import/content_uuid.cpp
   ${BB_CORE_SRC}/store/import/imported_record.cpp
   ${BB_CORE_SRC}/store/import/imported_facts.cpp
