@@ -324,5 +324,26 @@ TEST(CliPaths, FoldersAndEndlessFilesAreNamedAsSuchWithExitThree) {
     }
 }
 
+// Found by a black-box pass: a run name of raw bytes ended with nlohmann's "[json.exception.
+// type_error.316] invalid UTF-8 byte", exit 1; `--db /dev/null` said "the disk failed a read or
+// write", exit 1; `--db ''` listed a private temporary database, where a run would be lost.
+TEST(CliBlackBox, NonUtf8SettingsDevicesAndEmptyDatabasePathsAreRefusedInWords) {
+    test::TempDir dir;
+    const auto named = cli("run --set name=\"$(printf '\\377\\376')\" --set steps=1 --db " + q(dir.file("r.db")));
+    EXPECT_EQ(named.exitCode, 2) << named.err;
+    EXPECT_THAT(named.err, HasSubstr("name: byte 0xFF at offset 0 is not UTF-8 text"));
+    EXPECT_THAT(named.err, Not(HasSubstr("json.exception")));
+    EXPECT_EQ(localRuns(dir.file("r.db")), 0);
+
+    for (const std::string command : {"list", "show 1"}) {
+        const auto device = cli(command + " --db /dev/null");
+        EXPECT_EQ(device.exitCode, 3) << command << ": " << device.err;
+        EXPECT_THAT(device.err, HasSubstr("/dev/null: not a regular file: a database is one file on disk"));
+        const auto empty = cli(command + " --db ''");
+        EXPECT_EQ(empty.exitCode, 3) << command << ": " << empty.err;
+        EXPECT_THAT(empty.err, HasSubstr("an empty path names no database file"));
+    }
+}
+
 }  // namespace
 }  // namespace bb
