@@ -41,6 +41,10 @@ add_library(bb_fuzz_readers STATIC
   ${BB_CORE_SRC}/text/unicode_text.cpp
   ${BB_CORE_SRC}/text/word_cache.cpp
   ${BB_CORE_SRC}/config/run_config.cpp
+  ${BB_CORE_SRC}/distributed/backend_choice.cpp
+  ${BB_CORE_SRC}/distributed/nccl_available.cpp
+  ${BB_CORE_SRC}/model/adamw_kernel.cpp
+  ${BB_CORE_SRC}/model/adamw_device_kernel_available.cpp
   ${BB_CORE_SRC}/config/run_status.cpp
   ${BB_CORE_SRC}/config/study_config.cpp
   ${BB_CORE_SRC}/config/model_presets.cpp)
@@ -68,6 +72,7 @@ add_library(bb_fuzz_store STATIC
   ${BB_CORE_SRC}/store/readable_run.cpp
   ${BB_CORE_SRC}/store/device_name.cpp
   ${BB_CORE_SRC}/store/run_data.cpp
+  ${BB_CORE_SRC}/store/formats/run_json.cpp
   ${BB_CORE_SRC}/util/process_identity.cpp
   ${BB_FUZZ_SHIPPED_TABLES})
 target_link_libraries(bb_fuzz_store PUBLIC bb_fuzz_readers SQLiteCpp ${BB_SQLITE3})

@@ -10,7 +10,7 @@
 #include "bridgebench/errors.h"
 #include "config/json_file.h"
 #include "distributed/backend_choice.h"
-#include "model/adamw_device_kernel.h"
+#include "model/adamw_device_kernel_available.h"
 #include "model/adamw_kernel.h"
 #include "text/unicode_text.h"
 #include "util/cuda_device_name.h"
