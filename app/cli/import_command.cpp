@@ -51,10 +51,14 @@ int importCommand(ImportCommandOptions options) {
         const DatabaseImport other = DatabaseImport::read(options.path);
         ResultStore store(options.dbPath);
         result = mergeDatabase(store, other);
+    } else if (options.format == "csv") {
+        // Streamed, not held: checked whole here, written by a second read of the file.
+        const CsvImport csv = CsvImport::read(options.path, options.import);
+        ResultStore store(options.dbPath);
+        result = importCsv(store, csv);
     } else {
-        const ImportBatch batch = options.format == "trainer"     ? readTrainerImport(options.path, options.import)
-                                  : options.format == "tensorboard" ? readTensorBoardImport(options.path, options.import)
-                                                                    : readCsvImport(options.path, options.import);
+        const ImportBatch batch = options.format == "trainer" ? readTrainerImport(options.path, options.import)
+                                                              : readTensorBoardImport(options.path, options.import);
         ResultStore store(options.dbPath);
         result = importRuns(store, batch);
     }

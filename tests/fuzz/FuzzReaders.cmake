@@ -12,8 +12,10 @@ add_library(bb_fuzz_readers STATIC
   ${BB_CORE_SRC}/store/trainer/json_fields.cpp
   ${BB_CORE_SRC}/store/trainer/trainer_state.cpp
   ${BB_CORE_SRC}/store/trainer/trainer_train_metrics.cpp
+  ${BB_CORE_SRC}/store/csv/csv_reader.cpp
   ${BB_CORE_SRC}/store/csv/csv_table.cpp
   ${BB_CORE_SRC}/store/import/csv_import.cpp
+  ${BB_CORE_SRC}/store/import/csv_run_rows.cpp
   ${BB_CORE_SRC}/store/import/content_uuid.cpp
   ${BB_CORE_SRC}/store/import/imported_record.cpp
   ${BB_CORE_SRC}/store/import/imported_facts.cpp
@@ -39,6 +41,10 @@ add_library(bb_fuzz_readers STATIC
   ${BB_CORE_SRC}/text/unicode_text.cpp
   ${BB_CORE_SRC}/text/word_cache.cpp
   ${BB_CORE_SRC}/config/run_config.cpp
+  ${BB_CORE_SRC}/distributed/backend_choice.cpp
+  ${BB_CORE_SRC}/distributed/nccl_available.cpp
+  ${BB_CORE_SRC}/model/adamw_kernel.cpp
+  ${BB_CORE_SRC}/model/adamw_device_kernel_available.cpp
   ${BB_CORE_SRC}/config/run_status.cpp
   ${BB_CORE_SRC}/config/study_config.cpp
   ${BB_CORE_SRC}/config/model_presets.cpp)
@@ -66,6 +72,7 @@ add_library(bb_fuzz_store STATIC
   ${BB_CORE_SRC}/store/readable_run.cpp
   ${BB_CORE_SRC}/store/device_name.cpp
   ${BB_CORE_SRC}/store/run_data.cpp
+  ${BB_CORE_SRC}/store/formats/run_json.cpp
   ${BB_CORE_SRC}/util/process_identity.cpp
   ${BB_FUZZ_SHIPPED_TABLES})
 target_link_libraries(bb_fuzz_store PUBLIC bb_fuzz_readers SQLiteCpp ${BB_SQLITE3})

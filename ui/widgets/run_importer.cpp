@@ -53,9 +53,15 @@ bool RunImporter::start(const ImportRequest& request) {
             *result = mergeDatabase(store, other);
             return std::string();
         }
-        const ImportBatch batch = format == Format::Trainer       ? readTrainerImport(path, options)
-                                  : format == Format::TensorBoard ? readTensorBoardImport(path, options)
-                                                                  : readCsvImport(path, options);
+        if (format == Format::Csv) {
+            // Streamed, not held: checked whole here, written by a second read of the file.
+            const CsvImport csv = CsvImport::read(path, options);
+            ResultStore store(database);
+            *result = importCsv(store, csv);
+            return std::string();
+        }
+        const ImportBatch batch =
+            format == Format::Trainer ? readTrainerImport(path, options) : readTensorBoardImport(path, options);
         ResultStore store(database);
         *result = importRuns(store, batch);
         return std::string();

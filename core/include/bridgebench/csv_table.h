@@ -1,5 +1,5 @@
-// A CSV file whose first row names the columns (RFC 4180: quoted fields, doubled quotes inside
-// them, LF or CRLF line ends), for importing runs and steps that other tools wrote.
+// A CSV file whose first row names the columns, held whole in memory (CsvReader's rows, kept):
+// for small files and tests. Imports stream the rows instead (CsvImport).
 #pragma once
 
 #include <cstddef>
@@ -10,19 +10,16 @@
 #include <string_view>
 #include <vector>
 
+#include "bridgebench/csv_reader.h"
+
 namespace bb {
 
 class CsvTable {
 public:
-    // Wider rows are refused as soon as they pass it, before their fields are stored (the export
-    // writes about 40 columns).
-    static constexpr std::size_t kMaxColumns = 4096;
-    // A field holds a number, a name or a short text; anything longer is refused, not stored.
-    static constexpr std::size_t kMaxFieldBytes = 64 << 10;
+    static constexpr std::size_t kMaxColumns = CsvReader::kMaxColumns;
+    static constexpr std::size_t kMaxFieldBytes = CsvReader::kMaxFieldBytes;
 
-    // Throws InputError naming the file and the line for malformed CSV (an unterminated quote, a
-    // quote inside an unquoted field), a row of more than kMaxColumns fields or whose field count
-    // differs from the header's, an empty or repeated column name, or a file without a header row.
+    // Throws InputError as CsvReader does, and for a file of more than kMaxWholeFileBytes.
     static CsvTable read(const std::filesystem::path& path);
     // The same for a file's contents in memory; path() and messages name `path`.
     static CsvTable parse(std::string_view contents, const std::filesystem::path& path);
@@ -40,6 +37,7 @@ public:
     std::optional<std::int64_t> integer(std::size_t row, std::string_view column) const;
     // The line of the file on which a row ends (rows may span lines inside quotes).
     std::size_t lineOf(std::size_t row) const { return m_rowLines.at(row); }
+    CsvRow row(std::size_t row) const { return CsvRow(m_path, m_columns, m_rows.at(row), m_rowLines.at(row)); }
 
 private:
     std::optional<std::size_t> columnIndex(std::string_view column) const;

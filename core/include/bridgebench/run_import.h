@@ -1,9 +1,9 @@
 // Importing results that other tools wrote: Hugging Face Trainer output folders, TensorBoard
 // event files, CSV tables and other BridgeBench databases.
 //
-// The file readers parse everything before the store is touched; ResultStore-side writing is
-// one transaction (importRuns, mergeDatabase), so a bad file or a failed write leaves the
-// database as it was. Errors are InputError naming the file and the byte offset, line or key.
+// The file readers check everything before the store is touched; ResultStore-side writing is
+// one transaction (importRuns, mergeDatabase, importCsv), so a bad file or a failed write leaves
+// the database as it was. Errors are InputError naming the file and the byte offset, line or key.
 #pragma once
 
 #include <cstdint>
@@ -69,7 +69,8 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
 ImportBatch readTensorBoardImport(const std::filesystem::path& path, const ImportOptions& options);
 
 // A CSV with a header (the columns `bridgebench-cli export --format csv` writes; see
-// docs in csv_run_columns.h). Needs `samples_per_s`, or `samples` and `wall_ms`.
+// docs in csv_run_columns.h). Needs `samples_per_s`, or `samples` and `wall_ms`. Holds the file
+// and its runs in memory (up to kMaxWholeFileBytes): for small files; CsvImport streams.
 ImportBatch readCsvImport(const std::filesystem::path& file, const ImportOptions& options);
 // The same for a table already read (CsvTable::parse for bytes in memory).
 ImportBatch readCsvImport(const CsvTable& table, const ImportOptions& options);
@@ -88,6 +89,33 @@ struct ImportResult {
 // All runs with steps and tags in one transaction: all or nothing (StoreError on failure).
 // Runs whose uuid is already stored are skipped.
 ImportResult importRuns(ResultStore& store, const ImportBatch& batch);
+
+// A CSV file as readCsvImport() reads it, checked whole without being held: read() streams it
+// once, checking every row and summarising each run; importCsv() streams it twice more, for the
+// runs' content-derived uuids and then to write them. Memory holds a read chunk, one row and,
+// per run, one throughput figure per step (for its percentiles) — about 8 bytes a row, whatever
+// the file's size. A pipe or device is copied to a temporary file as it is first read, so that
+// it can be read again.
+class CsvImport {
+public:
+    static CsvImport read(const std::filesystem::path& file, const ImportOptions& options);
+    ~CsvImport();
+    CsvImport(CsvImport&&) noexcept;
+    CsvImport& operator=(CsvImport&&) noexcept;
+
+    const std::filesystem::path& file() const;
+    struct Checked;  // what read() learnt of the file, for importCsv()
+
+private:
+    friend ImportResult importCsv(ResultStore& store, const CsvImport& csv);
+    explicit CsvImport(std::unique_ptr<Checked> checked);
+    std::unique_ptr<Checked> m_checked;
+};
+
+// The runs of a checked CSV file in one transaction, as importRuns() writes a batch: all or
+// nothing, runs whose uuid is already stored skipped. Throws InputError when the file no longer
+// holds what read() checked (it was changed in between), StoreError when the store fails.
+ImportResult importCsv(ResultStore& store, const CsvImport& csv);
 
 // Another BridgeBench database, read whole before anything is written: opened read-only and
 // never migrated. read() throws InputError when the file is not a BridgeBench database or comes

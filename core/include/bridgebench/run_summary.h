@@ -68,6 +68,31 @@ struct RunSummary {
 RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps,
                      double flopsPerSample = 0);
 
+// summarize() a step at a time, for steps too many to hold (a CSV import of millions of rows):
+// it keeps one throughput figure per counted step, for the percentiles, and the warm-up steps.
+// The same steps give the same summary, bit for bit.
+class RunSummaryBuilder {
+public:
+    explicit RunSummaryBuilder(std::int64_t warmupSteps, double flopsPerSample = 0);
+    void add(const StepMetrics& step);
+    RunSummary finish() const;
+
+private:
+    void count(const StepMetrics& step);
+
+    RunSummary m_summary;
+    std::vector<StepMetrics> m_warmup;  // until a step past them shows they are excluded
+    bool m_pastWarmup = false;
+    std::vector<double> m_rates;
+    std::vector<double> m_others;
+    double m_waitMs = 0;
+    double m_commMs = 0;
+    double m_wallMs = 0;
+    std::int64_t m_samples = 0;
+    double m_otherCoreMs = 0;
+    double m_otherWallMs = 0;
+};
+
 void to_json(nlohmann::json& out, const RunSummary& summary);
 void from_json(const nlohmann::json& in, RunSummary& summary);
 

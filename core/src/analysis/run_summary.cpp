@@ -28,61 +28,77 @@ double percentile(const std::vector<double>& sorted, double fraction) {
 }  // namespace
 
 RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps, double flopsPerSample) {
-    RunSummary summary;
-    summary.steps = static_cast<std::int64_t>(steps.size());
-    summary.warmupSteps = warmupSteps;
-    if (steps.empty()) return summary;
+    RunSummaryBuilder builder(warmupSteps, flopsPerSample);
+    for (const auto& step : steps) builder.add(step);
+    return builder.finish();
+}
 
-    for (const auto& step : steps) {
-        summary.durationS += step.wallMs / 1000.0;
-        summary.samples += step.samples;
-    }
-    summary.finalLoss = steps.back().loss;
+RunSummaryBuilder::RunSummaryBuilder(std::int64_t warmupSteps, double flopsPerSample) {
+    m_summary.warmupSteps = warmupSteps;
+    m_summary.flopsPerSample = flopsPerSample;
+}
 
-    auto counted = steps;
-    if (static_cast<std::int64_t>(steps.size()) > warmupSteps) {
-        counted = steps.subspan(static_cast<std::size_t>(warmupSteps));
+void RunSummaryBuilder::add(const StepMetrics& step) {
+    ++m_summary.steps;
+    m_summary.durationS += step.wallMs / 1000.0;
+    m_summary.samples += step.samples;
+    m_summary.finalLoss = step.loss;
+    if (m_pastWarmup) {
+        count(step);
+    } else if (static_cast<std::int64_t>(m_warmup.size()) < m_summary.warmupSteps) {
+        m_warmup.push_back(step);
     } else {
-        summary.warmupExcluded = false;
+        // A step past warm-up: the warm-up steps are excluded from the statistics.
+        m_pastWarmup = true;
+        m_warmup.clear();
+        m_warmup.shrink_to_fit();
+        count(step);
     }
+}
 
-    std::vector<double> rates;
-    rates.reserve(counted.size());
-    double waitMs = 0;
-    double commMs = 0;
-    double wallMs = 0;
-    std::int64_t samples = 0;
-    std::vector<double> others;
-    double otherCoreMs = 0;
-    double otherWallMs = 0;
-    for (const auto& step : counted) {
-        if (std::isfinite(step.otherCpuCores)) {
-            others.push_back(step.otherCpuCores);
-            otherCoreMs += step.otherCpuCores * step.wallMs;
-            otherWallMs += step.wallMs;
-        }
-        rates.push_back(samplesPerSecond(step.samples, step.wallMs));
-        waitMs += step.dataWaitMs;
-        commMs += step.commMs;
-        wallMs += step.wallMs;
-        samples += step.samples;
+void RunSummaryBuilder::count(const StepMetrics& step) {
+    if (std::isfinite(step.otherCpuCores)) {
+        m_others.push_back(step.otherCpuCores);
+        m_otherCoreMs += step.otherCpuCores * step.wallMs;
+        m_otherWallMs += step.wallMs;
     }
+    m_rates.push_back(samplesPerSecond(step.samples, step.wallMs));
+    m_waitMs += step.dataWaitMs;
+    m_commMs += step.commMs;
+    m_wallMs += step.wallMs;
+    m_samples += step.samples;
+}
+
+RunSummary RunSummaryBuilder::finish() const {
+    if (m_summary.steps == 0) {
+        RunSummary empty;
+        empty.warmupSteps = m_summary.warmupSteps;
+        return empty;
+    }
+    // No step past warm-up: the statistics fall back to all steps.
+    RunSummaryBuilder all = *this;
+    if (!m_pastWarmup) {
+        all.m_summary.warmupExcluded = false;
+        for (const auto& step : m_warmup) all.count(step);
+    }
+    RunSummary summary = all.m_summary;
+    std::vector<double>& rates = all.m_rates;
     std::sort(rates.begin(), rates.end());
     summary.medianSamplesPerSec = percentile(rates, 0.5);
     summary.p5SamplesPerSec = percentile(rates, 0.05);
     summary.p95SamplesPerSec = percentile(rates, 0.95);
     // The mean is total samples over total time, not the mean of per-step rates, which
     // would overweight fast steps.
-    summary.meanSamplesPerSec = samplesPerSecond(samples, wallMs);
-    summary.dataWaitShare = wallMs > 0 ? waitMs / wallMs : 0;
-    summary.commShare = wallMs > 0 ? commMs / wallMs : 0;
-    if (!others.empty() && otherWallMs > 0) {
+    summary.meanSamplesPerSec = samplesPerSecond(all.m_samples, all.m_wallMs);
+    summary.dataWaitShare = all.m_wallMs > 0 ? all.m_waitMs / all.m_wallMs : 0;
+    summary.commShare = all.m_wallMs > 0 ? all.m_commMs / all.m_wallMs : 0;
+    if (!all.m_others.empty() && all.m_otherWallMs > 0) {
+        std::vector<double>& others = all.m_others;
         std::sort(others.begin(), others.end());
-        summary.otherCpuCores = otherCoreMs / otherWallMs;
+        summary.otherCpuCores = all.m_otherCoreMs / all.m_otherWallMs;
         summary.otherCpuCoresP95 = percentile(others, 0.95);
     }
-    summary.flopsPerSample = flopsPerSample;
-    summary.achievedFlopsPerSec = summary.meanSamplesPerSec * flopsPerSample;
+    summary.achievedFlopsPerSec = summary.meanSamplesPerSec * summary.flopsPerSample;
     return summary;
 }
 

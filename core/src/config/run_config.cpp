@@ -11,8 +11,9 @@
 #include "bridgebench/timeline.h"
 #include "config/json_file.h"
 #include "distributed/backend_choice.h"
-#include "model/adamw_device_kernel.h"
+#include "model/adamw_device_kernel_available.h"
 #include "model/adamw_kernel.h"
+#include "text/unicode_text.h"
 #include "util/cuda_device_name.h"
 #include "util/json_excerpt.h"
 
@@ -231,9 +232,31 @@ bool pathExists(const std::string& path) {
     return std::filesystem::exists(path, error);
 }
 
+// Every setting is stored as JSON text, which must be UTF-8: a name of raw bytes once ended the run
+// with nlohmann's "[json.exception.type_error.316] invalid UTF-8 byte at index 0: 0xFF", exit 1.
+void requireUtf8(const RunConfig& config) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    for (const auto& field : fields()) {
+        const auto* member = std::get_if<std::string RunConfig::*>(&field.member);
+        if (!member) continue;
+        const std::string& text = config.**member;
+        for (std::size_t at = 0; at < text.size();) {
+            const text::DecodedChar decoded = text::decodeUtf8At(text, at);
+            if (decoded.codePoint < 0) {
+                const auto byte = static_cast<unsigned char>(text[at]);
+                throw ConfigError(std::string(field.key), std::string("byte 0x") + kHex[byte >> 4] + kHex[byte & 15] +
+                                                              " at offset " + std::to_string(at) +
+                                                              " is not UTF-8 text, which settings must be");
+            }
+            at += decoded.length;
+        }
+    }
+}
+
 }  // namespace
 
 void validate(const RunConfig& config) {
+    requireUtf8(config);
     const auto& presets = modelPresetNames();
     const bool isPreset = std::find(presets.begin(), presets.end(), config.model) != presets.end();
     if (!isPreset && !isFile(config.model)) {

@@ -4,8 +4,9 @@
 
 namespace bb {
 
-// Whether this build has the NCCL backend: true in nccl_backend_cuda.cpp, false in
-// nccl_unavailable.cpp (core/CMakeLists.txt compiles one).
+// Whether this build has the NCCL backend: true where core/CMakeLists.txt compiles
+// nccl_backend_cuda.cpp (and defines BB_HAVE_NCCL for nccl_available.cpp), false where it
+// compiles nccl_unavailable.cpp.
 bool ncclAvailable();
 
 // What a run's `backend` key may be and what `auto` comes to. ncclBuilt is ncclAvailable()

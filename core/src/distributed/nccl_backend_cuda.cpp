@@ -6,8 +6,6 @@
 
 namespace bb {
 
-bool ncclAvailable() { return true; }
-
 c10::intrusive_ptr<CollectiveBackend> makeNcclBackend(const c10::intrusive_ptr<c10d::Store>& store, int rank,
                                                       int size, std::chrono::milliseconds timeout) {
     auto options = c10d::ProcessGroupNCCL::Options::create();

@@ -9,8 +9,6 @@
 
 namespace bb {
 
-bool ncclAvailable() { return false; }
-
 c10::intrusive_ptr<CollectiveBackend> makeNcclBackend(const c10::intrusive_ptr<c10d::Store>&, int, int,
                                                       std::chrono::milliseconds) {
     throw ConfigError("backend",

@@ -18,15 +18,11 @@
 
 namespace bb {
 
-namespace {
-
 BridgeTowerConfig bridgeTowerModel(const RunConfig& config) {
     const auto& presets = bridgeTowerPresetNames();
     const bool isPreset = std::find(presets.begin(), presets.end(), config.model) != presets.end();
     return isPreset ? bridgeTowerPreset(config.model) : loadBridgeTowerConfig(config.model);
 }
-
-}  // namespace
 
 std::int64_t resolveTextLength(const RunConfig& config) {
     if (config.model == "mini-clip") return config.textLength > 0 ? config.textLength : MiniClipOptions{}.textLength();

@@ -4,6 +4,7 @@
 #include <memory>
 #include <string>
 
+#include "bridgebench/bridgetower_config.h"
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_observer.h"
 #include "engine/batch_source.h"
@@ -19,6 +20,9 @@ class TimelineRecorder;
 std::int64_t resolveTextLength(const RunConfig& config);
 
 std::unique_ptr<TrainingModel> makeTrainingModel(const RunConfig& config);
+
+// The BridgeTower configuration a run's `model` names (a preset or a config.json); not for mini-clip.
+BridgeTowerConfig bridgeTowerModel(const RunConfig& config);
 
 // May take a while the first time: `dataset = synthetic` generates its JPEG set once (progress
 // goes to observer.preparing). Throws InputError for an unreadable dataset or tokenizer.

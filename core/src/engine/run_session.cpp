@@ -18,6 +18,7 @@
 #include "engine/environment.h"
 #include "engine/model_factory.h"
 #include "engine/run_control.h"
+#include "engine/run_memory_check.h"
 #include "engine/trainer.h"
 #include "model/safetensors.h"
 #include "store/device_name.h"
@@ -265,6 +266,9 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     // its header alone (mapped, not read). Its tensors' names and shapes are held to the model's
     // only when the model is built, on the run's thread.
     if (!impl.config.weights.empty()) SafetensorsFile checked(impl.config.weights);
+    // A batch that cannot fit is a ConfigError naming batch_size, the estimate and the memory
+    // there is, before the row: LibTorch would fail it minutes later, at gigabytes, in its own words.
+    checkRunFitsMemory(impl.config);
     // Made here, before the run has a row, so that a named nvJPEG that does not load is a
     // ConfigError (exit 2); a fallback goes into the environment and the summary.
     const DecodeChoice decode = chooseDecodePath(impl.config);

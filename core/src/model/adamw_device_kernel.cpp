@@ -13,8 +13,6 @@ namespace bb {
 
 #if TORCH_VERSION_MAJOR >= 2
 
-bool adamwDeviceKernelAvailable() { return true; }
-
 void adamwDeviceStep(AdamWTensors& group, const torch::optim::AdamWOptions& options, std::int64_t step) {
     if (group.params.empty()) return;
     // The kernel reads each tensor's step count from a float32 tensor on the device (torch.optim
@@ -30,8 +28,6 @@ void adamwDeviceStep(AdamWTensors& group, const torch::optim::AdamWOptions& opti
 }
 
 #else
-
-bool adamwDeviceKernelAvailable() { return false; }
 
 void adamwDeviceStep(AdamWTensors& /*group*/, const torch::optim::AdamWOptions& /*options*/, std::int64_t /*step*/) {
     throw Error("the fused AdamW kernel (_fused_adamw_) needs LibTorch 2.0 or later; this build has " TORCH_VERSION);

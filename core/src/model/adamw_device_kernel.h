@@ -11,10 +11,9 @@
 #include <ATen/core/Tensor.h>
 #include <torch/optim/adamw.h>
 
-namespace bb {
+#include "model/adamw_device_kernel_available.h"
 
-// Whether this LibTorch has _fused_adamw_: its CUDA kernel from 2.0, a CPU one from 2.4.
-bool adamwDeviceKernelAvailable();
+namespace bb {
 
 // Parameters that one kernel launch updates: one device, one dtype, one step count, and each
 // gradient and moment laid out as its parameter (the kernel refuses anything else).

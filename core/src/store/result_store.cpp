@@ -91,8 +91,13 @@ std::string readOnlyUri(const std::filesystem::path& file, bool immutable) {
 }  // namespace
 
 ResultStore::ResultStore(const std::filesystem::path& file, StoreAccess access) {
+    // SQLite takes "" for a private temporary database: a run stored there would be lost at exit.
+    if (file.empty()) throw StoreFormatError("an empty path names no database file");
     if (std::error_code ignored; std::filesystem::is_directory(file, ignored))
         throw StoreFormatError(fmt::format("{}: a folder, not a database file (name the .db file inside)", file.string()));
+    // A device or a pipe (/dev/null) failed as "the disk failed a read or write", exit 1.
+    if (std::error_code ignored; std::filesystem::exists(file, ignored) && !std::filesystem::is_regular_file(file, ignored))
+        throw StoreFormatError(fmt::format("{}: not a regular file: a database is one file on disk", file.string()));
     if (access == StoreAccess::ReadOnly) {
         openForReading(file, std::nullopt);
         return;

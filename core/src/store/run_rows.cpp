@@ -38,42 +38,50 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     return db.getLastInsertRowid();
 }
 
-void insertStepRows(SQLite::Database& db, std::int64_t runId, std::span<const StepMetrics> steps) {
-    SQLite::Statement insert(db, R"sql(
+StepRowInserter::StepRowInserter(SQLite::Database& db)
+    : m_insert(std::make_unique<SQLite::Statement>(db, R"sql(
 INSERT INTO steps (run_id, step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms,
                    forward_ms, backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes,
                    device_transform_ms, load_ms, read_ms, decode_ms, transform_ms, collate_ms, comm_ms,
                    device_mem_peak_bytes, other_cpu)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
-    for (const auto& step : steps) {
-        int column = 1;
-        insert.bind(column++, static_cast<std::int64_t>(runId));
-        insert.bind(column++, static_cast<std::int64_t>(step.step));
-        insert.bind(column++, step.timestampMs);
-        insert.bind(column++, step.wallMs);
-        insert.bind(column++, static_cast<std::int64_t>(step.samples));
-        insert.bind(column++, step.samplesPerSec);
-        insert.bind(column++, step.dataWaitMs);
-        insert.bind(column++, step.hostToDeviceMs);
-        insert.bind(column++, step.forwardMs);
-        insert.bind(column++, step.backwardMs);
-        insert.bind(column++, step.optimizerMs);
-        insert.bind(column++, step.loss);
-        insert.bind(column++, static_cast<std::int64_t>(step.rssBytes));
-        insert.bind(column++, step.cpuUtilisation);
-        insert.bind(column++, static_cast<std::int64_t>(step.deviceMemoryBytes));
-        insert.bind(column++, step.deviceTransformMs);
-        insert.bind(column++, step.loadMs);
-        insert.bind(column++, step.readMs);
-        insert.bind(column++, step.decodeMs);
-        insert.bind(column++, step.transformMs);
-        insert.bind(column++, step.collateMs);
-        insert.bind(column++, step.commMs);
-        insert.bind(column++, static_cast<std::int64_t>(step.deviceMemoryPeakBytes));
-        insert.bind(column++, step.otherCpuCores);  // SQLite stores NaN (not measured) as NULL
-        insert.exec();
-        insert.reset();
-    }
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql")) {}
+
+StepRowInserter::~StepRowInserter() = default;
+
+void StepRowInserter::insert(std::int64_t runId, const StepMetrics& step) {
+    SQLite::Statement& insert = *m_insert;
+    int column = 1;
+    insert.bind(column++, static_cast<std::int64_t>(runId));
+    insert.bind(column++, static_cast<std::int64_t>(step.step));
+    insert.bind(column++, step.timestampMs);
+    insert.bind(column++, step.wallMs);
+    insert.bind(column++, static_cast<std::int64_t>(step.samples));
+    insert.bind(column++, step.samplesPerSec);
+    insert.bind(column++, step.dataWaitMs);
+    insert.bind(column++, step.hostToDeviceMs);
+    insert.bind(column++, step.forwardMs);
+    insert.bind(column++, step.backwardMs);
+    insert.bind(column++, step.optimizerMs);
+    insert.bind(column++, step.loss);
+    insert.bind(column++, static_cast<std::int64_t>(step.rssBytes));
+    insert.bind(column++, step.cpuUtilisation);
+    insert.bind(column++, static_cast<std::int64_t>(step.deviceMemoryBytes));
+    insert.bind(column++, step.deviceTransformMs);
+    insert.bind(column++, step.loadMs);
+    insert.bind(column++, step.readMs);
+    insert.bind(column++, step.decodeMs);
+    insert.bind(column++, step.transformMs);
+    insert.bind(column++, step.collateMs);
+    insert.bind(column++, step.commMs);
+    insert.bind(column++, static_cast<std::int64_t>(step.deviceMemoryPeakBytes));
+    insert.bind(column++, step.otherCpuCores);  // SQLite stores NaN (not measured) as NULL
+    insert.exec();
+    insert.reset();
+}
+
+void insertStepRows(SQLite::Database& db, std::int64_t runId, std::span<const StepMetrics> steps) {
+    StepRowInserter inserter(db);
+    for (const auto& step : steps) inserter.insert(runId, step);
 }
 
 }  // namespace bb

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -10,6 +11,7 @@
 
 namespace SQLite {
 class Database;
+class Statement;
 }
 
 namespace bb {
@@ -20,5 +22,18 @@ std::int64_t insertRunRow(SQLite::Database& db, const RunRecord& run, const std:
 
 // Inserts the steps without a transaction of its own: the caller holds one.
 void insertStepRows(SQLite::Database& db, std::int64_t runId, std::span<const StepMetrics> steps);
+
+// insertStepRows() a step at a time, its statement prepared once (imports that stream rows).
+class StepRowInserter {
+public:
+    explicit StepRowInserter(SQLite::Database& db);
+    ~StepRowInserter();
+    StepRowInserter(const StepRowInserter&) = delete;
+    StepRowInserter& operator=(const StepRowInserter&) = delete;
+    void insert(std::int64_t runId, const StepMetrics& step);
+
+private:
+    std::unique_ptr<SQLite::Statement> m_insert;
+};
 
 }  // namespace bb

@@ -11,7 +11,7 @@
 
 namespace bb {
 
-std::string readFileContents(const std::filesystem::path& path, std::size_t maxBytes) {
+std::ifstream openFileForReading(const std::filesystem::path& path) {
     std::error_code error;
     if (std::filesystem::is_directory(path, error)) {
         throw InputError(path.string() + ": cannot read: it is a directory");
@@ -21,6 +21,11 @@ std::string readFileContents(const std::filesystem::path& path, std::size_t maxB
     if (!stream) {
         throw InputError(path.string() + ": cannot read: " + (errno != 0 ? std::strerror(errno) : "cannot open it"));
     }
+    return stream;
+}
+
+std::string readFileContents(const std::filesystem::path& path, std::size_t maxBytes) {
+    std::ifstream stream = openFileForReading(path);
     std::string contents;
     // In chunks, so that a file past the limit (or endless, as /dev/zero) costs the limit at most.
     constexpr std::size_t kChunkBytes = 1 << 16;

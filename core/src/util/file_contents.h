@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <string_view>
 
@@ -19,6 +20,10 @@ inline constexpr std::size_t kMaxConfigFileBytes = std::size_t{4} << 20;
 // missing, is a directory, cannot be read or holds more than `maxBytes`. Reads pipes and
 // devices too (`--config <(...)`), up to the limit.
 std::string readFileContents(const std::filesystem::path& path, std::size_t maxBytes = kMaxWholeFileBytes);
+
+// The file opened for reading in binary, for readers that stream it. Throws InputError as
+// readFileContents() does for a missing file, a directory or one that cannot be opened.
+std::ifstream openFileForReading(const std::filesystem::path& path);
 
 struct TextPosition {
     std::size_t line;    // 1-based

@@ -1,23 +1,25 @@
 #include "store/import/imported_summary.h"
 
-#include <vector>
-
 #include "bridgebench/run_summary.h"
 
 namespace bb {
 
-nlohmann::json importedSummary(std::span<const StepMetrics> steps, const HeadlineFigures& headline) {
-    std::vector<StepMetrics> timed;
-    for (const auto& step : steps)
-        if (step.samplesPerSec > 0) timed.push_back(step);
-    nlohmann::json summary = summarize(timed, 0);
-    summary["steps"] = static_cast<std::int64_t>(steps.size());
+void ImportedSummaryBuilder::add(const StepMetrics& step) {
+    if (step.samplesPerSec > 0) m_timed.add(step);
+    ++m_steps;
+    m_finalLoss = step.loss;
+}
+
+nlohmann::json ImportedSummaryBuilder::finish(const HeadlineFigures& headline) const {
+    const RunSummary timed = m_timed.finish();
+    nlohmann::json summary = timed;
+    summary["steps"] = m_steps;
     summary["steps_median_samples_per_s"] = summary["median_samples_per_s"];
-    if (!steps.empty()) summary["final_loss"] = steps.back().loss;
+    if (m_steps > 0) summary["final_loss"] = m_finalLoss;
     if (headline.samplesPerSec) {
         summary["median_samples_per_s"] = *headline.samplesPerSec;
         summary["headline"] = "train_samples_per_second";
-        if (timed.empty()) {
+        if (timed.steps == 0) {
             summary["mean_samples_per_s"] = *headline.samplesPerSec;
             summary["headline_only"] = true;
         }
@@ -27,6 +29,12 @@ nlohmann::json importedSummary(std::span<const StepMetrics> steps, const Headlin
     if (headline.totalFlos && headline.runtimeSec && *headline.runtimeSec > 0)
         summary["achieved_flops_per_s"] = *headline.totalFlos / *headline.runtimeSec;
     return summary;
+}
+
+nlohmann::json importedSummary(std::span<const StepMetrics> steps, const HeadlineFigures& headline) {
+    ImportedSummaryBuilder builder;
+    for (const auto& step : steps) builder.add(step);
+    return builder.finish(headline);
 }
 
 }  // namespace bb

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bridgebench/run_summary.h"
 #include "bridgebench/step_metrics.h"
 
 namespace bb {
@@ -22,5 +23,17 @@ struct HeadlineFigures {
 // given, is the run's median_samples_per_s, as for the study's reference figures; the steps'
 // own median stays as steps_median_samples_per_s.
 nlohmann::json importedSummary(std::span<const StepMetrics> steps, const HeadlineFigures& headline);
+
+// importedSummary() a step at a time (RunSummaryBuilder's memory: a figure per timed step).
+class ImportedSummaryBuilder {
+public:
+    void add(const StepMetrics& step);
+    nlohmann::json finish(const HeadlineFigures& headline) const;
+
+private:
+    RunSummaryBuilder m_timed{0};
+    std::int64_t m_steps = 0;
+    double m_finalLoss = 0;
+};
 
 }  // namespace bb
