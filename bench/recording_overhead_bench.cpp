@@ -4,6 +4,12 @@
 // (with a real writer thread committing to a real SQLite file). tinyTrainStep is the step it
 // is recorded for: the tiny BridgeTower, batch 8, fp32, forward + backward + AdamW. The
 // overhead is recordStep's time over tinyTrainStep's.
+//
+// recordStepWithTimeline adds what a step the timeline records costs (issue #51: under 1%):
+// the training thread's spans (engine/trainer.cpp, timeline/step_spans.cpp) and its batch's
+// (workers 0: the batch, 8 samples' read, decode, transform and tokenize, the collate; each
+// one clock read and one add, as data/batch_builder.cpp), taken after the step and handed to
+// the writer, which commits them with the steps. Its time less recordStep's is the timeline's.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -15,6 +21,8 @@
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_writer.h"
 #include "engine/process_stats.h"
+#include "timeline/step_spans.h"
+#include "timeline/timeline_recorder.h"
 #include "model/bridgetower_heads.h"
 #include "util/time_format.h"
 #include "scratch_database.h"
@@ -68,6 +76,66 @@ void recordStep(benchmark::State& state) {
     }
 }
 
+void recordStepWithTimeline(benchmark::State& state) {
+    const bench::ScratchDatabase scratch("bb-recording-timeline-bench", "");
+    const auto& file = scratch.file();
+    std::int64_t runId = 0;
+    {
+        ResultStore store(file);
+        RunRecord run;
+        run.name = "recording with a timeline";
+        runId = store.createRun(run);
+    }
+    {
+        StepWriter writer(file, runId);
+        TimelineRecorder recorder(TimelineMode::All, 0, 0);
+        std::int64_t step = 0;
+        for (auto _ : state) {
+            StepMetrics metrics;
+            metrics.step = step;
+            const double cpuBefore = processCpuMs();
+            const auto start = Clock::now();
+            // The batch's spans, as the builder records them inside the data wait.
+            if (recorder.records(step)) {
+                auto at = Clock::now();
+                for (int sample = 0; sample < 8; ++sample)
+                    for (const SpanKind kind : {SpanKind::Read, SpanKind::Decode, SpanKind::Transform, SpanKind::Tokenize}) {
+                        const auto now = Clock::now();
+                        recorder.add(TimelineTrack::Main, 0, kind, step, at, now);
+                        at = now;
+                    }
+                recorder.add(TimelineTrack::Main, 0, SpanKind::Collate, step, at, Clock::now());
+                recorder.add(TimelineTrack::Main, 0, SpanKind::Batch, step, start, Clock::now());
+            }
+            const auto loaded = Clock::now();
+            const auto end = Clock::now();
+            const auto ms = [](Clock::time_point a, Clock::time_point b) {
+                return std::chrono::duration<double, std::milli>(b - a).count();
+            };
+            StepPhaseTimes times;
+            times.dataWaitMs = ms(start, loaded);
+            times.optimizerMs = ms(loaded, end);
+            times.wallMs = ms(start, end);
+            if (recorder.records(step)) recordStepSpans(recorder, step, start, loaded, times, false, false);
+            metrics.dataWaitMs = times.dataWaitMs;
+            metrics.optimizerMs = times.optimizerMs;
+            metrics.wallMs = times.wallMs;
+            metrics.samples = 8;
+            metrics.samplesPerSec = samplesPerSecond(metrics.samples, metrics.wallMs);
+            metrics.timestampMs = unixMs(std::chrono::system_clock::now());
+            metrics.rssBytes = residentSetBytes();
+            metrics.cpuUtilisation = (processCpuMs() - cpuBefore) / std::max(metrics.wallMs, 1e-3);
+            writer.push(metrics);
+            recorder.add(TimelineTrack::Main, 0, SpanKind::Record, step, end, Clock::now());
+            writer.pushTimeline(recorder.takeUpTo(step));
+            benchmark::DoNotOptimize(writer.failed());
+            ++step;
+        }
+        state.counters["spans_dropped"] = static_cast<double>(writer.timelineSpansDropped());
+        writer.close();
+    }
+}
+
 void tinyTrainStep(benchmark::State& state) {
     at::set_num_threads(1);
     torch::manual_seed(0);
@@ -89,6 +157,7 @@ void tinyTrainStep(benchmark::State& state) {
 }
 
 BENCHMARK(recordStep)->UseRealTime()->MinTime(2);
+BENCHMARK(recordStepWithTimeline)->UseRealTime()->MinTime(2);
 BENCHMARK(tinyTrainStep)->UseRealTime()->Unit(benchmark::kMillisecond)->MinTime(3);
 
 }  // namespace

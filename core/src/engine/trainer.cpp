@@ -1,6 +1,7 @@
 #include "engine/trainer.h"
 
 #include <chrono>
+#include <limits>
 #include <new>
 #include <optional>
 #include <thread>
@@ -223,7 +224,9 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             const StepMetrics world = sync.combine(metrics, stop);
             result.steps.push_back(world);
             observer.step(world);
-            if (timeline) outlet.deliver(timeline->takeUpTo(step));
+            // Workers build up to workers × prefetch_factor batches ahead: their spans go out as
+            // they are made, so that a live view shows the loader's work beside the step it overlaps.
+            if (timeline) outlet.deliver(timeline->takeUpTo(step + config.workers * config.prefetchFactor));
             if (step + 1 == config.steps) lastInputs = inputs;
 
             if (stop) {
@@ -236,8 +239,8 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         if (timeline && !result.steps.empty()) {
             const std::int64_t last = result.steps.back().step;
             recordSpan(last);
-            // Batches built ahead for steps that never ran are left out with takeUpTo(last).
-            outlet.deliver(timeline->takeUpTo(last));
+            // Batches built ahead for steps that never ran are work that was done: they stay.
+            outlet.deliver(timeline->takeUpTo(std::numeric_limits<std::int64_t>::max()));
             std::vector<TimelineSpan> others = sync.gatherTimeline(outlet.held);
             if (!others.empty()) observer.timeline(others);
         }
