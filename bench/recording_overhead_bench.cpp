@@ -136,6 +136,30 @@ void recordStepWithTimeline(benchmark::State& state) {
     }
 }
 
+// The writer thread's share: committing the spans of 100 recorded steps (41 each, as
+// recordStepWithTimeline makes) in one transaction, as the writer does about once a second.
+// Its time over 100 is the CPU the store takes per recorded step, which a machine with no
+// spare core takes from the run.
+void storeTimelineOf100Steps(benchmark::State& state) {
+    const bench::ScratchDatabase scratch("bb-timeline-store-bench", "");
+    ResultStore store(scratch.file());
+    RunRecord run;
+    run.name = "timeline store";
+    const std::int64_t runId = store.createRun(run);
+    std::int64_t step = 0;
+    for (auto _ : state) {
+        std::vector<TimelineSpan> spans;
+        spans.reserve(4100);
+        for (int k = 0; k < 100; ++k, ++step) {
+            std::int64_t at = step * 20'000'000;
+            for (int span = 0; span < 41; ++span, at += 50'000)
+                spans.push_back({0, TimelineTrack::Main, span % 3, static_cast<SpanKind>(span % kSpanKindCount), step, at,
+                                 at + 40'000});
+        }
+        store.appendTimeline(runId, spans);
+    }
+}
+
 void tinyTrainStep(benchmark::State& state) {
     at::set_num_threads(1);
     torch::manual_seed(0);
@@ -158,6 +182,7 @@ void tinyTrainStep(benchmark::State& state) {
 
 BENCHMARK(recordStep)->UseRealTime()->MinTime(2);
 BENCHMARK(recordStepWithTimeline)->UseRealTime()->MinTime(2);
+BENCHMARK(storeTimelineOf100Steps)->UseRealTime()->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(tinyTrainStep)->UseRealTime()->Unit(benchmark::kMillisecond)->MinTime(3);
 
 }  // namespace

@@ -89,10 +89,14 @@ int TimelineView::trackHeight(const Track& track) const {
 }
 int TimelineView::axisHeight() const { return fontMetrics().height() + 10; }
 
+// Read for every span painted: measured once when the tracks or the font change, not per call.
 int TimelineView::gutterWidth() const {
-    int width = fontMetrics().horizontalAdvance(tr("main thread"));
-    for (const Track& track : m_tracks) width = std::max(width, fontMetrics().horizontalAdvance(track.label));
-    return width + 16;
+    return m_gutter > 0 ? m_gutter : fontMetrics().horizontalAdvance(tr("main thread")) + 16;
+}
+
+void TimelineView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange) layoutTracks();
+    QWidget::changeEvent(event);
 }
 
 void TimelineView::clear() {
@@ -104,6 +108,7 @@ void TimelineView::clear() {
     m_viewEnd = 1;
     m_follow = true;
     m_severalRanks = false;
+    m_gutter = 0;
     update();
 }
 
@@ -169,7 +174,12 @@ void TimelineView::add(const std::vector<TimelineSpan>& spans) {
 }
 
 void TimelineView::layoutTracks() {
-    for (Track& track : m_tracks) track.label = trackLabel(track);
+    int gutter = fontMetrics().horizontalAdvance(tr("main thread"));
+    for (Track& track : m_tracks) {
+        track.label = trackLabel(track);
+        gutter = std::max(gutter, fontMetrics().horizontalAdvance(track.label));
+    }
+    m_gutter = gutter + 16;
     int height = axisHeight() + 4;
     for (const Track& track : m_tracks) height += trackHeight(track);
     setMinimumHeight(height);

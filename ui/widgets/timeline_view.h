@@ -52,6 +52,7 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     bool event(QEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     struct Item {
@@ -101,6 +102,7 @@ private:
     std::int64_t m_viewBegin = 0;
     std::int64_t m_viewEnd = 1;
     bool m_follow = true;
+    int m_gutter = 0;  // the label column's width, measured when the tracks change
     bool m_severalRanks = false;
     std::optional<QPoint> m_dragFrom;
     std::int64_t m_dragViewBegin = 0;
