@@ -3,10 +3,16 @@
 // it is picked in the runs table.
 #include "widgets/timeline_view.h"
 
+#include <QChartView>
 #include <QImage>
+#include <QTabWidget>
 #include <QTest>
 
 #include <gtest/gtest.h>
+
+#include "adapters/engine_bridge.h"
+#include "charts/time_series_chart.h"
+#include "widgets/live_dashboard.h"
 
 namespace bb::ui {
 namespace {
@@ -114,3 +120,52 @@ TEST_F(Timeline, RanksGetRowsOfTheirOwnAndAStoredRunWithoutSpansSaysSo) {
 
 }  // namespace
 }  // namespace bb::ui
+
+namespace bb {
+namespace {
+
+// A click on a step of the throughput chart opens the Timeline page at that step, or at the
+// nearest recorded one (a sampled run records one step in 50 after its first 50).
+TEST(TimelineFromTheThroughputChart, AClickOnAStepOpensTheTimelineThere) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    dashboard.resize(1200, 800);
+    dashboard.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+    std::vector<StepMetrics> steps;
+    for (std::int64_t step = 0; step < 200; ++step) {
+        StepMetrics metrics;
+        metrics.step = step;
+        metrics.wallMs = 10;
+        metrics.samples = 8;
+        metrics.samplesPerSec = 800;
+        metrics.forwardMs = 3;
+        metrics.backwardMs = 5;
+        steps.push_back(metrics);
+    }
+    std::vector<TimelineSpan> spans;
+    for (const std::int64_t step : {10, 11, 12, 150}) {
+        const std::int64_t t = step * 10'000'000;
+        spans.push_back({0, TimelineTrack::Main, 0, SpanKind::Forward, step, t, t + 3'000'000});
+        spans.push_back({0, TimelineTrack::Main, 0, SpanKind::Backward, step, t + 3'000'000, t + 8'000'000});
+    }
+    dashboard.showStoredTimeline(spans);
+    dashboard.showStoredRun("stored", steps);
+    dashboard.refreshNow();
+    ASSERT_EQ(dashboard.pages()->currentIndex(), 0);
+
+    auto* view = dashboard.throughputChart()->findChild<QChartView*>();
+    ASSERT_NE(view, nullptr);
+    const QRectF plot = view->chart()->plotArea();
+    // Three quarters across steps 0..199 is step ~150: the recorded step there is 150.
+    const QPoint at = view->mapFromScene(QPointF(plot.left() + plot.width() * 0.75, plot.center().y()));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    EXPECT_EQ(dashboard.pages()->currentIndex(), 1);
+    const auto [begin, end] = dashboard.timeline()->visibleRangeNs();
+    EXPECT_LE(begin, 1'500'000'000);
+    EXPECT_GE(end, 1'508'000'000);
+    EXPECT_GT(begin, 130'000'000) << "the view should be at step 150, not at the first steps";
+}
+
+}  // namespace
+}  // namespace bb

@@ -16,21 +16,37 @@ namespace bb::ui {
 
 namespace {
 
-// A QChartView that hands a double-click to its chart (reset the zoom); the rubber band and
-// right-click zoom-out are QChartView's own.
+// A QChartView that hands a double-click to its chart (reset the zoom) and a plain click, a
+// press and release without a drag, as the value under it; the rubber band and right-click
+// zoom-out are QChartView's own.
 class ResettableChartView final : public QChartView {
 public:
-    ResettableChartView(QChart* chart, std::function<void()> onReset, QWidget* parent)
-        : QChartView(chart, parent), m_onReset(std::move(onReset)) {}
+    ResettableChartView(QChart* chart, std::function<void()> onReset, std::function<void(QPointF)> onClick,
+                        QWidget* parent)
+        : QChartView(chart, parent), m_onReset(std::move(onReset)), m_onClick(std::move(onClick)) {}
 
 protected:
     void mouseDoubleClickEvent(QMouseEvent* event) override {
         m_onReset();
         event->accept();
     }
+    void mousePressEvent(QMouseEvent* event) override {
+        m_pressedAt = event->position();
+        QChartView::mousePressEvent(event);
+    }
+    void mouseReleaseEvent(QMouseEvent* event) override {
+        const QPointF at = event->position();
+        const bool click = event->button() == Qt::LeftButton && (at - m_pressedAt).manhattanLength() <= 3;
+        QChartView::mouseReleaseEvent(event);
+        const QPointF scene = mapToScene(at.toPoint());
+        if (click && !chart()->series().isEmpty() && chart()->plotArea().contains(scene))
+            m_onClick(chart()->mapToValue(chart()->mapFromScene(scene)));
+    }
 
 private:
     std::function<void()> m_onReset;
+    std::function<void(QPointF)> m_onClick;
+    QPointF m_pressedAt;
 };
 
 }  // namespace
@@ -44,7 +60,7 @@ ChartWidget::ChartWidget(QWidget* parent)
               resetView();
               emit viewChanged();
           },
-          this)) {
+          [this](QPointF value) { emit clickedAt(value); }, this)) {
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     // A label Qt Charts had to elide shows whole as the marker's tooltip.

@@ -49,6 +49,9 @@ public:
 signals:
     // The user zoomed or reset the zoom (for status messages).
     void viewChanged();
+    // A click (no drag) in the plot area, as the axes' values under it (x: the step, for the
+    // step charts).
+    void clickedAt(QPointF value);
 
 protected:
     QChart* chart() const { return m_chart; }

@@ -6,6 +6,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -175,6 +176,15 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_timelineStep->setObjectName("timelineStep");
     m_timelineStep->setRange(0, 100'000'000);
     connect(m_timelineStep, qOverload<int>(&QSpinBox::valueChanged), this, [this](int step) { m_timeline->showStep(step); });
+    // A click on a step of the throughput chart opens the timeline at that step (or the nearest
+    // one recorded).
+    connect(m_throughput, &ChartWidget::clickedAt, this, [this](QPointF value) {
+        const auto shown = m_timeline->showStep(std::llround(value.x()));
+        if (!shown) return;
+        const QSignalBlocker quiet(m_timelineStep);
+        m_timelineStep->setValue(static_cast<int>(*shown));
+        m_pages->setCurrentIndex(1);
+    });
     connect(showAll, &QPushButton::clicked, m_timeline, &TimelineView::showAll);
 
     auto* layout = new QVBoxLayout(this);

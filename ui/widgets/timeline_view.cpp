@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 
 #include "models/phase_colours.h"
@@ -213,7 +214,15 @@ void TimelineView::setSpans(const std::vector<TimelineSpan>& spans) {
 
 void TimelineView::showAll() { setView(m_firstNs, std::max(m_lastNs, m_firstNs + kMinViewNs), true); }
 
-bool TimelineView::showStep(std::int64_t step) {
+std::optional<std::int64_t> TimelineView::showStep(std::int64_t wanted) {
+    std::optional<std::int64_t> nearest;
+    for (const Track& track : m_tracks) {
+        if (track.rank != 0 || track.track != TimelineTrack::Main) continue;
+        for (const Item& item : track.items)
+            if (!nearest || std::llabs(item.step - wanted) < std::llabs(*nearest - wanted)) nearest = item.step;
+    }
+    if (!nearest) return std::nullopt;
+    const std::int64_t step = *nearest;
     // The step and one on each side, from rank 0's training thread.
     std::int64_t begin = -1, end = -1;
     for (const Track& track : m_tracks) {
@@ -224,10 +233,9 @@ bool TimelineView::showStep(std::int64_t step) {
             end = std::max(end, item.end);
         }
     }
-    if (begin < 0) return false;
     m_follow = false;
     setView(begin, end, true);
-    return true;
+    return step;
 }
 
 void TimelineView::followNewest() {

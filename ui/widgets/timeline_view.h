@@ -29,8 +29,9 @@ public:
     void appendSpans(const std::vector<TimelineSpan>& spans);
     // A stored run's spans; shows its first recorded steps.
     void setSpans(const std::vector<TimelineSpan>& spans);
-    // Zooms to a step of rank 0's training thread (and its neighbours), when it was recorded.
-    bool showStep(std::int64_t step);
+    // Zooms to a step of rank 0's training thread and its neighbours, or, where that step was
+    // not recorded (sampled), to the nearest one that was. Returns the step shown.
+    std::optional<std::int64_t> showStep(std::int64_t step);
     // Shows everything recorded.
     void showAll();
 
