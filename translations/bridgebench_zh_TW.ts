@@ -4,7 +4,7 @@
 <context>
     <name>LiveDashboard</name>
     <message>
-        <location filename="../ui/widgets/live_dashboard.cpp" line="+46"/>
+        <location filename="../ui/widgets/live_dashboard.cpp" line="+47"/>
         <source>%1 h %2 min</source>
         <translation>%1 小時 %2 分</translation>
     </message>
@@ -22,7 +22,7 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../ui/widgets/timeline_view.cpp" line="+27"/>
+        <location filename="../ui/widgets/timeline_view.cpp" line="+28"/>
         <source>data wait</source>
         <translation>等待資料</translation>
     </message>
@@ -1446,7 +1446,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>時間軸</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+56"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -1482,7 +1482,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>samples/s 與資料等待以全部 %1 步的時間計算：執行在暖身步可排除之前就結束了</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location line="-239"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
@@ -1501,7 +1501,7 @@ RSS MiB：常駐記憶體
 其他行程 CPU %：其他行程在本次執行可用的核心上所佔的 CPU 時間（最近四分之一秒）；它升高時，執行的執行緒須等待核心</translation>
     </message>
     <message>
-        <location line="+93"/>
+        <location line="+102"/>
         <source>No run yet: choose settings and press Run.</source>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
@@ -1561,12 +1561,12 @@ RSS MiB：常駐記憶體
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-318"/>
+        <location line="-327"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+244"/>
         <source>CPU %1%</source>
         <translation>CPU %1%</translation>
     </message>
@@ -2009,7 +2009,7 @@ RSS MiB：常駐記憶體
         <translation>尚未開啟資料庫</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+29"/>
         <source>Importing %1…</source>
         <translation>正在匯入 %1…</translation>
     </message>
@@ -2569,13 +2569,14 @@ RSS MiB：常駐記憶體
         <translation>每個已記錄步驟的時間去向。滾輪：縮放；拖曳：平移；Home：全部</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+20"/>
+        <location line="+15"/>
+        <location line="+24"/>
+        <location line="+59"/>
         <source>main thread</source>
         <translation>主執行緒</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-58"/>
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
@@ -2605,7 +2606,7 @@ RSS MiB：常駐記憶體
         <translation>rank %1 · %2</translation>
     </message>
     <message>
-        <location line="+235"/>
+        <location line="+247"/>
         <source>%1, step %2: %3
 %4</source>
         <translation>%1，步驟 %2：%3
@@ -2613,9 +2614,9 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+75"/>
-        <source>No timeline recorded for this run.
+        <source>No timeline to show.
 Runs record one unless timeline=off; imported runs and runs stored before timelines have none.</source>
-        <translation>此執行沒有記錄時間軸。
+        <translation>沒有可顯示的時間軸。
 除非設定 timeline=off，執行都會記錄；匯入的執行與時間軸功能推出前儲存的執行沒有時間軸。</translation>
     </message>
 </context>

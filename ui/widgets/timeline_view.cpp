@@ -446,8 +446,8 @@ void TimelineView::paintEvent(QPaintEvent*) {
     if (m_tracks.empty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
         painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap,
-                         tr("No timeline recorded for this run.\nRuns record one unless timeline=off; imported runs and "
-                            "runs stored before timelines have none."));
+                         tr("No timeline to show.\nRuns record one unless timeline=off; imported runs and runs stored "
+                            "before timelines have none."));
         return;
     }
     paintAxis(painter);
