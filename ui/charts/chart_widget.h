@@ -49,8 +49,12 @@ public:
 signals:
     // The user zoomed or reset the zoom (for status messages).
     void viewChanged();
+    // A mouse button went down on the chart: of a tab's two charts, the one File > Export and
+    // Edit > Copy chart take.
+    void pressed();
 
 protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
     QChart* chart() const { return m_chart; }
     QChartView* view() const { return m_view; }
     // The plot area changed size (layout, export): charts that depend on it redo their items.
