@@ -509,8 +509,8 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+28"/>
-        <source>%1 (measured by BridgeBench)</source>
-        <translation>%1（BridgeBench 實測）</translation>
+        <source>%1 (BridgeBench)</source>
+        <translation>%1（BridgeBench）</translation>
     </message>
 </context>
 <context>

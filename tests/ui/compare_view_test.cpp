@@ -684,7 +684,7 @@ TEST(CompareView, AGroupOfMeasuredTablesIsLabelledOnTheChart) {
     view.setRuns({mine, table});
     const QStringList labels = view.chart()->categoryLabels();
     ASSERT_EQ(labels.size(), 2);
-    EXPECT_TRUE(labels.contains("1× Test GPU (measured by BridgeBench)")) << labels.join(" | ").toStdString();
+    EXPECT_TRUE(labels.contains("1× Test GPU (BridgeBench)")) << labels.join(" | ").toStdString();
     EXPECT_TRUE(labels.contains("1× cpu")) << labels.join(" | ").toStdString();
 }
 

@@ -206,7 +206,7 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
             measuredOnly = entry.measuredReference;
             if (!measuredOnly) break;
         }
-        comparison.categoryLabels << (measuredOnly ? ComparisonText::tr("%1 (measured by BridgeBench)").arg(category)
+        comparison.categoryLabels << (measuredOnly ? ComparisonText::tr("%1 (BridgeBench)").arg(category)
                                                    : category);
     }
     for (const auto& entry : comparison.entries)

@@ -49,8 +49,8 @@ struct ComparisonEntry {
 struct Comparison {
     QStringList categories;
     // The category axis's labels, in categories' order: a group of only BridgeBench's measured
-    // tables says so ("1× H200 (measured by BridgeBench)"), as the table's Source column does;
-    // on the chart it read as one more of the study's devices.
+    // tables says so ("1× H200 (BridgeBench)", short enough not to be cut at 1280 px), as the
+    // table's Source column does; on the chart it read as one more of the study's devices.
     QStringList categoryLabels;
     QStringList configurations;
     std::vector<ComparisonEntry> entries;
