@@ -110,25 +110,21 @@
 <context>
     <name>bb::ui</name>
     <message>
-        <location filename="../ui/charts/chart_export.cpp" line="+36"/>
+        <location filename="../ui/charts/chart_export.cpp" line="+42"/>
+        <location line="+6"/>
+        <location line="+19"/>
         <source>Invalid image size or DPI</source>
         <translation>無效的影像尺寸或 DPI</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+13"/>
-        <location line="+16"/>
+        <location line="-24"/>
+        <location line="+17"/>
+        <location line="+19"/>
         <source>Cannot write %1</source>
         <translation>無法寫入 %1</translation>
     </message>
     <message>
-        <location line="-24"/>
-        <location line="+15"/>
-        <source>Invalid image size</source>
-        <translation>無效的影像尺寸</translation>
-    </message>
-    <message>
-        <location line="-9"/>
+        <location line="-21"/>
         <source>Exported from BridgeBench</source>
         <translation>由 BridgeBench 匯出</translation>
     </message>
@@ -174,17 +170,22 @@ libjpeg-turbo %9</translation>
         <translation>無加速比</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>no speedup where a sample is other work</source>
         <translation>樣本工作量不同處不計加速比</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>no speedup where a workload is unknown</source>
+        <translation>工作負載未知處不計加速比</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>(see the table)</source>
         <translation>（見表格）</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+66"/>
         <location line="+2"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
@@ -203,7 +204,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareView</name>
     <message>
-        <location filename="../ui/widgets/compare_view.cpp" line="+62"/>
+        <location filename="../ui/widgets/compare_view.cpp" line="+64"/>
         <source>Samples/s (all devices)</source>
         <translation>Samples/s（所有裝置）</translation>
     </message>
@@ -258,7 +259,17 @@ libjpeg-turbo %9</translation>
         <translation>基準</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+4"/>
+        <source>These are the published study&apos;s figures and the tables BridgeBench measured, not yours. Start here: choose settings on the Run tab and press Run (F5), or import your own logs with File &gt; Import.</source>
+        <translation>這些是已發表研究的數據與 BridgeBench 實測的參考表，並非您的結果。從這裡開始：在「執行」分頁選擇設定並按「執行」(F5)，或以「檔案 &gt; 匯入」匯入您自己的記錄。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Go to the Run tab</source>
+        <translation>前往「執行」分頁</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>The steps could not be read: %1</source>
         <translation>無法讀取步驟：%1</translation>
     </message>
@@ -283,7 +294,7 @@ libjpeg-turbo %9</translation>
         <translation>BridgeBench 實測的執行與研究的工作負載不同（%1），因此以每裝置實際 TFLOP/s 比較；旁列 MFU。</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+59"/>
         <source>No baseline</source>
         <translation>無基準</translation>
     </message>
@@ -298,7 +309,7 @@ libjpeg-turbo %9</translation>
         <translation>執行：%1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <location line="+98"/>
         <location line="+2"/>
         <source>samples/s per step</source>
@@ -351,12 +362,17 @@ libjpeg-turbo %9</translation>
         <translation>† 這些執行的模型、影像尺寸或說明文字長度不同：每個樣本的工作量不同，因此其 samples/s 條件不對等。</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+53"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+13"/>
+        <source>no speedup (workload unknown)</source>
+        <translation>無加速比（工作負載未知）</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>published study</source>
         <translation>已發表的研究</translation>
     </message>
@@ -371,12 +387,17 @@ libjpeg-turbo %9</translation>
         <translation>你的執行</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="+5"/>
+        <source>MFU %</source>
+        <translation>MFU %</translation>
+    </message>
+    <message>
+        <location line="-59"/>
         <source>Device</source>
         <translation>裝置</translation>
     </message>
     <message>
-        <location line="-257"/>
+        <location line="-293"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch, text length and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -386,7 +407,7 @@ libjpeg-turbo %9</translation>
         <translation>這些執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
     <message>
-        <location line="+253"/>
+        <location line="+289"/>
         <source>Configuration</source>
         <translation>組態</translation>
     </message>
@@ -417,19 +438,19 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+9"/>
-        <location line="+3"/>
+        <location line="+10"/>
+        <location line="+8"/>
         <location line="+3"/>
         <source>n/a</source>
         <translation>不適用</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-14"/>
         <source>no speedup †</source>
         <translation>無加速比 †</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>‡ %1: its figures may not repeat</source>
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
@@ -512,7 +533,7 @@ libjpeg-turbo %9</translation>
         <translation>裝置數量</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+23"/>
         <source>published</source>
         <translation>已發表</translation>
     </message>
@@ -562,7 +583,7 @@ libjpeg-turbo %9</translation>
         <translation>MFU %</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>† different workload than the baseline</source>
         <translation>† 工作負載與基準不同</translation>
     </message>
@@ -586,6 +607,16 @@ libjpeg-turbo %9</translation>
         <location line="+3"/>
         <source>Not like for like (%1): %2 does not hold that out, so no speedup is shown; achieved TFLOP/s per device does</source>
         <translation>條件不對等（%1）：%2 未排除此差異，故不顯示加速比；每裝置實際 TFLOP/s 則已排除</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not shown to be like for like (%1 unknown): %2 of two runs compare only for the same work per sample, so no speedup is shown</source>
+        <translation>無法證明條件相同（%1 未知）：兩次執行的 %2 僅在每個樣本的工作量相同時可比較，因此不顯示加速比</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 (BridgeBench)</source>
+        <translation>%1（BridgeBench）</translation>
     </message>
 </context>
 <context>
@@ -907,7 +938,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::DiagnosisPanel</name>
     <message>
-        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+32"/>
+        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+34"/>
         <source>on</source>
         <translation>開</translation>
     </message>
@@ -999,7 +1030,17 @@ libjpeg-turbo %9</translation>
         <translation>一個批次載入需 %1 毫秒、運算需 %2 毫秒；每步有 %3% 的時間在等待資料。建議：載入器工作執行緒 %4，裝置端轉換 %5（預測 %6 樣本/秒）。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+14"/>
+        <source>%1: %2 (predictions are upper bounds)</source>
+        <translation>%1：%2（預測值為上限）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This run&apos;s setting measured %1 samples/s and is predicted at %2: the predictions are upper bounds, each part at the cost the probe timed alone after the run (warm, nothing beside it), which the steps did not get. They rank the settings; a setting may not reach its figure.</source>
+        <translation>本次執行的設定實測 %1 samples/s，預測為 %2：預測值為上限，各部分以執行後探測單獨計時的成本計算（已預熱、無其他負載），而實際步驟並未得到這些條件。預測可用來排序設定；某個設定未必能達到其預測值。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>this run&apos;s setting</source>
         <translation>此執行的設定</translation>
     </message>
@@ -1014,7 +1055,7 @@ libjpeg-turbo %9</translation>
         <translation>本次執行</translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="-189"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -1024,7 +1065,7 @@ libjpeg-turbo %9</translation>
         <translation>受運算限制</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+131"/>
         <source>Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient all-reduce that backward did not hide.</source>
         <translation>資料平行，共 %1 個 rank：每步有 %2% 的時間（%3 毫秒）在等待反向傳播未能掩蓋的梯度 all-reduce。</translation>
     </message>
@@ -1057,7 +1098,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::ExportController</name>
     <message>
-        <location filename="../ui/widgets/export_controller.cpp" line="+35"/>
+        <location filename="../ui/widgets/export_controller.cpp" line="+51"/>
         <location line="+20"/>
         <source>This view has no chart to export</source>
         <translation>此檢視沒有可匯出的圖表</translation>
@@ -1105,8 +1146,8 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+10"/>
-        <source>Chart copied to the clipboard</source>
-        <translation>已將圖表複製到剪貼簿</translation>
+        <source>Chart copied to the clipboard: %1</source>
+        <translation>圖表已複製到剪貼簿：%1</translation>
     </message>
     <message>
         <location line="+19"/>
@@ -1127,7 +1168,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::ExportImageDialog</name>
     <message>
-        <location filename="../ui/dialogs/export_image_dialog.cpp" line="+12"/>
+        <location filename="../ui/dialogs/export_image_dialog.cpp" line="+15"/>
         <source>Export chart</source>
         <translation>匯出圖表</translation>
     </message>
@@ -1139,11 +1180,21 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>PNG only: text and lines scale with DPI / 96</source>
-        <translation>僅限 PNG：文字與線條依 DPI / 96 的比例縮放</translation>
+        <source>Text and lines scale with DPI / 96, in PNG, SVG and PDF alike</source>
+        <translation>文字與線條依 DPI / 96 縮放，PNG、SVG 與 PDF 皆同</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
+        <source>Of a tab&apos;s two charts, the one clicked last</source>
+        <translation>分頁中兩個圖表裡最後點選的那一個</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chart</source>
+        <translation>圖表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Width</source>
         <translation>寬度</translation>
     </message>
@@ -1610,7 +1661,7 @@ RSS MiB：常駐記憶體
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+139"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
@@ -1625,7 +1676,7 @@ RSS MiB：常駐記憶體
         <translation>資料庫：%1</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>New database</source>
         <translation>新增資料庫</translation>
     </message>
@@ -1680,7 +1731,7 @@ RSS MiB：常駐記憶體
         <translation>匯出表格(&amp;T)…</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-59"/>
         <source>BridgeBench — %1 (read-only)</source>
         <translation>BridgeBench — %1（唯讀）</translation>
     </message>
@@ -1690,7 +1741,7 @@ RSS MiB：常駐記憶體
         <translation>資料庫：%1，以唯讀方式開啟：%2</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>&amp;Import runs…</source>
         <translation>匯入執行紀錄(&amp;I)…</translation>
     </message>
@@ -1956,7 +2007,7 @@ RSS MiB：常駐記憶體
         <translation>沒有可報告的內容：比較分頁未顯示任何執行紀錄</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Writing %1…</source>
         <translation>正在寫入 %1…</translation>
     </message>
@@ -2017,31 +2068,31 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunPanel</name>
     <message>
-        <location filename="../ui/widgets/run_panel.cpp" line="+33"/>
+        <location filename="../ui/widgets/run_panel.cpp" line="+35"/>
         <source>&amp;Run</source>
         <translation>執行(&amp;R)</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <location line="+5"/>
+        <location line="-5"/>
+        <location line="+6"/>
         <source>Run as s&amp;weep</source>
         <translation>以掃描方式執行(&amp;W)</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <location line="+5"/>
-        <location line="+249"/>
+        <location line="-5"/>
+        <location line="+6"/>
+        <location line="+264"/>
         <source>&amp;Pause</source>
         <translation>暫停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-253"/>
-        <location line="+5"/>
+        <location line="-269"/>
+        <location line="+6"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Run these settings once per loader setting of the published study: workers 0, 1, 2, each with device-side transforms off and on</source>
         <translation>以已發表研究的每種載入器設定各執行一次這些設定：工作執行緒 0、1、2，各搭配裝置端轉換關閉與開啟</translation>
     </message>
@@ -2071,12 +2122,12 @@ RSS MiB：常駐記憶體
         <translation>將這些設定儲存為 JSON 設定檔（CLI 可透過 --config 讀取）</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Sweep point %1 of %2: %3</source>
         <translation>掃描第 %1 點，共 %2 點：%3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>Sweep cancelled.</source>
         <translation>掃描已取消。</translation>
     </message>
@@ -2096,23 +2147,28 @@ RSS MiB：常駐記憶體
         <translation>執行狀態：%1。</translation>
     </message>
     <message>
-        <location line="-64"/>
-        <location line="+70"/>
+        <location line="-71"/>
+        <location line="+77"/>
         <source>Defaults</source>
         <translation>預設值</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-105"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+21"/>
         <source>Start a run with these settings (%1)</source>
         <translation>以這些設定開始執行（%1）</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+56"/>
+        <source>Sweep: run %1 of %2</source>
+        <translation>掃描：第 %1 / %2 次執行</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <location line="+11"/>
         <source>Quick demo</source>
         <translation>快速示範</translation>
@@ -2172,12 +2228,12 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+5"/>
-        <location line="+41"/>
+        <location line="+47"/>
         <source>Running…</source>
         <translation>執行中…</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-20"/>
         <source>Cannot start the sweep: %1</source>
         <translation>無法開始掃描：%1</translation>
     </message>
@@ -2187,7 +2243,12 @@ RSS MiB：常駐記憶體
         <translation>掃描中…</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+2"/>
+        <source>Sweep: starting</source>
+        <translation>掃描：開始中</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Paused.</source>
         <translation>已暫停。</translation>
     </message>
@@ -2253,7 +2314,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunTableModel</name>
     <message>
-        <location filename="../ui/models/run_table_model.cpp" line="+17"/>
+        <location filename="../ui/models/run_table_model.cpp" line="+18"/>
         <source>unknown device</source>
         <translation>未知裝置</translation>
     </message>
@@ -2293,7 +2354,7 @@ RSS MiB：常駐記憶體
         <translation>否</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+55"/>
         <source>Left out, as this build cannot read them from the database:
 %1</source>
         <translation>此版本無法從資料庫讀取以下數值，已略過：
@@ -2520,6 +2581,11 @@ RSS MiB：常駐記憶體
     <name>bb::ui::TableExport</name>
     <message>
         <location filename="../ui/models/table_export.cpp" line="+71"/>
+        <source>Marks</source>
+        <translation>標記</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <source>Cannot write %1: %2</source>
         <translation>無法寫入 %1：%2</translation>
     </message>

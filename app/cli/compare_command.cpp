@@ -12,6 +12,7 @@
 #include "bridgebench/study_runs.h"
 #include "cli/cli_common.h"
 #include "cli/text_table.h"
+#include "cli/text_wrap.h"
 
 namespace bb::cli {
 
@@ -85,7 +86,7 @@ void printDisturbed(const RunComparison& comparison) {
         if (entry.otherProcesses.empty()) continue;
         if (!heading) std::cout << "Measured beside other processes (the figures may not repeat):\n";
         heading = true;
-        std::cout << fmt::format("  #{}: {}\n", entry.runId, entry.otherProcesses);
+        std::cout << wrapText(fmt::format("#{}: {}", entry.runId, entry.otherProcesses), kTableWidth, "  ", "      ");
     }
 }
 
@@ -100,7 +101,7 @@ void printSources(const RunComparison& comparison) {
         lines.push_back("MFU: " + entry.mfuNote);
         for (const auto& line : lines) {
             if (!printed.insert(line).second) continue;
-            std::cout << fmt::format("  #{}: {}\n", entry.runId, line);
+            std::cout << wrapText(fmt::format("#{}: {}", entry.runId, line), kTableWidth, "  ", "      ");
         }
     }
 }
@@ -214,19 +215,19 @@ int compareCommand(CompareOptions options) {
         else
             same->first += fmt::format(" #{}", entry.runId);
     }
-    if (!studyReason.empty()) std::cout << studyReason << '\n';
+    if (!studyReason.empty()) std::cout << wrapText(studyReason, kTableWidth);
     // One line above the table, so that the header is the second: the metric whole, and the baseline.
     std::string above = fmt::format("Metric: {}", comparison.unit);
     if (comparison.baselineRunId)
         above += fmt::format("; baseline: #{} {}", *comparison.baselineRunId, comparison.baselineName);
     else if (!comparison.baselineName.empty())
         above += fmt::format("; baseline: {}", comparison.baselineName);
-    std::cout << above << '\n';
+    std::cout << wrapText(above, kTableWidth, "", "  ");
     std::cout << table.render(kTableWidth, 1);
     if (!notes.empty()) {
         const std::string dagger = comparison.daggerNote();
-        std::cout << (dagger.empty() ? std::string("Workloads:") : dagger + "; each run's workload:") << '\n';
-        for (const auto& [ids, text] : notes) std::cout << fmt::format("  {}: {}\n", ids, text);
+        std::cout << wrapText(dagger.empty() ? std::string("Workloads:") : dagger + "; each run's workload:", kTableWidth);
+        for (const auto& [ids, text] : notes) std::cout << wrapText(fmt::format("{}: {}", ids, text), kTableWidth, "  ", "      ");
     }
     printDisturbed(comparison);
     printSources(comparison);

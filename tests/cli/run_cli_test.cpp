@@ -200,7 +200,9 @@ TEST(CliShow, PrintsLargeFiguresWithoutAnExponentAndOneThreadInTheSingular) {
                        {"median_samples_per_s", 10.5},
                        {"mean_samples_per_s", 10.5},
                        {"probe", {{"gemm_fp32_flops_per_s", 8.5e10}, {"gemm_size", 1024}, {"gemm_threads", 1}}}};
+        run.environment = {{"hostname", "box"}, {"cpu_model", "Test CPU"}, {"logical_cores", 1}};
         id = store.createRun(run);
+        store.recordMachinePeak({machineIdentity(run.environment), "fp32", 8.5e10, 1024, 1, 5, 0.0, "2026-05-01T10:00:00Z"});
     }
     const auto shown = test::runCommand(cli("show " + std::to_string(id) + " --db " + test::shellQuote(db)));
     ASSERT_EQ(shown.exitCode, 0) << shown.err;

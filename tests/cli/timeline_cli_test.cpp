@@ -159,7 +159,7 @@ TEST_F(Timeline, OffStoresNothingAndTheTraceExportSaysSo) {
 TEST_F(Timeline, ADatabaseFromBeforeTheTimelineOpensAndShowsNoneRecorded) {
     const auto id = run("--set steps=3 --set timeline=off");
     // As the build before schema 7 left it.
-    bb::test::handExecute(db(), "DROP TABLE timeline_spans; PRAGMA user_version = 6;");
+    bb::test::handExecute(db(), "DROP TABLE timeline_spans; DROP TABLE IF EXISTS machine_peaks; PRAGMA user_version = 6;");
     const auto shown = cli("show " + std::to_string(id));
     EXPECT_EQ(shown.exitCode, 0) << shown.out;
     EXPECT_NE(shown.out.find("Timeline: none recorded"), std::string::npos) << shown.out;

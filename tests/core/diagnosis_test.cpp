@@ -377,6 +377,32 @@ TEST(Diagnosis, ARunWithWorkersIsPredictedFromItsSoloCosts) {
     EXPECT_DOUBLE_EQ(predictStepMs(profile, 1, false), 80);
 }
 
+// A tour saw 357 samples/s predicted for the run's own setting, which measured 217, with nothing
+// in the headline saying why. Here the probe timed the parts alone at 80 ms a step where the
+// run's steps took 100: the headline says the predictions are upper bounds.
+TEST(Diagnosis, APredictionAboveWhatTheRunMeasuredIsCalledAnUpperBound) {
+    auto f = measuredRun(1, 60, 45, 100, 0);
+    PipelineProbe probe;
+    probe.forwardBackwardMsByThreads = {{1, 80}, {2, 70}};
+    probe.loadMs = 40;
+    probe.decodeMs = 30;
+    probe.availableCores = 2;
+    f.run.summary["probe"] = probe;
+    const Diagnosis diagnosis = diagnose(profileRun(f.run, f.steps));
+    EXPECT_DOUBLE_EQ(diagnosis.measuredSamplesPerSec, 16 * 1000.0 / 100);
+    EXPECT_TRUE(diagnosis.predictionsAreUpperBounds);
+    EXPECT_NE(diagnosis.explanation.find("The run's own setting measured 160.0 samples/s and is predicted at 200.0: "
+                                         "the predictions are upper bounds"),
+              std::string::npos)
+        << diagnosis.explanation;
+
+    // Predicted as measured: nothing to explain.
+    const auto plain = measuredRun(0, 20, 18, 62, 20);
+    const Diagnosis asMeasured = diagnose(profileRun(plain.run, plain.steps));
+    EXPECT_FALSE(asMeasured.predictionsAreUpperBounds);
+    EXPECT_EQ(asMeasured.explanation.find("upper bounds"), std::string::npos) << asMeasured.explanation;
+}
+
 TEST(Diagnosis, WorkersSpareComputeTheCachesThatLoadingInlineEvicts) {
     // No workers: 20 ms of loading on the training thread, then 66 ms of compute, of which
     // 62 forward + backward. The probe timed forward + backward warm: 51 ms at 2 threads,

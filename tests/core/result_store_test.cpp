@@ -75,7 +75,7 @@ int inChildProcess(Body&& body) {
 
 // Turns a file back into the given schema version: drops the step columns later versions added
 // (3: load timings, 4: communication wait, 5: device memory peak, 6: other processes' CPU) and
-// the tables (7: the timeline's spans).
+// the tables (7: the timeline's spans, 8: machine peaks).
 void rollBackSchema(const std::filesystem::path& file, int version) {
     const std::vector<std::pair<int, std::vector<const char*>>> added = {
         {3, {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms", "collate_ms"}},
@@ -87,6 +87,7 @@ void rollBackSchema(const std::filesystem::path& file, int version) {
     for (const auto& [since, columns] : added)
         if (since > version)
             for (const char* column : columns) raw.exec(std::string("ALTER TABLE steps DROP COLUMN ") + column);
+    if (version < 8) raw.exec("DROP TABLE machine_peaks");
     if (version < 7) raw.exec("DROP TABLE timeline_spans");
     raw.exec("PRAGMA user_version = " + std::to_string(version));
 }

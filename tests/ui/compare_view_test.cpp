@@ -666,4 +666,63 @@ TEST(CompareView, OnA1024PxScreenARunBesideTheStudyKeepsMfuInViewWithoutScrollin
 }
 
 }  // namespace
+// A table BridgeBench measured drew its group on the chart as one more of the study's devices;
+// the table's Source column said otherwise. The axis says it too.
+TEST(CompareView, AGroupOfMeasuredTablesIsLabelledOnTheChart) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    RunData measured = measuredLargeRun("5d1e6f2a-8c41-4d7e-9a05-6e2f1c8b4d11", "large bf16 b48 w0", 0, false, 150.0);
+    test::addMeasuredReferenceTable(file, "7a1c2e7b-4a6d-4b8e-8c3f-2d5a7e9b1c11", "2 Dec 2026", {measured});
+    const qint64 mine = test::storeCompletedCpuRun(file, "mine", 0);
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    qint64 table = 0;
+    for (const auto& run : store.runs())
+        if (isMeasuredReference(run) && run.deviceName == "Test GPU") table = run.id;
+    ASSERT_GT(table, 0);
+    CompareView view(store);
+    view.setRuns({mine, table});
+    const QStringList labels = view.chart()->categoryLabels();
+    ASSERT_EQ(labels.size(), 2);
+    EXPECT_TRUE(labels.contains("1× Test GPU (BridgeBench)")) << labels.join(" | ").toStdString();
+    EXPECT_TRUE(labels.contains("1× cpu")) << labels.join(" | ").toStdString();
+}
+
+// An import naming no model against a run of the tiny model read "×1.88 †": the two cannot be
+// shown to be the same work, so the table and the bar say "no speedup" instead of a ratio.
+TEST(CompareView, AnImportOfUnknownWorkGetsNoSpeedupInTheTableOrOnItsBar) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    const qint64 mine = test::storeCompletedCpuRun(file, "mine", 0);
+    qint64 imported = 0;
+    {
+        ResultStore raw(file);
+        RunRecord run;
+        run.name = "trainer import";
+        run.source = "imported";
+        run.status = RunStatus::Completed;
+        run.deviceKind = "cuda";
+        run.batchSize = 16;
+        run.summary = {{"median_samples_per_s", 75.2}};
+        imported = raw.createRun(run);
+    }
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.setRuns({mine, imported});
+    view.setMetric(CompareMetric::SamplesPerSec);
+    view.setBaselineIndex(view.baselineChoices().indexOf(QStringLiteral("Run: mine")));
+    bool sawImport = false;
+    for (int row = 0; row < view.tableModel()->rowCount(); ++row) {
+        if (view.tableModel()->item(row, 7)->text() != "trainer import") continue;
+        sawImport = true;
+        const auto* speedup = view.tableModel()->item(row, 3);
+        EXPECT_EQ(speedup->text(), "no speedup (workload unknown)");
+        EXPECT_TRUE(speedup->toolTip().contains("model")) << speedup->toolTip().toStdString();
+    }
+    EXPECT_TRUE(sawImport);
+    for (const auto& label : view.chart()->barLabels()) EXPECT_FALSE(label.contains("×1.88")) << label.toStdString();
+    EXPECT_TRUE(view.chart()->barLabels().join("|").contains("no speedup"));
+}
+
 }  // namespace bb::ui

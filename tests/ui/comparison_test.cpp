@@ -57,7 +57,10 @@ RunRecord localRun(qint64 id, const std::string& name, const std::string& device
     run.deviceName = device;
     run.deviceCount = count;
     run.workers = workers;
-    run.config = {{"workers", workers}};
+    // The study's work per sample (BridgeTower-large, 128-token captions): a run whose model is
+    // unknown gets no ratio against it.
+    run.model = "large";
+    run.config = {{"workers", workers}, {"text_length", 128}};
     run.summary = {{"median_samples_per_s", samplesPerSec}};
     return run;
 }

@@ -5,6 +5,9 @@
 #include <QFontMetricsF>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QApplication>
 #include <QProgressBar>
 #include <QSettings>
 #include <QTabWidget>
@@ -39,6 +42,7 @@
 #include "widgets/diagnosis_panel.h"
 #include "widgets/runs_browser.h"
 #include "widgets/live_dashboard.h"
+#include "widgets/run_importer.h"
 #include "widgets/run_panel.h"
 
 namespace bb {
@@ -298,6 +302,12 @@ TEST(MainWindow, RunAsSweepRunsTheStudyGridThenComparesItAndResumes) {
     setSpin(window, "steps", 2);
     setSpin(window, "batch_size", 2);
     setSpin(window, "warmup_steps", 0);
+    // The Name field was ignored: the sweep and its runs were named after the settings.
+    auto* name = qobject_cast<QLineEdit*>(window.runPanel()->form()->editor("name"));
+    ASSERT_NE(name, nullptr);
+    name->setText("my loader sweep");
+    // The tab as the study leaves it: the sweep once opened in this metric, with no baseline.
+    window.compareView()->setMetric(CompareMetric::AchievedTflopsPerDevice);
     auto* sweep = window.findChild<QPushButton*>("sweep");
     ASSERT_NE(sweep, nullptr);
     QSignalSpy finished(window.engine(), &ui::EngineBridge::sweepFinished);
@@ -305,12 +315,26 @@ TEST(MainWindow, RunAsSweepRunsTheStudyGridThenComparesItAndResumes) {
     QTest::mouseClick(sweep, Qt::LeftButton);
     EXPECT_TRUE(window.engine()->isSweeping());
     EXPECT_FALSE(window.findChild<QPushButton*>("pause")->isEnabled()) << "a sweep is cancelled, not paused";
+    // The whole sweep's progress, beside one run's steps: run k of 6.
+    auto* progress = window.runPanel()->sweepProgress();
+    EXPECT_TRUE(progress->isVisibleTo(window.runPanel()));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return progress->maximum() == 6 && progress->value() >= 1; }, 300'000));
+    EXPECT_TRUE(progress->text().contains(" of 6")) << progress->text().toStdString();
     ASSERT_TRUE(finished.wait(300'000));
+    EXPECT_FALSE(progress->isVisibleTo(window.runPanel()));
     EXPECT_EQ(runs.count(), 6);
     const auto ids = finished.front().at(1).value<QVector<qint64>>();
     ASSERT_EQ(ids.size(), 6);
     EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
     EXPECT_EQ(window.compareView()->runIds(), ids);
+    // In samples/s against the workers-0 run, which the grid runs first.
+    EXPECT_EQ(window.compareView()->metric(), CompareMetric::SamplesPerSec);
+    EXPECT_EQ(window.compareView()->baselineRunId(), std::optional<qint64>(ids.front()));
+    for (const auto id : ids) {
+        const auto run = window.store()->run(id);
+        ASSERT_TRUE(run.has_value());
+        EXPECT_EQ(run->name.rfind("my loader sweep · ", 0), 0u) << run->name;
+    }
     {
         ResultStore store(dir.file("sweep.db"));
         const auto studies = store.listStudies();
@@ -343,6 +367,40 @@ TEST(MainWindow, ANewDatabaseOpensOnTheStudyComparison) {
     const int runs = 10 + static_cast<int>(test::shippedMeasuredRunCount());
     EXPECT_EQ(window.compareView()->runIds().size(), runs);
     EXPECT_EQ(window.compareView()->chart()->barLabels().size(), runs);
+    // Figures the user did not make, and nothing said where to start: a note says both, and its
+    // button leads to the Run tab.
+    ASSERT_TRUE(window.compareView()->isStartHereVisible());
+    auto* text = window.compareView()->findChild<QLabel*>("startHereText");
+    ASSERT_NE(text, nullptr);
+    EXPECT_TRUE(text->text().contains("not yours")) << text->text().toStdString();
+    EXPECT_TRUE(text->text().contains("Run tab")) << text->text().toStdString();
+    auto* go = window.compareView()->findChild<QPushButton*>("startHereButton");
+    ASSERT_NE(go, nullptr);
+    QTest::mouseClick(go, Qt::LeftButton);
+    EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::RunTab);
+}
+
+TEST(MainWindow, ADatabaseWithARunOfTheUsersHasNoStartHereNote) {
+    test::TempDir dir;
+    test::storeCompletedCpuRun(dir.file("used.db"), "mine", 0);
+    ui::MainWindow window(QString::fromStdString(dir.file("used.db").string()));
+    EXPECT_FALSE(window.compareView()->isStartHereVisible());
+}
+
+// The README and the code said the box after an import does not block the window; open() made
+// it window-modal, and the window took no input until it was closed.
+TEST(MainWindow, AnImportErrorBoxLeavesTheWindowUsable) {
+    test::TempDir dir;
+    ui::MainWindow window(QString::fromStdString(dir.file("import.db").string()));
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    emit window.importer()->finished(false, QStringLiteral("trainer_state.json: not a Trainer output folder\nsecond line"));
+    auto* box = window.findChild<QMessageBox*>("workFinishedBox");
+    ASSERT_NE(box, nullptr);
+    EXPECT_TRUE(box->isVisible());
+    EXPECT_EQ(box->windowModality(), Qt::NonModal);
+    EXPECT_EQ(QApplication::activeModalWidget(), nullptr);
+    box->close();
 }
 
 // On a 1024 × 768 screen the window once opened at 1280 × 800, its right edge, the Compare

@@ -73,6 +73,13 @@ ChartWidget::ChartWidget(QWidget* parent)
         fitTitle();
         plotAreaChanged();
     });
+    m_view->viewport()->installEventFilter(this);
+}
+
+bool ChartWidget::eventFilter(QObject* watched, QEvent* event) {
+    // Watched, not taken: the view's rubber band and zoom still get the press.
+    if (watched == m_view->viewport() && event->type() == QEvent::MouseButtonPress) emit pressed();
+    return QWidget::eventFilter(watched, event);
 }
 
 ChartWidget::~ChartWidget() = default;

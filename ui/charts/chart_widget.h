@@ -52,8 +52,12 @@ signals:
     // A click (no drag) in the plot area, as the axes' values under it (x: the step, for the
     // step charts).
     void clickedAt(QPointF value);
+    // A mouse button went down on the chart: of a tab's two charts, the one File > Export and
+    // Edit > Copy chart take.
+    void pressed();
 
 protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
     QChart* chart() const { return m_chart; }
     QChartView* view() const { return m_view; }
     // The plot area changed size (layout, export): charts that depend on it redo their items.

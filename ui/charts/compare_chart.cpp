@@ -61,7 +61,7 @@ void CompareChart::setComparison(const Comparison& comparison) {
                 text += QStringLiteral("\n×%1").arg(QString::fromStdString(speedupFigure(entry->speedup)));
             // A ratio of other work is refused, and the bar says so rather than standing bare
             // beside its neighbours' speedups.
-            else if (entry->noSpeedup == NoSpeedup::OtherWork)
+            else if (speedupRefused(entry->noSpeedup))
                 text += QStringLiteral("\n") + tr("no speedup");
             if (entry->workloadDiffers) text += QStringLiteral(" †");
             auto* item = new QGraphicsSimpleTextItem(text, chart());
@@ -71,7 +71,8 @@ void CompareChart::setComparison(const Comparison& comparison) {
     }
     chart()->addSeries(series);
     auto* categories = new QBarCategoryAxis(chart());
-    categories->append(comparison.categories);
+    categories->append(comparison.categoryLabels.size() == comparison.categories.size() ? comparison.categoryLabels
+                                                                                        : comparison.categories);
     chart()->addAxis(categories, Qt::AlignBottom);
     series->attachAxis(categories);
     auto* values = new QValueAxis(chart());
@@ -85,8 +86,11 @@ void CompareChart::setComparison(const Comparison& comparison) {
 
     // Core words what the dagger is held against: with no baseline, it is not "the baseline".
     m_daggerNote = comparison.daggerNote;
-    if (!m_daggerNote.isEmpty() && comparison.anySpeedupRefused)
-        m_daggerNote += QStringLiteral(", ") + tr("no speedup where a sample is other work");
+    QStringList notes;
+    if (!m_daggerNote.isEmpty()) notes << m_daggerNote;
+    if (!m_daggerNote.isEmpty() && comparison.anySpeedupRefused) notes << tr("no speedup where a sample is other work");
+    if (comparison.anyUnknownWork) notes << tr("no speedup where a workload is unknown");
+    m_daggerNote = notes.join(QStringLiteral(", "));
     if (!m_daggerNote.isEmpty()) m_daggerNote += QStringLiteral(" ") + tr("(see the table)");
     fitTitle();
     applyPalette();
@@ -104,6 +108,12 @@ void CompareChart::setComparison(const Comparison& comparison) {
     const QColor text = palette().color(QPalette::Text);
     for (const auto& label : m_labels) label.item->setBrush(text);
     placeLabels();
+}
+
+QStringList CompareChart::categoryLabels() const {
+    for (auto* axis : chart()->axes(Qt::Horizontal))
+        if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) return categories->categories();
+    return {};
 }
 
 QStringList CompareChart::barLabels() const {

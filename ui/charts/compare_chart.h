@@ -25,6 +25,8 @@ public:
     void setComparison(const Comparison& comparison);
     // The text on each bar, in bar-set order then category order (tests, exports).
     QStringList barLabels() const;
+    // The device axis's labels, as drawn.
+    QStringList categoryLabels() const;
     // Where each bar's label is drawn, in barLabels() order (tests: labels never overlap).
     QList<QRectF> barLabelRects() const;
     // The colour of a configuration's bars (invalid when it has none), for lines that stand for it.

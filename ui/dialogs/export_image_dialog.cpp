@@ -2,12 +2,15 @@
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QSettings>
 #include <QSpinBox>
 
+#include "charts/chart_export.h"
+
 namespace bb::ui {
 
-ExportImageDialog::ExportImageDialog(QWidget* parent)
+ExportImageDialog::ExportImageDialog(const QString& chartTitle, QWidget* parent)
     : QDialog(parent), m_width(new QSpinBox), m_height(new QSpinBox), m_dpi(new QSpinBox) {
     setWindowTitle(tr("Export chart"));
     QSettings settings;
@@ -18,10 +21,14 @@ ExportImageDialog::ExportImageDialog(QWidget* parent)
     m_height->setSuffix(tr(" px"));
     m_width->setValue(settings.value("export/widthPx", 1600).toInt());
     m_height->setValue(settings.value("export/heightPx", 900).toInt());
-    m_dpi->setValue(settings.value("export/dpi", 144).toInt());
-    m_dpi->setToolTip(tr("PNG only: text and lines scale with DPI / 96"));
+    m_dpi->setValue(settings.value("export/dpi", kDefaultExportDpi).toInt());
+    m_dpi->setToolTip(tr("Text and lines scale with DPI / 96, in PNG, SVG and PDF alike"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     auto* form = new QFormLayout(this);
+    auto* which = new QLabel(chartTitle);
+    which->setWordWrap(true);
+    which->setToolTip(tr("Of a tab's two charts, the one clicked last"));
+    form->addRow(tr("Chart"), which);
     form->addRow(tr("Width"), m_width);
     form->addRow(tr("Height"), m_height);
     form->addRow(tr("DPI"), m_dpi);

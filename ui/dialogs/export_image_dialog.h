@@ -13,7 +13,8 @@ namespace bb::ui {
 class ExportImageDialog final : public QDialog {
     Q_OBJECT
 public:
-    explicit ExportImageDialog(QWidget* parent = nullptr);
+    // `chartTitle`: which chart is exported (of a tab's two, the one clicked last).
+    explicit ExportImageDialog(const QString& chartTitle, QWidget* parent = nullptr);
     QSize sizePx() const;
     int dpi() const;
 

@@ -51,6 +51,14 @@ QString describeUnknown(const std::vector<WorkloadField>& fields) {
     return names.join(QStringLiteral(", "));
 }
 
+// The unknown fields that make a sample's work unknown (UnknownWork's reason).
+QString describeUnknownWork(const std::vector<WorkloadField>& fields) {
+    std::vector<WorkloadField> work;
+    for (const auto field : fields)
+        if (changesTheWork(field)) work.push_back(field);
+    return describeUnknown(work);
+}
+
 // Two runs in one cell (reruns) each keep a bar of their own, every one of them named by what
 // tells it from the others, not only the second.
 void nameRunsSharingACell(std::vector<ComparisonEntry>& entries) {
@@ -121,6 +129,8 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     }
     comparison.baselineLabel = QString::fromStdString(compared.baselineName);
     comparison.anySpeedupRefused = compared.anySpeedupRefused();
+    comparison.anyUnknownWork = std::any_of(compared.entries.begin(), compared.entries.end(),
+                                            [](const auto& entry) { return entry.noSpeedup == NoSpeedup::UnknownWork; });
     if (compared.anyWorkloadDiffers())
         comparison.daggerNote = compared.workloadAgainst == WorkloadAgainst::Baseline
                                     ? ComparisonText::tr("† different workload than the baseline")
@@ -167,6 +177,11 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
                                                    "shown; achieved TFLOP/s per device does")
                                     .arg(describeDifferences(from.differences), comparison.unit);
             break;
+        case NoSpeedup::UnknownWork:
+            entry.speedupNote = ComparisonText::tr("Not shown to be like for like (%1 unknown): %2 of two runs compare "
+                                                   "only for the same work per sample, so no speedup is shown")
+                                    .arg(describeUnknownWork(from.unknownFields), comparison.unit);
+            break;
         }
         entry.workloadNote = describeDifferences(from.differences);
         entry.workloadDiffers = from.workloadDiffers;
@@ -184,6 +199,16 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         comparison.entries.push_back(entry);
     }
     nameRunsSharingACell(comparison.entries);
+    for (const auto& category : comparison.categories) {
+        bool measuredOnly = false;
+        for (const auto& entry : comparison.entries) {
+            if (entry.category != category) continue;
+            measuredOnly = entry.measuredReference;
+            if (!measuredOnly) break;
+        }
+        comparison.categoryLabels << (measuredOnly ? ComparisonText::tr("%1 (BridgeBench)").arg(category)
+                                                   : category);
+    }
     for (const auto& entry : comparison.entries)
         if (!comparison.configurations.contains(entry.configuration)) comparison.configurations << entry.configuration;
     return comparison;

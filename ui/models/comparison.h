@@ -48,6 +48,10 @@ struct ComparisonEntry {
 
 struct Comparison {
     QStringList categories;
+    // The category axis's labels, in categories' order: a group of only BridgeBench's measured
+    // tables says so ("1× H200 (BridgeBench)", short enough not to be cut at 1280 px), as the
+    // table's Source column does; on the chart it read as one more of the study's devices.
+    QStringList categoryLabels;
     QStringList configurations;
     std::vector<ComparisonEntry> entries;
     QString baselineLabel;  // empty without a baseline
@@ -55,7 +59,8 @@ struct Comparison {
     // What a † means here: "† different workload than the baseline" (or "than most of the
     // runs" without one); empty when no entry differs.
     QString daggerNote;
-    bool anySpeedupRefused = false;  // some bars of other work have no speedup (NoSpeedup::OtherWork)
+    bool anySpeedupRefused = false;  // some bars have no speedup (speedupRefused(): other or unknown work)
+    bool anyUnknownWork = false;     // some of them for NoSpeedup::UnknownWork
 
     const ComparisonEntry* find(const QString& category, const QString& configuration) const;
 };

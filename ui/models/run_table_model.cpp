@@ -8,6 +8,7 @@
 #include "bridgebench/study_runs.h"
 #include "models/note_text.h"
 #include "models/run_status_text.h"
+#include "models/table_export.h"
 #include "models/warning_colour.h"
 
 namespace bb::ui {
@@ -122,6 +123,12 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
         if (index.column() == SamplesPerSec) return runSamplesPerSec(run);
         if (index.column() == Date) return QString::fromStdString(run.createdAt);
         return display(row, index.column());
+    // Exported as a plain number, its mark apart (models/table_export.h).
+    case kExportValueRole:
+        if (index.column() != SamplesPerSec) return {};
+        return runSamplesPerSec(run) > 0 ? QString::number(runSamplesPerSec(run), 'g', 6) : QString();
+    case kExportMarksRole:
+        return index.column() == SamplesPerSec && !m_otherProcesses[row].isEmpty() ? QStringLiteral("‡") : QVariant();
     case Qt::TextAlignmentRole:
         if (index.column() == DeviceCount || index.column() == Batch || index.column() == Workers ||
             index.column() == SamplesPerSec)

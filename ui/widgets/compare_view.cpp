@@ -23,6 +23,7 @@
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
 #include "models/overlay_names.h"
+#include "models/table_export.h"
 #include "models/warning_colour.h"
 
 namespace bb::ui {
@@ -51,6 +52,7 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
       m_metric(new QComboBox),
       m_baseline(new QComboBox),
       m_reason(new QLabel),
+      m_startHere(new QWidget),
       m_chart(new CompareChart),
       m_overlayHolder(new QWidget),
       m_overlayBox(new QVBoxLayout),
@@ -86,6 +88,20 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     controls->addWidget(new QLabel(tr("Baseline")));
     controls->addWidget(m_baseline, 1);
     controls->addWidget(study);
+    m_startHere->setObjectName("startHere");
+    auto* startText = new QLabel(tr("These are the published study's figures and the tables BridgeBench measured, "
+                                    "not yours. Start here: choose settings on the Run tab and press Run (F5), or "
+                                    "import your own logs with File > Import."));
+    startText->setObjectName("startHereText");
+    startText->setWordWrap(true);
+    auto* startRun = new QPushButton(tr("Go to the Run tab"));
+    startRun->setObjectName("startHereButton");
+    auto* startRow = new QHBoxLayout(m_startHere);
+    startRow->setContentsMargins(0, 0, 0, 0);
+    startRow->addWidget(startText, 1);
+    startRow->addWidget(startRun);
+    m_startHere->hide();
+    connect(startRun, &QPushButton::clicked, this, &CompareView::startHereRequested);
     m_reason->setObjectName("compareReason");
     m_reason->setWordWrap(true);
     m_reason->hide();
@@ -107,6 +123,7 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     // value axis' title; the table below still shows the study's ten rows.
     m_chart->setMinimumHeight(300);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_startHere);
     layout->addLayout(controls);
     layout->addWidget(m_reason);
     layout->addWidget(splitter, 1);
@@ -117,6 +134,7 @@ CompareView::CompareView(RunStore& store, QWidget* parent)
     connect(m_lower, &QSplitter::splitterMoved, this, [this] { m_lowerDragged = true; });
     connect(&m_store, &RunStore::runsChanged, this, [this] { setRuns(m_runIds); });
     connect(m_overlaySteps, &StepReader::stepsRead, this, &CompareView::drawOverlay);
+    connect(m_chart, &ChartWidget::pressed, this, [this] { m_overlayActive = false; });
     connect(m_overlaySteps, &StepReader::failed, this, [this](const QString& message) {
         if (m_overlay) m_overlay->setEmptyText(tr("The steps could not be read: %1").arg(message));
     });
@@ -241,6 +259,23 @@ void CompareView::setRuns(const QVector<qint64>& runIds) {
     rebuild();
 }
 
+void CompareView::setStartHereVisible(bool visible) { m_startHere->setVisible(visible); }
+
+bool CompareView::isStartHereVisible() const { return !m_startHere->isHidden(); }
+
+void CompareView::showSweep(const QVector<qint64>& runIds) {
+    setRuns(runIds);
+    setMetric(CompareMetric::SamplesPerSec);
+    if (m_runs.empty()) return;
+    const auto base = std::find_if(m_runs.begin(), m_runs.end(), [](const RunRecord& run) {
+        return run.workers == 0 && !run.deviceTransforms;
+    });
+    const qint64 baseId = (base != m_runs.end() ? *base : m_runs.front()).id;
+    for (int index = 0; index < m_baseline->count(); ++index)
+        if (m_baseline->itemData(index).toInt() == kRun && m_baseline->itemData(index, Qt::UserRole + 2).toLongLong() == baseId)
+            m_baseline->setCurrentIndex(index);
+}
+
 void CompareView::setMetric(CompareMetric metric) { m_metric->setCurrentIndex(m_metric->findData(static_cast<int>(metric))); }
 
 void CompareView::setBaselineIndex(int index) { m_baseline->setCurrentIndex(index); }
@@ -270,10 +305,16 @@ void CompareView::rebuildBaselines() {
     m_baseline->setCurrentIndex(keep >= 0 ? keep : 0);
 }
 
+ChartWidget* CompareView::activeChart() const {
+    if (m_overlayActive && m_overlay && !m_overlayHolder->isHidden()) return m_overlay;
+    return m_chart;
+}
+
 void CompareView::rebuildOverlay() {
     delete m_overlay;
     m_overlay = new TimeSeriesChart;
     m_overlay->setObjectName("overlayChart");
+    connect(m_overlay, &ChartWidget::pressed, this, [this] { m_overlayActive = true; });
     m_overlay->setTitle(tr("samples/s per step"));
     m_overlay->setAxisTitles(tr("step"), tr("samples/s"));
     m_overlayRunIds.clear();
@@ -392,6 +433,19 @@ std::optional<qint64> CompareView::baselineRunId() const {
     return m_baseline->currentData(Qt::UserRole + 2).toLongLong();
 }
 
+CompareBaseline CompareView::compareBaseline() const {
+    CompareBaseline baseline;
+    const int kind = m_baseline->currentData().toInt();
+    if (kind == kDevice) {
+        baseline.kind = CompareBaseline::Kind::Device;
+        baseline.group = m_baseline->currentData(Qt::UserRole + 2).toString().toStdString();
+    } else if (kind == kRun) {
+        baseline.kind = CompareBaseline::Kind::Run;
+        baseline.runId = m_baseline->currentData(Qt::UserRole + 2).toLongLong();
+    }
+    return baseline;
+}
+
 void CompareView::rebuild() {
     ComparisonBaseline baseline;
     const int kind = m_baseline->currentData().toInt();
@@ -430,19 +484,28 @@ void CompareView::rebuild() {
         // Without a baseline the column says nothing; with one, a missing speedup says why.
         auto* speedup = new QStandardItem(std::isfinite(entry.speedup)  ? QStringLiteral("×%1").arg(QString::fromStdString(speedupFigure(entry.speedup)))
                                           : entry.noSpeedup == NoSpeedup::OtherWork ? tr("no speedup †")
+                                          : entry.noSpeedup == NoSpeedup::UnknownWork ? tr("no speedup (workload unknown)")
                                           : entry.speedupNote.isEmpty() ? QString()
                                                                         : tr("n/a"));
         speedup->setToolTip(entry.speedupNote);
+        // Exported as plain numbers (models/table_export.h): "×1.23" and "12.3 ‡" are no figures
+        // to a spreadsheet.
+        const auto plain = [](double number) { return std::isfinite(number) ? QString::number(number, 'g', 6) : QString(); };
+        value->setData(plain(entry.value), kExportValueRole);
+        speedup->setData(plain(entry.speedup), kExportValueRole);
         auto* tflops = new QStandardItem(std::isfinite(entry.tflopsPerDevice) ? QString::number(entry.tflopsPerDevice, 'g', 3)
                                                                               : tr("n/a"));
         tflops->setData(std::isfinite(entry.tflopsPerDevice) ? entry.tflopsPerDevice : -1.0, Qt::UserRole);
         auto* mfu = new QStandardItem(std::isfinite(entry.mfu) ? QStringLiteral("%1%").arg(entry.mfu * 100, 0, 'f', 1)
                                                                : tr("n/a"));
         mfu->setData(std::isfinite(entry.mfu) ? entry.mfu : -1.0, Qt::UserRole);
+        tflops->setData(plain(entry.tflopsPerDevice), kExportValueRole);
+        mfu->setData(plain(entry.mfu * 100), kExportValueRole);
         for (auto* item : {value, tflops, mfu}) item->setToolTip(entry.flopsNote);
         // Marked where it is read: a figure other processes bent is not the setting's.
         if (!entry.otherProcesses.isEmpty()) {
             value->setText(value->text() + QStringLiteral(" ‡"));
+            value->setData(QStringLiteral("‡"), kExportMarksRole);
             for (auto* item : {value, tflops, mfu}) {
                 item->setForeground(warningColour());
                 item->setToolTip(tr("‡ %1: its figures may not repeat").arg(entry.otherProcesses) + QStringLiteral("\n\n") +
@@ -453,6 +516,7 @@ void CompareView::rebuild() {
         if (!entry.workloadHeldOut.isEmpty()) workloadText += QStringLiteral(" ") + tr("(held out: %1)").arg(entry.workloadHeldOut);
         if (!entry.workloadUnknown.isEmpty()) workloadText += QStringLiteral(" ") + tr("(unknown: %1)").arg(entry.workloadUnknown);
         auto* workload = new QStandardItem(workloadText);
+        if (entry.workloadDiffers) workload->setData(QStringLiteral("†"), kExportMarksRole);
         workload->setToolTip(workloadText);
         if (entry.workloadDiffers) workload->setForeground(QColor(0xd3, 0x2f, 0x2f));
         auto* name = new QStandardItem(entry.runName);
@@ -465,6 +529,7 @@ void CompareView::rebuild() {
         for (auto* item : row) item->setData(static_cast<qlonglong>(entry.runId), Qt::UserRole + 1);
         m_table->appendRow(row);
     }
+    m_table->setHeaderData(kMfuColumn, Qt::Horizontal, tr("MFU %"), kExportValueRole);
     m_tableView->resizeColumnsToContents();
     // The value column already holds TFLOP/s per device or MFU when that is the metric.
     m_tableView->setColumnHidden(kTflopsColumn, metric == CompareMetric::AchievedTflopsPerDevice);

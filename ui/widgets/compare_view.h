@@ -44,6 +44,14 @@ public:
     // hidden, and other runs drop it (it once read "…compared in achieved TFLOP/s per device"
     // above a chart in samples/s).
     void compareWithStudy(const QVector<qint64>& runIds);
+    // A finished sweep's runs in samples/s against its workers-0 run (else its first): what a
+    // sweep asks is how the loader settings change throughput. It opened in whatever metric
+    // the tab had (TFLOP/s per device after the study), with no baseline.
+    void showSweep(const QVector<qint64>& runIds);
+    // A first launch's note above the study's figures: they are not the user's, and where to
+    // start (a new database opened here, full of figures, with nothing saying so).
+    void setStartHereVisible(bool visible);
+    bool isStartHereVisible() const;
     void compareWithStudy(qint64 runId) { compareWithStudy(QVector<qint64>{runId}); }
     QString reasonText() const;
 
@@ -54,13 +62,22 @@ public:
     CompareMetric metric() const;
     // The baseline when it is one run (a device baseline has none); what a report compares against.
     std::optional<qint64> baselineRunId() const;
+    // The baseline as core's comparison takes it, a device's included: what a report states.
+    CompareBaseline compareBaseline() const;
     const Comparison& comparison() const { return m_comparison; }
     CompareChart* chart() const { return m_chart; }
+    // The chart File > Export and Edit > Copy chart take: the per-step chart once it was clicked
+    // (while it is shown), else the comparison chart.
+    ChartWidget* activeChart() const;
     TimeSeriesChart* overlay() const { return m_overlay; }
     // While the per-step chart's steps are read, off the UI thread (adapters/step_reader.h).
     bool isReadingSteps() const;
     QStandardItemModel* tableModel() const { return m_table; }
     QTableView* tableView() const { return m_tableView; }
+
+signals:
+    // "Start a run" in the start-here note.
+    void startHereRequested();
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
@@ -88,12 +105,14 @@ private:
     QComboBox* m_metric;
     QComboBox* m_baseline;
     QLabel* m_reason;
+    QWidget* m_startHere;
     // What m_reason was written for: it shows only in that metric, and is dropped with other runs.
     QString m_reasonText;
     CompareMetric m_reasonMetric = CompareMetric::SamplesPerSec;
     QVector<qint64> m_reasonRuns;
     CompareChart* m_chart;
     TimeSeriesChart* m_overlay = nullptr;
+    bool m_overlayActive = false;  // the per-step chart was clicked last (activeChart())
     QVector<qint64> m_overlayRunIds;  // each overlay line's run
     bool m_overlayOtherWork = false;  // its lines are of other work per sample (run_comparison.h)
     QWidget* m_overlayHolder;

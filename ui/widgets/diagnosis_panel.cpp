@@ -7,6 +7,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "bridgebench/diagnosis.h"
 #include "bridgebench/run_samples_per_sec.h"
 #include "models/note_text.h"
@@ -149,6 +151,20 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
                   .arg(onOff(diagnosis.recommended.deviceTransforms))
                   .arg(diagnosis.recommended.samplesPerSec, 0, 'f', 1);
     m_predictions->setColumnHidden(Threads, !profile.cpuDevice);
+    // Where the run's own setting measured well under its prediction, the headline says why
+    // before the figures are read as what to expect.
+    if (diagnosis.predictionsAreUpperBounds) {
+        const auto own = std::find_if(diagnosis.predictions.begin(), diagnosis.predictions.end(),
+                                      [](const auto& prediction) { return prediction.isMeasuredSetting; });
+        m_headline->setText(tr("%1: %2 (predictions are upper bounds)").arg(name, boundName(diagnosis.bound)));
+        explanation += QLatin1Char(' ') +
+                       tr("This run's setting measured %1 samples/s and is predicted at %2: the predictions are "
+                          "upper bounds, each part at the cost the probe timed alone after the run (warm, nothing "
+                          "beside it), which the steps did not get. They rank the settings; a setting may not reach "
+                          "its figure.")
+                           .arg(diagnosis.measuredSamplesPerSec, 0, 'f', 1)
+                           .arg(own != diagnosis.predictions.end() ? own->samplesPerSec : 0.0, 0, 'f', 1);
+    }
     if (profile.worldSize > 1) {
         explanation += QLatin1Char(' ') +
                        tr("Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient "

@@ -8,6 +8,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMimeData>
+#include <QSettings>
+#include <QTableView>
 #include <QWidget>
 
 #include <algorithm>
@@ -21,6 +23,20 @@ namespace bb::ui {
 
 namespace {
 const QSize kClipboardSizePx(1600, 900);
+
+// The columns a table view shows: a column it hides (TFLOP/s per device while the metric is
+// that) was exported beside the one showing the same figure.
+// The export dialog's DPI: a copied chart reads as the saved one does.
+int clipboardDpi() { return QSettings().value("export/dpi", kDefaultExportDpi).toInt(); }
+
+QList<int> shownColumns(const QAbstractItemView& view) {
+    QList<int> columns;
+    const auto* table = qobject_cast<const QTableView*>(&view);
+    const QAbstractItemModel* model = view.model();
+    for (int column = 0; column < model->columnCount(); ++column)
+        if (!table || !table->isColumnHidden(column)) columns << column;
+    return columns;
+}
 }
 
 ExportController::ExportController(QWidget* window, std::function<ChartWidget*()> currentChart,
@@ -34,8 +50,8 @@ QString ExportController::exportChartTo(const QString& file, QSize sizePx, int d
     ChartWidget* chart = m_currentChart();
     if (!chart) return tr("This view has no chart to export");
     const QString suffix = QFileInfo(file).suffix().toLower();
-    if (suffix == QStringLiteral("svg")) return exportChartSvg(*chart, file, sizePx);
-    if (suffix == QStringLiteral("pdf")) return exportChartPdf(*chart, file, sizePx);
+    if (suffix == QStringLiteral("svg")) return exportChartSvg(*chart, file, sizePx, dpi);
+    if (suffix == QStringLiteral("pdf")) return exportChartPdf(*chart, file, sizePx, dpi);
     if (suffix == QStringLiteral("png")) return exportChartPng(*chart, file, sizePx, dpi);
     return tr("Unknown chart format \"%1\" (use .png, .svg or .pdf)").arg(suffix);
 }
@@ -45,8 +61,8 @@ QString ExportController::exportTableTo(const QString& file) {
     if (!view || !view->model()) return tr("This view has no table to export");
     const QAbstractItemModel* table = view->model();
     const QString suffix = QFileInfo(file).suffix().toLower();
-    if (suffix == QStringLiteral("csv")) return writeTextFile(file, tableToCsv(*table));
-    if (suffix == QStringLiteral("md")) return writeTextFile(file, tableToMarkdown(*table));
+    if (suffix == QStringLiteral("csv")) return writeTextFile(file, tableToCsv(*table, {}, shownColumns(*view)));
+    if (suffix == QStringLiteral("md")) return writeTextFile(file, tableToMarkdown(*table, {}, shownColumns(*view)));
     return tr("Unknown table format \"%1\" (use .csv or .md)").arg(suffix);
 }
 
@@ -60,7 +76,7 @@ void ExportController::exportChart() {
                                                       tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"),
                                                       &selected);
     if (file.isEmpty()) return;
-    ExportImageDialog dialog(m_window);
+    ExportImageDialog dialog(m_currentChart()->title(), m_window);
     if (dialog.exec() != QDialog::Accepted) return;
     const QString error = exportChartTo(file, dialog.sizePx(), dialog.dpi());
     emit message(error.isEmpty() ? tr("Exported %1").arg(file) : error);
@@ -77,8 +93,8 @@ void ExportController::exportTable() {
 void ExportController::copyChart() {
     ChartWidget* chart = m_currentChart();
     if (!chart) return;
-    QApplication::clipboard()->setImage(renderChartImage(*chart, kClipboardSizePx));
-    emit message(tr("Chart copied to the clipboard"));
+    QApplication::clipboard()->setImage(renderChartImage(*chart, kClipboardSizePx, clipboardDpi()));
+    emit message(tr("Chart copied to the clipboard: %1").arg(chart->title()));
 }
 
 void ExportController::copyTable() {
@@ -93,8 +109,8 @@ void ExportController::copyTable() {
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     // Spreadsheets paste CSV text; Markdown goes along for editors that take it.
     auto* data = new QMimeData;
-    data->setText(tableToCsv(table, rows));
-    data->setData(QStringLiteral("text/markdown"), tableToMarkdown(table, rows).toUtf8());
+    data->setText(tableToCsv(table, rows, shownColumns(*view)));
+    data->setData(QStringLiteral("text/markdown"), tableToMarkdown(table, rows, shownColumns(*view)).toUtf8());
     QApplication::clipboard()->setMimeData(data);
     // No %n: without an English translation file Qt would print "row(s)".
     if (rows.isEmpty()) emit message(tr("Table copied to the clipboard"));

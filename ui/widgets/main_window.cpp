@@ -101,9 +101,15 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     connect(m_report, &ReportExport::finished, this, &MainWindow::showWorkFinished);
     connect(m_importer, &RunImporter::started, this, &MainWindow::showWorkStarted);
     connect(m_importer, &RunImporter::finished, this, &MainWindow::showWorkFinished);
+    connect(m_importer, &RunImporter::finished, this, [this](bool ok) {
+        if (ok) m_compare->setStartHereVisible(false);
+    });
     // The engine writes through its own connection; the table re-reads when a run begins and ends.
     connect(m_engine, &EngineBridge::runStarted, m_store, &RunStore::reload);
     connect(m_engine, &EngineBridge::runFinished, m_store, &RunStore::reload);
+    // The first-launch note is for a database of figures only: a run of the user's ends it.
+    connect(m_engine, &EngineBridge::runStarted, this, [this] { m_compare->setStartHereVisible(false); });
+    connect(m_compare, &CompareView::startHereRequested, this, [this] { m_tabs->setCurrentIndex(RunTab); });
     // The reload clears the table's selection; the run just ended takes it, so that the Runs
     // tab opens on its diagnosis. Not before the tab shows: its steps need not be read unseen.
     connect(m_engine, &EngineBridge::runFinished, this, [this](qint64 runId) {
@@ -184,12 +190,15 @@ void MainWindow::showWorkFinished(bool ok, const QString& message) {
     m_busy->hide();
     statusBar()->showMessage(message.section(QLatin1Char('\n'), 0, 0), kStatusMessageMs);
     // An error, or warnings beside the result, need more than the status bar's one line; the
-    // box is not modal, so nothing waits on it.
+    // box is not modal, so nothing waits on it (open() made it window-modal: the window took no
+    // input until it was closed).
     if (ok && !message.contains(QLatin1Char('\n'))) return;
     auto* box = new QMessageBox(ok ? QMessageBox::Information : QMessageBox::Warning, windowTitle(), message,
                                 QMessageBox::Ok, this);
+    box->setObjectName("workFinishedBox");
     box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    box->setWindowModality(Qt::NonModal);
+    box->show();
 }
 
 void MainWindow::importInteractively() {
@@ -235,6 +244,7 @@ bool MainWindow::openDatabase(const QString& file) {
     const bool onlyReferences =
         std::all_of(runs.begin(), runs.end(), [](const RunRecord& run) { return run.source == "reference"; });
     m_compare->showStudy();
+    m_compare->setStartHereVisible(onlyReferences);
     if (onlyReferences) m_tabs->setCurrentIndex(CompareTab);
     return true;
 }
@@ -256,7 +266,7 @@ void MainWindow::openDatabaseInteractively() {
 ChartWidget* MainWindow::currentChart() const {
     switch (m_tabs->currentIndex()) {
     case RunTab: return m_dashboard->throughputChart();
-    case CompareTab: return m_compare->chart();
+    case CompareTab: return m_compare->activeChart();
     default: return nullptr;
     }
 }
@@ -389,7 +399,7 @@ void MainWindow::restoreSettings() {
     // A finished sweep is read side by side: its grid points in the comparison view.
     connect(m_runPanel, &RunPanel::sweepFinished, this, [this](const QVector<qint64>& ids) {
         m_store->reload();
-        m_compare->setRuns(ids);
+        m_compare->showSweep(ids);
         m_tabs->setCurrentIndex(CompareTab);
     });
 }

@@ -37,6 +37,7 @@ bool ReportExport::exportTo(const QString& file) {
     ReportInput input;
     input.metric = m_compare.metric();
     input.baselineRunId = m_compare.baselineRunId();
+    input.baseline = m_compare.compareBaseline();
     std::vector<std::int64_t> runIds(ids.begin(), ids.end());
     const std::string database = m_store.file().toStdString();
     const std::filesystem::path out = file.toStdString();

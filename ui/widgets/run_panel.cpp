@@ -7,6 +7,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -30,6 +31,7 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
       m_pause(new QPushButton(tr("&Pause"))),
       m_cancel(new QPushButton(tr("&Cancel"))),
       m_message(new QLabel),
+      m_sweepProgress(new QProgressBar),
       m_runAction(new QAction(tr("&Run"), this)),
       m_sweepAction(new QAction(tr("Run as s&weep"), this)),
       m_pauseAction(new QAction(tr("&Pause"), this)),
@@ -43,6 +45,8 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     m_presets->setObjectName("presets");
     m_message->setObjectName("runMessage");
     m_message->setWordWrap(true);
+    m_sweepProgress->setObjectName("sweepProgress");
+    m_sweepProgress->setVisible(false);
     m_run->setToolTip(tr("Start a run with these settings (%1)")
                           .arg(m_runAction->shortcut().toString(QKeySequence::NativeText)));
     m_run->setDefault(true);
@@ -85,6 +89,7 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     layout->addLayout(fileRow);
     layout->addWidget(scroll, 1);
     layout->addLayout(buttons);
+    layout->addWidget(m_sweepProgress);
     layout->addWidget(m_message);
 
     connect(m_run, &QPushButton::clicked, this, &RunPanel::startRun);
@@ -95,9 +100,15 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     connect(m_cancelAction, &QAction::triggered, this, &RunPanel::cancelRun);
     connect(&m_engine, &EngineBridge::sweepProgress, this, [this](int index, int total, const QString& name) {
         showMessage(tr("Sweep point %1 of %2: %3").arg(index + 1).arg(total).arg(name), false);
+        // The points before this one are done (run, or skipped as done by an earlier sweep).
+        m_sweepProgress->setRange(0, total);
+        m_sweepProgress->setValue(index);
+        m_sweepProgress->setFormat(tr("Sweep: run %1 of %2").arg(index + 1).arg(total));
+        m_sweepProgress->setVisible(true);
     });
     connect(&m_engine, &EngineBridge::sweepFinished, this,
             [this](qint64, const QVector<qint64>& runIds, bool cancelled) {
+                m_sweepProgress->setVisible(false);
                 updateButtons();
                 showMessage(cancelled ? tr("Sweep cancelled.") : tr("Sweep finished: %1 runs.").arg(runIds.size()),
                             false);
@@ -224,9 +235,12 @@ void RunPanel::startSweep() {
     study.base = *config;
     study.base.name.clear();
     const nlohmann::json base = toJson(study.base);
-    // Named after the settings, so that sweeping the same settings again resumes that study.
-    study.name = "Sweep " + config->model + " b" + std::to_string(config->batchSize) + " " + config->precision + " " +
-                 config->device + " #" + std::to_string(std::hash<std::string>{}(base.dump()) % 100000);
+    // The Name field names the sweep and, with each point's setting, its runs; left empty, it is
+    // named after the settings. Either way, sweeping the same again resumes that study.
+    study.name = !config->name.empty()
+                     ? config->name
+                     : "Sweep " + config->model + " b" + std::to_string(config->batchSize) + " " + config->precision +
+                           " " + config->device + " #" + std::to_string(std::hash<std::string>{}(base.dump()) % 100000);
     study.description = "workers 0/1/2 x device-side transforms off/on around the run panel's settings";
     study.grid = {{"device_transforms", {false, true}}, {"workers", {0, 1, 2}}};
     try {
@@ -238,6 +252,9 @@ void RunPanel::startSweep() {
     m_paused = false;
     m_dataParallel = false;
     showMessage(tr("Sweeping…"), false);
+    m_sweepProgress->setRange(0, 0);  // busy until the first point says how many there are
+    m_sweepProgress->setFormat(tr("Sweep: starting"));
+    m_sweepProgress->setVisible(true);
     updateButtons();
     emit runStarted(*config);
 }

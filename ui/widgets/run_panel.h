@@ -13,6 +13,7 @@ QT_BEGIN_NAMESPACE
 class QAction;
 class QComboBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 QT_END_NAMESPACE
 
@@ -44,6 +45,9 @@ public:
     // run is under way, so that with settings the form refuses they show its reason.
     QAction* runAction() const { return m_runAction; }
     QAction* sweepAction() const { return m_sweepAction; }
+    // The whole sweep's progress, "Sweep: run 2 of 6" (the dashboard's bar is one run's steps);
+    // shown from a sweep's start to its end.
+    QProgressBar* sweepProgress() const { return m_sweepProgress; }
     QAction* pauseAction() const { return m_pauseAction; }
     QAction* cancelAction() const { return m_cancelAction; }
 
@@ -76,6 +80,7 @@ private:
     QPushButton* m_pause;
     QPushButton* m_cancel;
     QLabel* m_message;
+    QProgressBar* m_sweepProgress;
     QAction* m_runAction;
     QAction* m_sweepAction;
     QAction* m_pauseAction;

@@ -101,7 +101,16 @@ struct Diagnosis {
     // held a core, and the threads waited for each other at every barrier): the run's own
     // setting at the fastest count it timed. A warning says so.
     std::optional<PipelinePrediction> fewerThreads;
+    // The run's own setting as its counted steps went (samples/s over their mean time), and
+    // whether its prediction is more than kUpperBoundMargin above that: then the predictions are
+    // upper bounds (each part at its cost alone, as the probe timed it after the run, warm and
+    // with nothing beside it) and the headline says so; a tour saw 357 predicted for a setting
+    // that measured 217, with nothing saying why.
+    double measuredSamplesPerSec = 0;
+    bool predictionsAreUpperBounds = false;
 };
+
+inline constexpr double kUpperBoundMargin = 0.10;
 
 // Whether the steps carry the measured parts (data wait, compute, loading) the model needs:
 // steps imported from other tools' logs have wall-clock times only.

@@ -25,18 +25,13 @@ struct PipelineProbe {
     // CPU time per second that `cores` busy threads got right after the last step: the cores
     // other processes left the run. 0 when not measured.
     double availableCores = 0;
-    // The machine's matrix-product peak on the run's compute threads, for MFU: the best of a few
-    // square GEMMs of `gemmSize` (CPU runs). bf16 only where the CPU multiplies bf16 natively
-    // (AVX512-BF16 or AMX); 0 when not measured.
-    double gemmFp32FlopsPerSec = 0;
-    double gemmBf16FlopsPerSec = 0;
-    int gemmSize = 0;
-    int gemmThreads = 0;
+    // (Runs stored before machine peaks also hold gemm_* keys: a per-run GEMM peak, no longer
+    // read, as it moved with the machine's load; machine_peak.h.)
     std::string error;  // why the probe stopped, when it failed
 
     bool empty() const noexcept {
         return forwardBackwardMsByThreads.empty() && loadMs <= 0 && decodeMs <= 0 && hostTransformMs <= 0 && deviceTransformMs <= 0 &&
-               availableCores <= 0 && gemmFp32FlopsPerSec <= 0 && error.empty();
+               availableCores <= 0 && error.empty();
     }
 };
 

@@ -21,7 +21,13 @@ struct ReportInput {
     std::optional<std::int64_t> baselineRunId;  // one of the runs
     CompareMetric metric = CompareMetric::SamplesPerSec;
     std::string title = "BridgeBench report";
+    // A device baseline (the Compare tab's "Baseline: 8× H100"), or a run; Kind::None leaves it
+    // to baselineRunId.
+    CompareBaseline baseline;
 };
+
+// The comparison a report of `input` renders.
+RunComparison reportComparison(const ReportInput& input);
 
 enum class ReportChart { Comparison, Steps };
 

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/deleted_run.h"
+#include "bridgebench/machine_peak.h"
 #include "bridgebench/run_status.h"
 #include "bridgebench/step_metrics.h"
 #include "bridgebench/timeline.h"
@@ -46,6 +47,9 @@ struct RunRecord {
     // Stored values this build could not read, each named and quoted: left out of the fields
     // above and kept as they are in the file.
     std::vector<std::string> unreadable;
+    // A local CPU run's: the peaks stored for the machine it ran on (machine_peak.h), filled in
+    // as the run is read; not a column of the run (the machine's, shared by all its runs).
+    std::vector<MachinePeak> machinePeaks;
 };
 
 // A group of runs: a sweep, a reference table, or an import.
@@ -116,6 +120,11 @@ public:
     std::optional<StudyRecord> findStudy(const std::string& name);
     std::vector<StudyRecord> listStudies();
     std::vector<RunRecord> runsInStudy(std::int64_t studyId);
+
+    // A CPU's peaks, one per machine and precision (machine_peak.h); the first stored stays.
+    std::vector<MachinePeak> machinePeaks();
+    // Stores it unless its machine has a peak at its precision already; true when stored.
+    bool recordMachinePeak(const MachinePeak& peak);
 
     // Runs marked Interrupted by this open (their process had died).
     std::int64_t interruptedAtOpen() const;

@@ -33,7 +33,12 @@ enum class NoSpeedup {
     BaseHasNoValue,  // what it is held against has none
     NoRunOfSetting,  // a device baseline without a run of this configuration
     OtherWork,       // a sample is other work (model, image size, text length) and the metric does not hold that out
+    UnknownWork,     // either side does not know one of those, so the two cannot be shown to be the same work
 };
+
+// OtherWork or UnknownWork: a ratio the comparison refuses to draw, which every front end says
+// where the figure would be ("no speedup"), not a blank.
+bool speedupRefused(NoSpeedup why);
 
 // What a comparison's workloads are held against.
 enum class WorkloadAgainst { Nothing, Baseline, MostCommon };
@@ -94,10 +99,13 @@ struct RunComparison {
     std::vector<RunComparisonEntry> entries;  // in the order of the runs given
 
     bool anyWorkloadDiffers() const;
-    bool anySpeedupRefused() const;  // some NoSpeedup::OtherWork
+    bool anySpeedupRefused() const;  // some speedupRefused()
     // What the † beside a figure means here, for every front end's note: "† different workload
     // than the baseline" or "… than most of the runs" (empty when no entry differs).
     std::string daggerNote() const;
+    // Why bars have no speedup, for a chart's note: "no speedup where a sample is other work or
+    // its workload is unknown"; empty where none is refused.
+    std::string refusedNote() const;
 };
 
 // What a run's throughput depends on besides the machine and the loading configuration:

@@ -1,7 +1,7 @@
 // Model FLOPs utilisation of a stored run: achieved FLOP/s per device over the device's peak
 // dense throughput at the run's precision. Accelerators' peaks come from the sourced table
-// (device_peaks.h); a CPU run's peak is the GEMM throughput its own probe measured on the run's
-// threads. Without a peak there is no MFU, and `reason` says why.
+// (device_peaks.h); a CPU run's peak is its machine's, measured quietly once and stored
+// (machine_peak.h, RunRecord::machinePeaks). Without a peak there is no MFU, and `reason` says why.
 #pragma once
 
 #include <string>
@@ -14,7 +14,7 @@ namespace bb {
 struct RunMfu {
     double mfu = 0;               // 0..1 (may exceed 1 only if the peak source is wrong); 0: unknown
     double peakFlopsPerSec = 0;   // per device
-    std::string peakSource;       // the datasheet, or "measured: fp32 GEMM 1024³ on 2 threads"
+    std::string peakSource;       // the datasheet, or "this machine's fp32 GEMM 2048×2048 on 2 threads, …"
     std::string reason;           // why there is none, when there is none
     std::vector<std::string> assumptions;
     bool known() const { return mfu > 0; }

@@ -365,6 +365,18 @@ Diagnosis diagnose(const PipelineProfile& profile) {
         diagnosis.bound, profile.loadMs, profile.computeMs + profile.deviceTransformMs, diagnosis.dataWaitShare * 100,
         diagnosis.recommended.workers, threads, diagnosis.recommended.deviceTransforms ? "on" : "off",
         diagnosis.recommended.samplesPerSec);
+    diagnosis.measuredSamplesPerSec = samplesPerSecAt(profile, profile.wallMs);
+    const auto own = std::find_if(diagnosis.predictions.begin(), diagnosis.predictions.end(),
+                                  [](const auto& prediction) { return prediction.isMeasuredSetting; });
+    if (own != diagnosis.predictions.end() && diagnosis.measuredSamplesPerSec > 0 &&
+        own->samplesPerSec > diagnosis.measuredSamplesPerSec * (1 + kUpperBoundMargin)) {
+        diagnosis.predictionsAreUpperBounds = true;
+        diagnosis.explanation += fmt::format(
+            " The run's own setting measured {:.1f} samples/s and is predicted at {:.1f}: the predictions are upper "
+            "bounds, each part at the cost the probe timed alone after the run (warm, nothing beside it), which the "
+            "steps did not get; they rank the settings, and a setting may not reach its figure.",
+            diagnosis.measuredSamplesPerSec, own->samplesPerSec);
+    }
     if (profile.worldSize > 1) {
         const auto ringShare = [](int n) { return n > 1 ? 2.0 * (n - 1) / n : 0.0; };
         const double measuredStepMs = predictStepMs(profile, profile.workers, profile.deviceTransforms);

@@ -16,12 +16,6 @@ void to_json(nlohmann::json& out, const PipelineProbe& probe) {
            {"host_transform_ms", probe.hostTransformMs},
            {"device_transform_ms", probe.deviceTransformMs},
            {"available_cores", probe.availableCores}};
-    if (probe.gemmFp32FlopsPerSec > 0) {
-        out["gemm_fp32_flops_per_s"] = probe.gemmFp32FlopsPerSec;
-        out["gemm_bf16_flops_per_s"] = probe.gemmBf16FlopsPerSec;
-        out["gemm_size"] = probe.gemmSize;
-        out["gemm_threads"] = probe.gemmThreads;
-    }
     if (!probe.error.empty()) out["error"] = probe.error;
 }
 
@@ -45,10 +39,6 @@ void from_json(const nlohmann::json& in, PipelineProbe& probe) {
     probe.hostTransformMs = in.value("host_transform_ms", 0.0);
     probe.deviceTransformMs = in.value("device_transform_ms", 0.0);
     probe.availableCores = in.value("available_cores", 0.0);
-    probe.gemmFp32FlopsPerSec = in.value("gemm_fp32_flops_per_s", 0.0);
-    probe.gemmBf16FlopsPerSec = in.value("gemm_bf16_flops_per_s", 0.0);
-    probe.gemmSize = in.value("gemm_size", 0);
-    probe.gemmThreads = in.value("gemm_threads", 0);
     probe.error = in.value("error", std::string());
 }
 

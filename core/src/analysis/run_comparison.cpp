@@ -209,9 +209,22 @@ bool RunComparison::anyWorkloadDiffers() const {
     return std::any_of(entries.begin(), entries.end(), [](const auto& entry) { return entry.workloadDiffers; });
 }
 
+bool speedupRefused(NoSpeedup why) { return why == NoSpeedup::OtherWork || why == NoSpeedup::UnknownWork; }
+
 bool RunComparison::anySpeedupRefused() const {
-    return std::any_of(entries.begin(), entries.end(),
-                       [](const auto& entry) { return entry.noSpeedup == NoSpeedup::OtherWork; });
+    return std::any_of(entries.begin(), entries.end(), [](const auto& entry) { return speedupRefused(entry.noSpeedup); });
+}
+
+std::string RunComparison::refusedNote() const {
+    const auto any = [&](NoSpeedup why) {
+        return std::any_of(entries.begin(), entries.end(), [&](const auto& entry) { return entry.noSpeedup == why; });
+    };
+    const bool other = any(NoSpeedup::OtherWork);
+    const bool unknown = any(NoSpeedup::UnknownWork);
+    if (other && unknown) return "no speedup where a sample is other work or its workload is unknown";
+    if (other) return "no speedup where a sample is other work";
+    if (unknown) return "no speedup where a workload is unknown";
+    return {};
 }
 
 std::string RunComparison::daggerNote() const {
@@ -349,6 +362,12 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.baseRunId = base.runId;
         const bool otherWork = std::any_of(entry.differences.begin(), entry.differences.end(),
                                            [](const auto& difference) { return changesTheWork(difference.field); });
+        // A run is its own base (a device baseline's own runs): the same work, known or not.
+        std::vector<std::string> unknownWork;
+        if (*baseOf[index] != index)
+            for (const auto field : entry.unknownFields)
+                if (changesTheWork(field) && !metricHoldsOut(metric, field))
+                    unknownWork.emplace_back(workloadFieldName(field));
         if (!std::isfinite(entry.value) || entry.value <= 0) {
             entry.noSpeedup = NoSpeedup::NoValue;
             entry.speedupNote = fmt::format("{} has no value in this metric", entry.runName);
@@ -361,6 +380,12 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
             entry.noSpeedup = NoSpeedup::OtherWork;
             entry.speedupNote = fmt::format("not like for like ({}): {} does not hold that out; achieved TFLOP/s does",
                                             entry.workloadNote, comparison.unit);
+        } else if (!unknownWork.empty()) {
+            // An import that names no model read "×1.88": a ratio nobody can show is of the same work.
+            entry.noSpeedup = NoSpeedup::UnknownWork;
+            entry.speedupNote = fmt::format("not shown to be like for like ({} unknown): {} of two runs compare only "
+                                            "for the same work per sample",
+                                            fmt::join(unknownWork, ", "), comparison.unit);
         } else {
             entry.noSpeedup = NoSpeedup::None;
             entry.speedup = entry.value / base.value;

@@ -4,38 +4,38 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/device_peaks.h"
-#include "bridgebench/pipeline_probe.h"
+#include "bridgebench/machine_peak.h"
 
 namespace bb {
 
 namespace {
 
+const MachinePeak* machinePeakAt(const RunRecord& run, std::string_view precision) {
+    for (const auto& peak : run.machinePeaks)
+        if (peak.precision == precision && peak.flopsPerSec > 0) return &peak;
+    return nullptr;
+}
+
+// Never the run's own probe's GEMM (older runs have one): timed per run, it moved with the
+// machine's load, and a sweep's slowest run showed the highest MFU.
 RunMfu cpuPeak(const RunRecord& run) {
     RunMfu result;
-    const auto probeJson = run.summary.find("probe");
-    if (probeJson == run.summary.end() || !probeJson->is_object()) {
-        result.reason = "a CPU's peak is measured by the run's probe, and this run took none";
+    if (machineIdentity(run.environment).empty()) {
+        result.reason = "the run does not record which machine it ran on, so no peak measured on that machine applies";
         return result;
     }
-    const auto probe = probeJson->get<PipelineProbe>();
-    const bool lowPrecision = run.precision == "bf16" || run.precision == "fp16";
-    if (run.precision == "bf16" && probe.gemmBf16FlopsPerSec > 0) {
-        result.peakFlopsPerSec = probe.gemmBf16FlopsPerSec;
-        result.peakSource = fmt::format("measured on this machine: bf16 GEMM {0}×{0} on {1} thread{3}, {2:.1f} GFLOP/s",
-                                        probe.gemmSize, probe.gemmThreads, probe.gemmBf16FlopsPerSec / 1e9,
-                                        probe.gemmThreads == 1 ? "" : "s");
-    } else if (probe.gemmFp32FlopsPerSec > 0) {
-        result.peakFlopsPerSec = probe.gemmFp32FlopsPerSec;
-        result.peakSource = fmt::format("measured on this machine: fp32 GEMM {0}×{0} on {1} thread{3}, {2:.1f} GFLOP/s",
-                                        probe.gemmSize, probe.gemmThreads, probe.gemmFp32FlopsPerSec / 1e9,
-                                        probe.gemmThreads == 1 ? "" : "s");
-        if (lowPrecision)
-            result.assumptions.push_back(fmt::format(
-                "the CPU has no native {} matrix unit the probe could time: held against its fp32 GEMM peak",
-                run.precision));
-    } else {
-        result.reason = "the run's probe did not measure a GEMM peak";
+    const MachinePeak* peak = run.precision == "bf16" ? machinePeakAt(run, "bf16") : nullptr;
+    if (!peak) peak = machinePeakAt(run, "fp32");
+    if (!peak) {
+        result.reason = "no quiet peak measured on this machine yet (it is measured once, after a CPU run, when "
+                        "other processes leave the cores alone)";
+        return result;
     }
+    result.peakFlopsPerSec = peak->flopsPerSec;
+    result.peakSource = "this machine's " + describeMachinePeak(*peak);
+    if ((run.precision == "bf16" || run.precision == "fp16") && peak->precision == "fp32")
+        result.assumptions.push_back(fmt::format(
+            "the CPU has no native {} matrix unit to time: held against its fp32 GEMM peak", run.precision));
     return result;
 }
 

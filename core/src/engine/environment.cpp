@@ -33,6 +33,11 @@ std::string cpuModel() {
     return "unknown";
 }
 
+std::string hostName() {
+    char name[256] = {};
+    return gethostname(name, sizeof name - 1) == 0 ? std::string(name) : std::string();
+}
+
 std::int64_t physicalMemoryBytes() {
     return static_cast<std::int64_t>(sysconf(_SC_PHYS_PAGES)) * static_cast<std::int64_t>(sysconf(_SC_PAGESIZE));
 }
@@ -76,6 +81,9 @@ nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
     nlohmann::json env = {
         {"app_version", build.appVersion},
         {"git_commit", build.gitCommit},
+        // With the CPU model and core count, which machine it ran on: a CPU's peak is stored
+        // per machine (bridgebench/machine_peak.h).
+        {"hostname", hostName()},
         {"cpu_model", cpuModel()},
         {"logical_cores", std::thread::hardware_concurrency()},
         {"memory_bytes", physicalMemoryBytes()},

@@ -11,7 +11,7 @@ namespace bb {
 
 namespace {
 
-// Long enough that the BLAS's start-up and the timer vanish in it, short enough to try three.
+// Long enough that the BLAS's start-up and the timer vanish in it, short enough to repeat.
 constexpr double kGemmTargetMs = 25;
 constexpr int kLargestGemm = 2048;
 
@@ -25,7 +25,7 @@ double timeProductMs(const torch::Tensor& a, const torch::Tensor& b) {
 
 }  // namespace
 
-GemmPeak measureCpuGemmPeak(c10::ScalarType dtype, RunControl& control) {
+GemmPeak measureCpuGemmPeak(c10::ScalarType dtype, RunControl& control, int repetitions) {
     torch::NoGradGuard noGrad;
     const auto options = torch::TensorOptions().dtype(dtype).device(torch::kCPU);
     int size = 256;
@@ -40,7 +40,7 @@ GemmPeak measureCpuGemmPeak(c10::ScalarType dtype, RunControl& control) {
     }
     const torch::Tensor a = torch::rand({size, size}, options);
     const torch::Tensor b = torch::rand({size, size}, options);
-    for (int pass = 0; pass < 3 && !control.cancelled(); ++pass) ms = std::min(ms, timeProductMs(a, b));
+    for (int pass = 0; pass < repetitions && !control.cancelled(); ++pass) ms = std::min(ms, timeProductMs(a, b));
     const double flops = 2.0 * size * static_cast<double>(size) * size;
     return {ms > 0 ? flops / (ms / 1000.0) : 0, size};
 }

@@ -8,7 +8,6 @@
 #include "engine/autocast_guard.h"
 #include "engine/compute_threads.h"
 #include "engine/cpu_availability.h"
-#include "engine/gemm_peak.h"
 
 namespace bb {
 
@@ -50,14 +49,6 @@ PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, Batc
         probe.deviceTransformMs = costs->deviceTransformMs;
     }
     const torch::Device device(config.device);
-    if (device.is_cpu()) {
-        // Still on the run's own compute threads: the peak its MFU is held against.
-        probe.gemmThreads = computeThreads;
-        const GemmPeak fp32 = measureCpuGemmPeak(torch::kFloat, control);
-        probe.gemmFp32FlopsPerSec = fp32.flopsPerSec;
-        probe.gemmSize = fp32.size;
-        if (cpuMultipliesBf16Natively()) probe.gemmBf16FlopsPerSec = measureCpuGemmPeak(torch::kBFloat16, control).flopsPerSec;
-    }
     // On an accelerator the host threads barely move compute; only a CPU run needs the curve.
     if (!device.is_cpu() || !batch.inputIds.defined()) return probe;
 

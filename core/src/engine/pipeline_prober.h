@@ -1,9 +1,9 @@
 // Takes a finished run's PipelineProbe: the cores other processes leave it (0.2 s of busy
 // threads), forward + backward of its last batch at each compute thread count that another
 // worker setting would give it, and one batch built alone through the host and the device
-// image paths, and on a CPU the fp32 (and native bf16) GEMM peak on the run's threads, for MFU.
-// Costs about four training steps per thread count plus four batches of loading and ~0.3 s of
-// GEMMs, against the dozens of steps a run has; it is what turns the diagnosis's
+// image paths. (A CPU's peak for MFU is the machine's, not the run's: machine_peak_probe.h.)
+// Costs about four training steps per thread count plus four batches of loading, against the
+// dozens of steps a run has; it is what turns the diagnosis's
 // predictions from assumed scaling into measured scaling.
 #pragma once
 
@@ -20,8 +20,7 @@ namespace bb {
 // Empty when the config fixes `threads` (workers then leave the thread count alone).
 std::vector<int> probeThreadCounts(const RunConfig& config, int cores);
 
-// `computeThreads`: the run's own count, which the GEMM peak is measured on and which the
-// probe leaves in place. Stops early, with what it has, when the run is cancelled meanwhile.
+// `computeThreads`: the run's own count, which the probe leaves in place. Stops early, with what it has, when the run is cancelled meanwhile.
 // Throws what LibTorch or the source throws.
 PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, BatchSource& source,
                             const RunConfig& config, int computeThreads, double runComputeMs, RunControl& control);

@@ -16,6 +16,7 @@
 #include "distributed/world.h"
 #include "engine/core_contention.h"
 #include "engine/environment.h"
+#include "engine/machine_peak_probe.h"
 #include "engine/model_factory.h"
 #include "engine/run_control.h"
 #include "engine/run_memory_check.h"
@@ -109,6 +110,7 @@ struct RunSession::Impl {
     std::shared_ptr<DistributedRun> distributed;
     nlohmann::json decode;  // DecodeChoice::toJson() when device decoding was wanted, else null
     nlohmann::json decodeEnvironment;  // DecodeChoice::toJson(), always
+    std::string machine;     // machineIdentity() of this machine, for its CPU peak
     int intraOpThreads = 0;  // fewer than the engine's choice where other processes held the cores; 0: its choice
     std::promise<RunOutcome> outcomePromise;
     std::shared_future<RunOutcome> outcome = outcomePromise.get_future().share();
@@ -174,6 +176,21 @@ struct RunSession::Impl {
         return {};
     }
 
+    // Once per machine, after a completed CPU run in one process (other ranks would count as
+    // other processes) that takes the probe: the peak its MFU and every later run's is held against. A busy store
+    // or machine leaves it for a later run; the run's MFU is unknown meanwhile.
+    void measureMachinePeakIfMissing(const TrainerResult& trained) {
+        if (!store || machine.empty() || !config.probe || trained.status != RunStatus::Completed || control.cancelled())
+            return;
+        if (!torch::Device(config.device).is_cpu() || trained.distributed.is_object()) return;
+        try {
+            ensureMachinePeaks(*store, machine, intraOpThreads > 0 ? intraOpThreads : chooseIntraOpThreads(config),
+                               control);
+        } catch (const std::exception&) {
+            // The run is stored without it; a later run on the machine measures it again.
+        }
+    }
+
     void runOnThread() {
         RunOutcome result;
         {
@@ -207,6 +224,7 @@ struct RunSession::Impl {
                 trained.error = setupError;
             }
             const std::string writeError = writer ? writer->close() : std::string();
+            measureMachinePeakIfMissing(trained);
 
             result.status = trained.status;
             result.error = trained.error;
@@ -294,6 +312,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     record.config = toJson(impl.config);
     record.environment = runEnvironment(impl.config, impl.decodeEnvironment, impl.distributed.get());
     record.deviceName = runDeviceName(impl.config.device, record.environment);
+    impl.machine = machineIdentity(record.environment);
     record.studyId = studyId;
     record.uuid = newUuid();
     impl.uuid = record.uuid;

@@ -20,12 +20,6 @@ namespace bb {
 
 namespace {
 
-RunComparison comparisonOf(const ReportInput& input) {
-    std::vector<RunRecord> records;
-    for (const auto& data : input.runs) records.push_back(data.run);
-    return compareRuns(records, input.metric, input.baselineRunId);
-}
-
 report::ChartSize sizeOf(ReportChart chart, const RunComparison& comparison) {
     return chart == ReportChart::Comparison ? report::comparisonChartSize(comparison) : report::kStepChartSize;
 }
@@ -35,13 +29,13 @@ void draw(report::Canvas& canvas, const ReportInput& input, ReportChart chart, c
     if (chart == ReportChart::Comparison)
         report::drawComparisonChart(canvas, comparison, size);
     else
-        report::drawStepChart(canvas, input.runs, size);
+        report::drawStepChart(canvas, input.runs, comparison, size);
 }
 
 }  // namespace
 
 void writeChartSvg(const ReportInput& input, ReportChart chart, const std::filesystem::path& file) {
-    const auto comparison = comparisonOf(input);
+    const auto comparison = reportComparison(input);
     const auto size = sizeOf(chart, comparison);
     report::SvgCanvas canvas(size.width, size.height);
     draw(canvas, input, chart, comparison, size);
@@ -50,7 +44,7 @@ void writeChartSvg(const ReportInput& input, ReportChart chart, const std::files
 
 #if BB_HAVE_CAIRO
 void writeChartPng(const ReportInput& input, ReportChart chart, const std::filesystem::path& file, double scale) {
-    const auto comparison = comparisonOf(input);
+    const auto comparison = reportComparison(input);
     const auto size = sizeOf(chart, comparison);
     const int width = static_cast<int>(std::lround(size.width * scale));
     const int height = static_cast<int>(std::lround(size.height * scale));

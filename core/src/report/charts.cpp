@@ -112,7 +112,7 @@ void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartS
             // The figure and its speedup as the window writes them: "0.0134 (×1.00)", not "0.0 (1.00×)".
             std::string value = figure(entry.value);
             if (std::isfinite(entry.speedup)) value += fmt::format(" (×{})", speedupFigure(entry.speedup));
-            else if (entry.noSpeedup == NoSpeedup::OtherWork) value += " (no speedup)";
+            else if (speedupRefused(entry.noSpeedup)) value += " (no speedup)";
             if (entry.workloadDiffers) value += " †";
             canvas.text(left + barWidth + 6, y + kBarRow * 0.62, value, valueStyle);
         } else {
@@ -122,19 +122,30 @@ void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartS
         y += kBarRow;
     }
     canvas.line(left, kTop - 4, left, plotBottom, kInk, 1);
-    if (anyDiffers)
+    if (anyDiffers || comparison.anySpeedupRefused())
         canvas.text(8, size.height - 6,
-                    comparison.daggerNote() + " (model, batch, image size, text length, precision or device count)" +
-                        (comparison.anySpeedupRefused() ? "; no speedup where a sample is other work" : ""),
+                    (anyDiffers ? comparison.daggerNote() +
+                                      " (model, batch, image size, text length, precision or device count)" +
+                                      (comparison.anySpeedupRefused() ? "; " : "")
+                                : std::string()) +
+                        comparison.refusedNote(),
                     TextStyle{10, false, Anchor::Start, kOtherWorkload});
 }
 
-void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, ChartSize size) {
+void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, const RunComparison& comparison, ChartSize size) {
     const TextStyle title{14, true, Anchor::Start, kInk};
     const TextStyle axis{10, false, Anchor::Middle, {0x55, 0x55, 0x55}};
     const TextStyle axisRight{10, false, Anchor::End, {0x55, 0x55, 0x55}};
     canvas.rect(0, 0, size.width, size.height, {0xff, 0xff, 0xff}, "background");
-    canvas.text(8, 20, "Throughput per step (samples/s)", title);
+    // Not the summary's figure (the median after warm-up): every step as it was measured.
+    canvas.text(8, 20, "Samples/s of each step as measured (warm-up included, not smoothed)", title);
+    const auto otherWork = [&](const RunData& data) {
+        const auto entry = std::find_if(comparison.entries.begin(), comparison.entries.end(),
+                                        [&](const auto& item) { return item.runId == data.run.id; });
+        return entry != comparison.entries.end() &&
+               std::any_of(entry->differences.begin(), entry->differences.end(),
+                           [](const auto& difference) { return changesTheWork(difference.field); });
+    };
 
     std::vector<const RunData*> plotted;
     double maxStep = 0;
@@ -149,9 +160,15 @@ void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, ChartSize s
             }
         if (any) plotted.push_back(&data);
     }
+    const bool anyOtherWork = std::any_of(plotted.begin(), plotted.end(), [&](const RunData* data) { return otherWork(*data); });
+    // The note's line under the title, above the legend.
+    const double legendTop = anyOtherWork ? 52 : 36;
+    if (anyOtherWork)
+        canvas.text(8, 36, "† other work per sample (model, image size or text length): not the same unit of samples/s",
+                    TextStyle{10, false, Anchor::Start, kOtherWorkload});
     const double left = 64;
     const double right = size.width - 32;  // room for half of the last step label
-    const double top = 36 + 16.0 * static_cast<double>(std::min<std::size_t>(plotted.size(), 8));
+    const double top = legendTop + 16.0 * static_cast<double>(std::min<std::size_t>(plotted.size(), 8));
     const double bottom = size.height - 36;
     if (plotted.empty()) {
         canvas.text(size.width / 2, size.height / 2, "No run here has per-step throughput", axis);
@@ -178,11 +195,14 @@ void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, ChartSize s
                 points.push_back({xOf(static_cast<double>(step.step)), yOf(step.samplesPerSec)});
         canvas.polyline(decimated(points), color, 1.5, "series");
         if (index < 8) {
-            const double legendY = 36 + 16.0 * static_cast<double>(index);
+            const double legendY = legendTop + 16.0 * static_cast<double>(index);
             canvas.rect(left + 8, legendY - 8, 14, 4, color, "legend");
-            canvas.text(left + 28, legendY - 2, plotted[index]->run.name, TextStyle{10, false, Anchor::Start, kInk});
+            const bool marked = otherWork(*plotted[index]);
+            canvas.text(left + 28, legendY - 2, plotted[index]->run.name + (marked ? " †" : ""),
+                        TextStyle{10, false, Anchor::Start, marked ? kOtherWorkload : kInk});
         }
     }
+
 }
 
 }  // namespace bb::report

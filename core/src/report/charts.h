@@ -21,8 +21,11 @@ ChartSize comparisonChartSize(const RunComparison& comparison);
 void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartSize size);
 
 inline constexpr ChartSize kStepChartSize{800, 360};
-// Runs without steps are left out; a chart without any says so in its middle.
-void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, ChartSize size);
+// Runs without steps are left out; a chart without any says so in its middle. Its title says
+// what the lines are (each step's samples/s as measured, warm-up included, not smoothed), and
+// a run whose sample is other work than `comparison` holds it against is marked † in the
+// legend and the note under it: its samples/s are not the same unit.
+void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, const RunComparison& comparison, ChartSize size);
 
 // `text`, shortened with "…" (whole UTF-8 characters) until it fits `width`.
 std::string fitText(Canvas& canvas, std::string text, const TextStyle& style, double width);

@@ -47,7 +47,9 @@ void writeHtmlReport(const ReportInput& input, const std::filesystem::path& file
         "</head>\n<body>\n<h1>{0}</h1>\n<p class=\"meta\">Generated {2}. {3} runs.</p>\n",
         xmlEscape(content.title), kStyle, xmlEscape(content.generated), input.runs.size());
 
-    html += "<h2>Comparison</h2>\n<figure>\n";
+    html += "<h2>Comparison</h2>\n";
+    html += fmt::format("<p class=\"meta\">{}: {}.</p>\n<figure>\n", xmlEscape(content.comparison.unit),
+                        xmlEscape(content.baseline));
     const auto size = report::comparisonChartSize(content.comparison);
     report::SvgCanvas comparison(size.width, size.height);
     report::drawComparisonChart(comparison, content.comparison, size);
@@ -55,15 +57,12 @@ void writeHtmlReport(const ReportInput& input, const std::filesystem::path& file
 
     html += "<h2>Throughput per step</h2>\n<figure>\n";
     report::SvgCanvas steps(report::kStepChartSize.width, report::kStepChartSize.height);
-    report::drawStepChart(steps, input.runs, report::kStepChartSize);
+    report::drawStepChart(steps, input.runs, content.comparison, report::kStepChartSize);
     html += steps.finish(false) + "</figure>\n";
 
     html += "<h2>Summary</h2>\n";
-    const std::string baseline = content.comparison.baselineName.empty() ? std::string("no baseline")
-                                                                         : xmlEscape(content.comparison.baselineName);
-    html += fmt::format("<p class=\"meta\">{} over the time after warm-up (p5–p95: single steps); speedups against "
-                        "{}.</p>\n",
-                        content.comparison.unit, baseline);
+    html += fmt::format("<p class=\"meta\">{} over the time after warm-up (p5–p95: single steps); {}.</p>\n",
+                        content.comparison.unit, xmlEscape(content.baseline));
     html += htmlTable(content.summary, 7, 13);
     if (!content.otherProcessesNotes.empty()) {
         html += "<p class=\"meta\">‡ Measured beside other processes (the figures may not repeat):</p>\n<ul class=\"meta\">\n";
@@ -75,6 +74,7 @@ void writeHtmlReport(const ReportInput& input, const std::filesystem::path& file
     html += "</ul>\n";
 
     html += "<h2>Diagnosis and environment</h2>\n";
+    if (!content.withoutSteps.empty()) html += "<p>" + xmlEscape(content.withoutSteps) + "</p>\n";
     for (const auto& section : content.runs) {
         html += "<h3>" + xmlEscape(section.heading) + "</h3>\n";
         for (const auto& paragraph : section.diagnosis) html += "<p>" + xmlEscape(paragraph) + "</p>\n";

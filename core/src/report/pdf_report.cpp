@@ -244,12 +244,13 @@ int writePdfReport(const ReportInput& input, const std::filesystem::path& file) 
         pdf.paragraph(fmt::format("Generated {}. {} runs.", content.generated, input.runs.size()), 9,
                       {0x66, 0x66, 0x66});
         pdf.heading("Comparison", 13);
+        pdf.paragraph(fmt::format("{}: {}.", content.comparison.unit, content.baseline), 9, {0x66, 0x66, 0x66});
         pdf.chart(report::comparisonChartSize(content.comparison), [&](report::Canvas& canvas, report::ChartSize size) {
             report::drawComparisonChart(canvas, content.comparison, size);
         });
         pdf.heading("Throughput per step", 13);
         pdf.chart(report::kStepChartSize, [&](report::Canvas& canvas, report::ChartSize size) {
-            report::drawStepChart(canvas, input.runs, size);
+            report::drawStepChart(canvas, input.runs, content.comparison, size);
         });
         pdf.heading("Summary", 13);
         pdf.table(content.summary, 7);
@@ -260,6 +261,7 @@ int writePdfReport(const ReportInput& input, const std::filesystem::path& file) 
         pdf.paragraph("Where TFLOP/s and MFU come from:", 8, {0x66, 0x66, 0x66});
         for (const auto& note : content.flopsNotes) pdf.paragraph(note, 8, {0x66, 0x66, 0x66});
         pdf.heading("Diagnosis and environment", 13);
+        if (!content.withoutSteps.empty()) pdf.paragraph(content.withoutSteps, 9);
         for (const auto& section : content.runs) {
             pdf.heading(section.heading, 10);
             for (const auto& paragraph : section.diagnosis) pdf.paragraph(paragraph, 9);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "analysis/summary_number.h"
@@ -42,13 +43,38 @@ std::string tflopsFigure(double value) {
     return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value);
 }
 
+}  // namespace bb::report
+
+namespace bb {
+
+RunComparison reportComparison(const ReportInput& input) {
+    std::vector<RunRecord> records;
+    for (const auto& data : input.runs) records.push_back(data.run);
+    if (input.baseline.kind != CompareBaseline::Kind::None) return compareRuns(records, input.metric, input.baseline);
+    return compareRuns(records, input.metric, input.baselineRunId);
+}
+
+}  // namespace bb
+
+namespace bb::report {
+
+std::string baselineText(const RunComparison& comparison) {
+    if (comparison.baselineRunId)
+        return fmt::format("speedups against run #{} {}", *comparison.baselineRunId, comparison.baselineName);
+    if (comparison.baseline.kind == CompareBaseline::Kind::Device && !comparison.baselineName.empty())
+        return fmt::format("speedups against the device {}: each run against its run of the same configuration",
+                           comparison.baselineName);
+    if (comparison.baseline.kind == CompareBaseline::Kind::Device)
+        return fmt::format("no speedups: no compared run is on the baseline device {}", comparison.baseline.group);
+    return "no baseline, so no speedups";
+}
+
 ReportContent buildReportContent(const ReportInput& input) {
     ReportContent content;
     content.title = input.title;
     content.generated = fmt::format("{} by BridgeBench {}", isoUtcNow(), buildInfo().appVersion);
-    std::vector<RunRecord> records;
-    for (const auto& data : input.runs) records.push_back(data.run);
-    content.comparison = compareRuns(records, input.metric, input.baselineRunId);
+    content.comparison = reportComparison(input);
+    content.baseline = baselineText(content.comparison);
 
     content.summary.header = {"id", "run", "source", "device", "configuration", "batch", "precision",
                               "samples/s", "p5–p95", "data wait", "TFLOP/s", "TFLOP/s per device", "MFU",
@@ -78,7 +104,9 @@ ReportContent buildReportContent(const ReportInput& input) {
              std::isfinite(entry.speedup) ? "×" + speedupFigure(entry.speedup) : "–",
              (entry.workloadDiffers ? "† " + entry.workloadNote : "same") +
                  (entry.workloadHeldOut.empty() ? "" : " (held out: " + entry.workloadHeldOut + ")") +
-                 (entry.noSpeedup == NoSpeedup::OtherWork ? " (no speedup: other work per sample)" : "")});
+                 (entry.noSpeedup == NoSpeedup::OtherWork     ? " (no speedup: other work per sample)"
+                  : entry.noSpeedup == NoSpeedup::UnknownWork ? " (no speedup: workload unknown)"
+                                                              : "")});
         if (!entry.otherProcesses.empty())
             content.otherProcessesNotes.push_back(fmt::format("#{}: {}", run.id, entry.otherProcesses));
         // Where the FLOP/s and MFU figures come from, deduplicated: the study's ten runs share one.
@@ -96,13 +124,17 @@ ReportContent buildReportContent(const ReportInput& input) {
         }
     }
 
+    std::vector<std::string> withoutSteps;
     for (const auto& data : input.runs) {
+        // Published and headline-only figures have no steps: one line for all of them, not a
+        // section each saying "nothing to diagnose" (five pages of it for the study's table).
+        if (data.steps.empty()) {
+            withoutSteps.push_back(fmt::format("#{}", data.run.id));
+            continue;
+        }
         RunSection section;
         section.heading = fmt::format("#{} {}", data.run.id, data.run.name);
-        if (data.steps.empty()) {
-            section.diagnosis.push_back("No per-step measurements are stored for this run (a published or "
-                                        "headline-only figure), so there is nothing to diagnose.");
-        } else if (!canDiagnose(data.steps)) {
+        if (!canDiagnose(data.steps)) {
             section.diagnosis.push_back("The steps of this run carry wall-clock times only (imported logs), not "
                                         "the data-wait and compute parts the diagnosis models.");
         } else {
@@ -116,6 +148,10 @@ ReportContent buildReportContent(const ReportInput& input) {
         flatten(data.run.environment, "", section.environment);
         content.runs.push_back(std::move(section));
     }
+    if (!withoutSteps.empty())
+        content.withoutSteps = fmt::format("{} {} no per-step measurements (published or headline-only figures): "
+                                           "nothing to diagnose.",
+                                           fmt::join(withoutSteps, ", "), withoutSteps.size() == 1 ? "has" : "have");
     return content;
 }
 

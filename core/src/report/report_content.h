@@ -24,15 +24,21 @@ struct ReportContent {
     std::string title;
     std::string generated;  // "2026-11-30T19:05:00Z by BridgeBench 0.1.0"
     RunComparison comparison;
+    // What the speedups are held against, a run or a device, or that there are none.
+    std::string baseline;
     Table summary;
     // "#3: TFLOP/s: analytical count …", "#3: assumes …", "#3: MFU: H100 SXM bf16 …": each once.
     std::vector<std::string> flopsNotes;
     // "#12: other processes took 1.4 of the 2 cores …", for each run whose samples/s is marked ‡.
     std::vector<std::string> otherProcessesNotes;
-    std::vector<RunSection> runs;
+    std::vector<RunSection> runs;  // the runs with steps
+    // "#1, #2 have no per-step measurements …": the runs without a section; empty when none.
+    std::string withoutSteps;
 };
 
 ReportContent buildReportContent(const ReportInput& input);
+// "speedups against the device 8× H100: …", "speedups against run #12 …", "no baseline, …".
+std::string baselineText(const RunComparison& comparison);
 
 // The summary table's figure for a number: one decimal, three significant digits below 1 (0.0134),
 // "–" when unknown.

@@ -10,6 +10,7 @@
 
 #include "bridgebench/errors.h"
 #include "store/device_name.h"
+#include "store/machine_peak_rows.h"
 #include "store/readable_run.h"
 #include "store/result_store_impl.h"
 #include "store/run_rows.h"
@@ -67,6 +68,17 @@ RunRecord readRun(SQLite::Statement& query) {
     run.createdAt = query.getColumn(column++).getString();
     run.finishedAt = query.getColumn(column++).getString();
     return run;
+}
+
+// Runs are read in lists; the peaks (a few rows per machine) are read once per list.
+void attachMachinePeaks(std::vector<RunRecord>& runs, const std::vector<MachinePeak>& peaks) {
+    for (auto& run : runs) {
+        if (run.source != "local" || run.deviceKind != "cpu") continue;
+        const std::string machine = machineIdentity(run.environment);
+        if (machine.empty()) continue;
+        for (const auto& peak : peaks)
+            if (peak.machine == machine) run.machinePeaks.push_back(peak);
+    }
 }
 
 bool allDigits(const std::string& text) {
@@ -231,6 +243,7 @@ std::vector<RunRecord> ResultStore::listRuns() {
         std::vector<RunRecord> runs;
         SQLite::Statement query(m_impl->db, fmt::format("SELECT {} FROM runs ORDER BY id", kRunColumns));
         while (query.executeStep()) runs.push_back(readRun(query));
+        attachMachinePeaks(runs, readMachinePeaks(m_impl->db));
         return runs;
     });
 }
@@ -240,7 +253,9 @@ std::optional<RunRecord> ResultStore::findRun(std::int64_t runId) {
         SQLite::Statement query(m_impl->db, fmt::format("SELECT {} FROM runs WHERE id = ?", kRunColumns));
         query.bind(1, static_cast<std::int64_t>(runId));
         if (!query.executeStep()) return std::nullopt;
-        return readRun(query);
+        std::vector<RunRecord> runs{readRun(query)};
+        attachMachinePeaks(runs, readMachinePeaks(m_impl->db));
+        return std::move(runs.front());
     });
 }
 
@@ -257,11 +272,12 @@ std::optional<RunRecord> ResultStore::findRun(const std::string& idOrName) {
         query.bind(1, idOrName);
         query.bind(2, idOrName);
         if (!query.executeStep()) return std::nullopt;
-        RunRecord run = readRun(query);
+        std::vector<RunRecord> runs{readRun(query)};
         if (query.executeStep())
             throw StoreError(fmt::format("{}: more than one run is named '{}'; use its id", m_impl->file.string(),
                                          idOrName));
-        return run;
+        attachMachinePeaks(runs, readMachinePeaks(m_impl->db));
+        return std::move(runs.front());
     });
 }
 
@@ -389,7 +405,21 @@ std::vector<RunRecord> ResultStore::runsInStudy(std::int64_t studyId) {
                                 fmt::format("SELECT {} FROM runs WHERE study_id = ? ORDER BY id", kRunColumns));
         query.bind(1, studyId);
         while (query.executeStep()) runs.push_back(readRun(query));
+        attachMachinePeaks(runs, readMachinePeaks(m_impl->db));
         return runs;
+    });
+}
+
+std::vector<MachinePeak> ResultStore::machinePeaks() {
+    return m_impl->guarded("read the machines' peaks", [&] { return readMachinePeaks(m_impl->db); });
+}
+
+bool ResultStore::recordMachinePeak(const MachinePeak& peak) {
+    return m_impl->guarded("store a machine's peak", [&] {
+        SQLite::Transaction transaction(m_impl->db, SQLite::TransactionBehavior::IMMEDIATE);
+        const bool stored = insertMachinePeak(m_impl->db, peak);
+        transaction.commit();
+        return stored;
     });
 }
 

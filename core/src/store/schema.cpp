@@ -125,11 +125,29 @@ CREATE TABLE timeline_spans (
 )sql");
 }
 
+// A CPU's peak, once per machine and precision (bridgebench/machine_peak.h); the first quiet
+// measurement stays, so that every run on the machine is held against one figure.
+void addMachinePeaks(SQLite::Database& db) {
+    db.exec(R"sql(
+CREATE TABLE machine_peaks (
+  machine      TEXT NOT NULL,
+  precision    TEXT NOT NULL,
+  flops_per_s  REAL NOT NULL,
+  gemm_size    INTEGER NOT NULL,
+  threads      INTEGER NOT NULL,
+  repetitions  INTEGER NOT NULL,
+  other_cores  REAL NOT NULL,
+  measured_at  TEXT NOT NULL,
+  PRIMARY KEY (machine, precision)
+) WITHOUT ROWID;
+)sql");
+}
+
 using Step = void (*)(SQLite::Database&);
 // Index i holds the step from version i to i + 1.
 constexpr Step kLadder[] = {createTables,     addReferenceRuns,    addLoadTimings,
                             addCommunication, addDeviceMemoryPeak, addOtherProcessesCpu,
-                            addTimeline};
+                            addTimeline, addMachinePeaks};
 
 }  // namespace
 

@@ -190,27 +190,32 @@ TEST(RunFlops, AMeasuredReferenceRunKeepsTheEnginesCount) {
     EXPECT_THAT(counted.basis, HasSubstr(fmt::format("{} tokens", kDefaultTextLength)));
 }
 
-TEST(RunMfu, ACpuRunIsHeldAgainstTheGemmPeakItsProbeMeasured) {
+TEST(RunMfu, ACpuRunIsHeldAgainstItsMachinesStoredPeakNotItsProbe) {
     RunRecord run;
     run.source = "local";
     run.deviceKind = "cpu";
     run.deviceName = "cpu";
     run.precision = "fp32";
+    run.environment = {{"hostname", "box"}, {"cpu_model", "Test CPU"}, {"logical_cores", 2}};
     run.summary = {{"achieved_flops_per_s", 2e9},
                    {"mean_samples_per_s", 10.0},
                    {"probe", {{"gemm_fp32_flops_per_s", 8e10}, {"gemm_size", 1024}, {"gemm_threads", 2}}}};
+    EXPECT_FALSE(runMfu(run).known()) << "a probe's own GEMM is no peak";
+
+    run.machinePeaks.push_back({"box · Test CPU · 2 logical cores", "fp32", 1e11, 2048, 2, 5, 0.0, "2026-05-01T10:00:00Z"});
     const RunMfu mfu = runMfu(run);
     ASSERT_TRUE(mfu.known()) << mfu.reason;
-    EXPECT_DOUBLE_EQ(mfu.mfu, 2e9 / 8e10);
-    EXPECT_THAT(mfu.peakSource, HasSubstr("measured"));
-    EXPECT_THAT(mfu.peakSource, HasSubstr("2 threads"));
+    EXPECT_DOUBLE_EQ(mfu.mfu, 2e9 / 1e11);
+    EXPECT_THAT(mfu.peakSource, HasSubstr("this machine's fp32 GEMM 2048×2048 on 2 threads"));
     // `show` printed "on 1 threads".
-    run.summary["probe"]["gemm_threads"] = 1;
+    run.machinePeaks.front().threads = 1;
     EXPECT_THAT(runMfu(run).peakSource, HasSubstr("on 1 thread,"));
 
-    run.summary.erase("probe");
-    EXPECT_FALSE(runMfu(run).known());
-    EXPECT_THAT(runMfu(run).reason, HasSubstr("probe"));
+    // bf16 without a native bf16 peak: the fp32 one, said so.
+    run.precision = "bf16";
+    ASSERT_TRUE(runMfu(run).known());
+    ASSERT_EQ(runMfu(run).assumptions.size(), 1u);
+    EXPECT_THAT(runMfu(run).assumptions.front(), HasSubstr("fp32 GEMM peak"));
 }
 
 }  // namespace

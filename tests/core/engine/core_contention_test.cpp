@@ -124,8 +124,7 @@ TEST(CoreContention, ARunStartedWhileEveryCoreIsBusySaysSoBeforeItsFirstStep) {
 
 // threads=0 while busy threads hold every core: the engine computes on the cores the others
 // left, says so before the first step, and the row records the count used and the one it
-// would have taken. The probe's GEMM peak, measured on the run's own threads, shows the count
-// the trainer really ran with.
+// would have taken.
 TEST(CoreContention, ARunThatLeavesThreadsToTheEngineComputesOnTheCoresOthersLeft) {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (cores < 2) GTEST_SKIP() << "one core: one compute thread already";
@@ -144,7 +143,6 @@ TEST(CoreContention, ARunThatLeavesThreadsToTheEngineComputesOnTheCoresOthersLef
     const auto warnings = observer.startWarnings();
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_NE(warnings.front().find(fmt::format("computes on {} thread", *fit)), std::string::npos) << warnings.front();
-    EXPECT_EQ(outcome.summary.probe.gemmThreads, *fit);
 
     ResultStore store(dir.file("runs.db"));
     const auto run = store.findRun(runId);

@@ -35,6 +35,7 @@ RunData measured(std::int64_t id, const std::string& name, double stepMs) {
     data.run.status = RunStatus::Completed;
     data.run.deviceKind = "cpu";
     data.run.deviceName = "Ryzen 7950X";
+    data.run.model = "tiny";  // as the engine's runs name theirs; an unknown model gets no speedup
     data.run.batchSize = 8;
     data.run.workers = 1;
     data.run.environment = {{"torch", "1.13.1"}, {"cpu", {{"model", "AMD Ryzen 9 7950X"}, {"cores", 16}}}};
@@ -114,7 +115,7 @@ TEST(HtmlReport, CarriesAchievedTflopsAndMfuColumnsAndWhereTheyComeFrom) {
     EXPECT_THAT(html, HasSubstr("Where TFLOP/s and MFU come from"));
     EXPECT_THAT(html, HasSubstr("max_seq_length"));
     EXPECT_THAT(html, HasSubstr("datasheet"));
-    EXPECT_THAT(html, HasSubstr("the run&#39;s probe"));  // the CPU runs took none: no measured peak
+    EXPECT_THAT(html, HasSubstr("which machine it ran on"));  // the CPU runs name none: no machine peak
 
     writePdfReport(report, dir.file("report.pdf"));
     EXPECT_GT(std::filesystem::file_size(dir.file("report.pdf")), 0U);
@@ -191,6 +192,7 @@ TEST(ChartSvg, ASmallFigureKeepsThreeSignificantDigitsAndSpeedupsReadAsInTheWind
     cpu.run.source = "local";
     cpu.run.deviceKind = "cpu";
     cpu.run.deviceName = "cpu";
+    cpu.run.model = "tiny";  // a model nobody named gets no speedup (the work per sample is unknown)
     cpu.run.batchSize = 8;
     cpu.run.summary = {{"median_samples_per_s", 0.0134}};
     RunData rerun = cpu;
@@ -322,6 +324,86 @@ TEST(PdfReport, TheSummaryTableWrapsTextRatherThanCuttingIt) {
     }
     EXPECT_EQ(text.find("…"), std::string::npos) << text;
     for (const char* word : {"augments", "device", "transforms", "Gaudi2"}) EXPECT_THAT(text, HasSubstr(word));
+}
+
+std::string pdfText(const std::filesystem::path& file) {
+    const std::unique_ptr<poppler::document> pdf(poppler::document::load_from_file(file.string()));
+    std::string text;
+    if (!pdf) return text;
+    for (int index = 0; index < pdf->pages(); ++index) {
+        const auto bytes = std::unique_ptr<poppler::page>(pdf->create_page(index))->text().to_utf8();
+        text.append(bytes.begin(), bytes.end()).push_back('\n');
+    }
+    return text;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t count = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+    return count;
+}
+
+// The study's ten figures gave five PDF pages of "nothing to diagnose", one heading each.
+TEST(Report, FiguresWithoutStepsShareOneLineInsteadOfASectionEach) {
+    const test::TempDir dir;
+    auto report = input();
+    for (std::int64_t id = 20; id < 30; ++id) {
+        RunData published = report.runs[2];
+        published.run.id = id;
+        published.run.name = "8x Gaudi2 · figure " + std::to_string(id);
+        report.runs.push_back(published);
+    }
+    const auto content = report::buildReportContent(report);
+    ASSERT_EQ(content.runs.size(), 2U) << "sections for the two runs with steps only";
+    EXPECT_THAT(content.withoutSteps, HasSubstr("#3, #20, #21"));
+    EXPECT_THAT(content.withoutSteps, HasSubstr("#29 have no per-step measurements"));
+
+    writeHtmlReport(report, dir.file("report.html"));
+    const std::string html = test::readFileBytes(dir.file("report.html"));
+    EXPECT_EQ(occurrences(html, "nothing to diagnose"), 1U);
+    EXPECT_EQ(html.find("<h3>#21 "), std::string::npos);
+    writePdfReport(report, dir.file("report.pdf"));
+    std::string text = pdfText(dir.file("report.pdf"));
+    std::replace(text.begin(), text.end(), '\n', ' ');  // a wrapped line
+    EXPECT_EQ(occurrences(text, "nothing to diagnose"), 1U) << text;
+}
+
+// The Compare tab's device baseline ("each run against 8× Gaudi2's run of its configuration")
+// went into no report: the speedups were printed with nothing saying what they were against.
+TEST(Report, ADeviceBaselineIsStatedInBothFormats) {
+    const test::TempDir dir;
+    auto report = input();
+    report.baselineRunId.reset();
+    report.baseline = CompareBaseline{CompareBaseline::Kind::Device, 0, "1× Ryzen 7950X"};
+    const auto content = report::buildReportContent(report);
+    EXPECT_EQ(content.comparison.baseline.kind, CompareBaseline::Kind::Device);
+    const std::string stated = "speedups against the device 1× Ryzen 7950X";
+    writeHtmlReport(report, dir.file("report.html"));
+    EXPECT_THAT(test::readFileBytes(dir.file("report.html")), HasSubstr(stated));
+    writePdfReport(report, dir.file("report.pdf"));
+    std::string text = pdfText(dir.file("report.pdf"));
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    EXPECT_THAT(text, HasSubstr(stated));
+    // A run baseline is named with its id in both too.
+    report.baseline = {};
+    report.baselineRunId = 7;
+    writePdfReport(report, dir.file("run.pdf"));
+    EXPECT_THAT(pdfText(dir.file("run.pdf")), HasSubstr("speedups against run #7"));
+}
+
+// The per-step chart was titled "Throughput per step" beside a summary of medians after warm-up,
+// and drew the samples/s of other models on its axis unmarked.
+TEST(ChartSvg, ThePerStepChartSaysWhatItDrawsAndMarksOtherWork) {
+    const test::TempDir dir;
+    auto report = input();
+    report.runs[0].run.model = "large";
+    report.runs[1].run.model = "tiny";
+    writeChartSvg(report, ReportChart::Steps, dir.file("steps.svg"));
+    const std::string svg = test::readFileBytes(dir.file("steps.svg"));
+    EXPECT_THAT(svg, HasSubstr("each step as measured (warm-up included, not smoothed)"));
+    EXPECT_THAT(svg, HasSubstr("workers=1 &amp; device transforms †"));
+    EXPECT_THAT(svg, HasSubstr("† other work per sample"));
+    EXPECT_EQ(svg.find("workers=1 &lt;baseline&gt; †"), std::string::npos) << "the baseline is not other work";
 }
 
 }  // namespace

@@ -96,6 +96,37 @@ TEST(RunComparison, AMetricThatHoldsTheDifferenceOutDoesNotMarkTheRun) {
     EXPECT_EQ(flops.workloadHeldOut, "batch 32 vs 48");
 }
 
+// A Trainer import that names no model against a run of the engine: a tour saw "×1.88 †". Nobody
+// can show the two are the same work per sample, so samples/s gives no ratio; the run held
+// against itself (a device baseline's own) keeps its ×1.00.
+TEST(RunComparison, NoSpeedupWhereEitherSidesWorkIsUnknown) {
+    RunRecord local = oneDeviceRun("mine", "cpu", "tiny", 8, 40.0);
+    local.id = 1;
+    local.source = "local";
+    RunRecord imported = oneDeviceRun("trainer import", "cuda", "", 16, 75.2);
+    imported.id = 2;
+    imported.source = "imported";
+    for (const auto metric : {CompareMetric::SamplesPerSec, CompareMetric::SamplesPerSecPerDevice}) {
+        const auto comparison = compareRuns({local, imported}, metric, local.id);
+        const auto& entry = comparison.entries.back();
+        EXPECT_TRUE(std::isnan(entry.speedup)) << entry.speedup;
+        EXPECT_EQ(entry.noSpeedup, NoSpeedup::UnknownWork);
+        EXPECT_EQ(entry.speedupNote.rfind("not shown to be like for like (model, ", 0), 0U)
+            << entry.speedupNote;
+        EXPECT_TRUE(comparison.anySpeedupRefused());
+        EXPECT_EQ(comparison.refusedNote(), "no speedup where a workload is unknown");
+        EXPECT_DOUBLE_EQ(comparison.entries.front().speedup, 1.0);
+    }
+    // Against the import as baseline, the known run is refused alike.
+    const auto reversed = compareRuns({local, imported}, CompareMetric::SamplesPerSec, imported.id);
+    EXPECT_EQ(reversed.entries.front().noSpeedup, NoSpeedup::UnknownWork);
+    EXPECT_DOUBLE_EQ(reversed.entries.back().speedup, 1.0);
+    // A device baseline: the import's device's own run is its own base.
+    const auto byDevice =
+        compareRuns({local, imported}, CompareMetric::SamplesPerSec, CompareBaseline{CompareBaseline::Kind::Device, 0, "1× cuda"});
+    EXPECT_DOUBLE_EQ(byDevice.entries.back().speedup, 1.0);
+}
+
 TEST(RunComparison, MarksOtherWorkloadsAndNormalisesPerDevice) {
     const test::TempDir dir;
     ResultStore store(dir.file("r.db"));
