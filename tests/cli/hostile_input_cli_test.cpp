@@ -345,5 +345,14 @@ TEST(CliBlackBox, NonUtf8SettingsDevicesAndEmptyDatabasePathsAreRefusedInWords) 
     }
 }
 
+TEST(CliBlackBox, AnEventsFileThatIsADeviceIsRefusedInWords) {
+    test::TempDir dir;
+    const auto result = cli("import tensorboard /dev/zero --db " + q(dir.file("r.db")));
+    EXPECT_EQ(result.exitCode, 3) << result.err;
+    EXPECT_THAT(result.err, HasSubstr("/dev/zero: cannot read: not a regular file"));
+    EXPECT_THAT(result.err, Not(HasSubstr("Operation not supported")));
+    EXPECT_EQ(localRuns(dir.file("r.db")), 0);
+}
+
 }  // namespace
 }  // namespace bb

@@ -24,6 +24,11 @@ TfRecordReader::TfRecordReader(const std::filesystem::path& path) : m_name(path.
     if (!*m_stream) {
         throw InputError(path.string() + ": cannot read: " + std::strerror(errno));
     }
+    // A device or pipe has no size to bound a record's claimed length by (/dev/zero said
+    // "Operation not supported" from file_size()).
+    if (!std::filesystem::is_regular_file(path, error)) {
+        throw InputError(path.string() + ": cannot read: not a regular file (an events file is one file on disk)");
+    }
     // The size when opened bounds what a record's length may claim, so a corrupt but CRC-valid
     // length cannot make us allocate more than the file holds; a file that grows meanwhile is
     // read up to this size and then reported as ending in a partial record.
