@@ -32,16 +32,18 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// A run's row in a fresh scratch database, for a writer to record into.
+std::int64_t scratchRun(const std::filesystem::path& file, const char* name) {
+    ResultStore store(file);
+    RunRecord run;
+    run.name = name;
+    return store.createRun(run);
+}
+
 void recordStep(benchmark::State& state) {
     const bench::ScratchDatabase scratch("bb-recording-bench", "");
     const auto& file = scratch.file();
-    std::int64_t runId = 0;
-    {
-        ResultStore store(file);
-        RunRecord run;
-        run.name = "recording";
-        runId = store.createRun(run);
-    }
+    const std::int64_t runId = scratchRun(file, "recording");
     {
         StepWriter writer(file, runId);
         std::int64_t step = 0;
@@ -79,13 +81,7 @@ void recordStep(benchmark::State& state) {
 void recordStepWithTimeline(benchmark::State& state) {
     const bench::ScratchDatabase scratch("bb-recording-timeline-bench", "");
     const auto& file = scratch.file();
-    std::int64_t runId = 0;
-    {
-        ResultStore store(file);
-        RunRecord run;
-        run.name = "recording with a timeline";
-        runId = store.createRun(run);
-    }
+    const std::int64_t runId = scratchRun(file, "recording with a timeline");
     {
         StepWriter writer(file, runId);
         TimelineRecorder recorder(TimelineMode::All, 0, 0);
@@ -142,10 +138,8 @@ void recordStepWithTimeline(benchmark::State& state) {
 // spare core takes from the run.
 void storeTimelineOf100Steps(benchmark::State& state) {
     const bench::ScratchDatabase scratch("bb-timeline-store-bench", "");
+    const std::int64_t runId = scratchRun(scratch.file(), "timeline store");
     ResultStore store(scratch.file());
-    RunRecord run;
-    run.name = "timeline store";
-    const std::int64_t runId = store.createRun(run);
     std::int64_t step = 0;
     for (auto _ : state) {
         std::vector<TimelineSpan> spans;

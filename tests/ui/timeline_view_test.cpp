@@ -96,6 +96,14 @@ TEST_F(Timeline, ALiveRunIsFollowedUntilTheUserMovesTheView) {
     EXPECT_EQ(view.visibleRangeNs(), held) << "a view the user moved stays where it is";
 }
 
+TEST_F(Timeline, SpansThatArriveLaterNestAsIfTheyHadComeAtOnce) {
+    view.appendSpans(twoWorkerRun(10));
+    view.appendSpans(twoWorkerRun(10, 10));
+    ASSERT_TRUE(view.showStep(15));
+    EXPECT_EQ(view.describeAt(at(145 * kMs, 2, 1)), "decode, step 15: 4 ms\nworker 2");
+    EXPECT_EQ(view.describeAt(at(145 * kMs, 2, 0)), "batch, step 15: 10 ms\nworker 2");
+}
+
 TEST_F(Timeline, RanksGetRowsOfTheirOwnAndAStoredRunWithoutSpansSaysSo) {
     auto spans = twoWorkerRun(4);
     for (auto span : twoWorkerRun(4)) {

@@ -158,17 +158,30 @@ void TimelineView::add(const std::vector<TimelineSpan>& spans) {
         // Outer spans first where two start together, so that nesting reads in one pass.
         const auto order = [](const Item& a, const Item& b) { return a.begin < b.begin || (a.begin == b.begin && a.end > b.end); };
         std::sort(items.begin(), items.end(), order);
+        // A live run's spans arrive mostly after the ones held: merged and nested from where the
+        // first new one lands, not over the whole track, so a tick on the UI thread costs what
+        // arrived, not the run's length.
+        const Item firstNew = items.front();
         const auto middle = static_cast<std::ptrdiff_t>(at->items.size());
         at->items.insert(at->items.end(), items.begin(), items.end());
-        std::inplace_merge(at->items.begin(), at->items.begin() + middle, at->items.end(), order);
+        auto from = std::upper_bound(at->items.begin(), at->items.begin() + middle, firstNew, order);
+        std::inplace_merge(from, at->items.begin() + middle, at->items.end(), order);
+        for (const Item& item : items) at->longestNs = std::max(at->longestNs, item.end - item.begin);
+        // The spans open where `from` starts lie within the longest span's length before it.
         std::vector<std::int64_t> open;
-        at->depths = 1;
-        for (Item& item : at->items) {
-            while (!open.empty() && open.back() <= item.begin) open.pop_back();
-            item.depth = std::min(static_cast<int>(open.size()), kMaxDepths - 1);
-            at->depths = std::max(at->depths, item.depth + 1);
-            open.push_back(item.end);
-            at->longestNs = std::max(at->longestNs, item.end - item.begin);
+        if (from != at->items.end()) {
+            const auto window = std::lower_bound(at->items.begin(), from, from->begin - at->longestNs,
+                                                 [](const Item& item, std::int64_t ns) { return item.begin < ns; });
+            for (auto it = window; it != from; ++it) {
+                while (!open.empty() && open.back() <= it->begin) open.pop_back();
+                open.push_back(it->end);
+            }
+        }
+        for (auto it = from; it != at->items.end(); ++it) {
+            while (!open.empty() && open.back() <= it->begin) open.pop_back();
+            it->depth = std::min(static_cast<int>(open.size()), kMaxDepths - 1);
+            at->depths = std::max(at->depths, it->depth + 1);
+            open.push_back(it->end);
         }
     }
     layoutTracks();
