@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -55,12 +56,27 @@ std::vector<Point> decimated(const std::vector<Point>& points) {
 
 std::string fitText(Canvas& canvas, std::string text, const TextStyle& style, double width) {
     if (canvas.textWidth(text, style) <= width) return text;
-    while (!text.empty() && canvas.textWidth(text + "…", style) > width) {
-        // Whole UTF-8 characters: continuation bytes first, then their lead byte.
-        while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80) text.pop_back();
-        if (!text.empty()) text.pop_back();
+    // Whole UTF-8 characters, taken out of the middle: a sweep's run names differ at their ends
+    // ("… workers=0 device_transforms=off" and "=on"), which a cut at the end made one label.
+    std::vector<std::string> characters;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t next = at + 1;
+        while (next < text.size() && (static_cast<unsigned char>(text[next]) & 0xC0) == 0x80) ++next;
+        characters.push_back(text.substr(at, next - at));
+        at = next;
     }
-    return text + "…";
+    const auto joined = [&](std::size_t cut, std::size_t removed) {
+        std::string out;
+        for (std::size_t k = 0; k < cut; ++k) out += characters[k];
+        out += "…";
+        for (std::size_t k = cut + removed; k < characters.size(); ++k) out += characters[k];
+        return out;
+    };
+    for (std::size_t removed = 1; removed <= characters.size(); ++removed) {
+        const std::string shorter = joined((characters.size() - removed) / 2, removed);
+        if (canvas.textWidth(shorter, style) <= width) return shorter;
+    }
+    return "…";
 }
 
 std::vector<double> niceTicks(double maximum, int roughCount, bool integerSteps) {

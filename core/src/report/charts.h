@@ -27,7 +27,8 @@ inline constexpr ChartSize kStepChartSize{800, 360};
 // legend and the note under it: its samples/s are not the same unit.
 void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, const RunComparison& comparison, ChartSize size);
 
-// `text`, shortened with "…" (whole UTF-8 characters) until it fits `width`.
+// `text`, its middle replaced with "…" (whole UTF-8 characters) until it fits `width`: both ends,
+// where names differ, stay.
 std::string fitText(Canvas& canvas, std::string text, const TextStyle& style, double width);
 
 // Round numbers for axis ticks covering [0, maximum] (see niceAxisTicks); whole numbers only

@@ -183,6 +183,19 @@ TEST(ChartSvg, ParsesAsXmlWithABarPerRunAndALinePerMeasuredRun) {
 }
 
 // A CPU run as the baseline read "0.0 (1.00×)" on its bar where the window said 0.0134 ×1.00.
+TEST(ChartSvg, LongRunNamesThatDifferAtTheirEndsStayApart) {
+    const test::TempDir dir;
+    ReportInput report;
+    report.runs = {measured(1, "BridgeTower study grid (cpu) · workers=0 device_transforms=off", 100),
+                   measured(2, "BridgeTower study grid (cpu) · workers=0 device_transforms=on", 90)};
+    report.baselineRunId = 1;
+    writeChartSvg(report, ReportChart::Comparison, dir.file("comparison.svg"));
+    const std::string svg = test::readFileBytes(dir.file("comparison.svg"));
+    EXPECT_THAT(svg, HasSubstr("transforms=off</text>"));
+    EXPECT_THAT(svg, HasSubstr("transforms=on</text>"));
+    EXPECT_THAT(svg, HasSubstr("BridgeTower"));
+}
+
 TEST(ChartSvg, ASmallFigureKeepsThreeSignificantDigitsAndSpeedupsReadAsInTheWindow) {
     const test::TempDir dir;
     ReportInput report;
