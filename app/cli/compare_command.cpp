@@ -11,6 +11,7 @@
 #include "bridgebench/speedup_figure.h"
 #include "bridgebench/study_runs.h"
 #include "cli/cli_common.h"
+#include "cli/figure_text.h"
 #include "cli/text_table.h"
 #include "cli/text_wrap.h"
 
@@ -193,7 +194,9 @@ int compareCommand(CompareOptions options) {
     for (const auto& entry : comparison.entries) {
         std::vector<std::string> row{std::to_string(entry.runId), entry.runName, sourceText(entry), entry.group,
                                      entry.configuration,
-                                     tflopsMetric ? tflopsText(entry.value) : figureOr(entry.value, "{:.1f}"),
+                                     tflopsMetric                              ? tflopsText(entry.value)
+                                     : comparison.metric == CompareMetric::Mfu ? figureOr(entry.value, "{:.1f}")
+                                                                               : samplesPerSecText(entry.value),
                                      speedupText(entry.speedup)};
         if (tflopsColumn) row.push_back(tflopsText(entry.tflopsPerDevice));
         if (mfuColumn) row.push_back(percentText(entry.mfu));

@@ -47,23 +47,27 @@ void TextTable::addRow(std::vector<std::string> cells) {
 std::string TextTable::render() const { return render(0, m_header.size()); }
 
 std::string TextTable::render(std::size_t maxWidth, std::size_t shrinkColumn) const {
+    return render(maxWidth, std::vector<std::size_t>{shrinkColumn});
+}
+
+std::string TextTable::render(std::size_t maxWidth, const std::vector<std::size_t>& shrinkColumns) const {
     std::vector<std::size_t> widths(m_header.size());
     for (std::size_t c = 0; c < m_header.size(); ++c) widths[c] = displayWidth(m_header[c]);
     for (const auto& row : m_rows)
         for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], displayWidth(row[c]));
     std::vector<std::vector<std::string>> rows = m_rows;
-    if (maxWidth > 0 && shrinkColumn < widths.size()) {
-        std::size_t total = 0;
-        for (const auto width : widths) total += width;
-        total += 2 * (widths.size() - 1);
-        if (total > maxWidth) {
-            const std::size_t over = total - maxWidth;
-            // A dozen characters still tell names apart ("tiny b…12:47:38").
-            const std::size_t least =
-                std::min(widths[shrinkColumn], std::max<std::size_t>(12, displayWidth(m_header[shrinkColumn])));
-            widths[shrinkColumn] = std::max(least, widths[shrinkColumn] > over ? widths[shrinkColumn] - over : 0);
-            for (auto& row : rows) row[shrinkColumn] = elideMiddle(row[shrinkColumn], widths[shrinkColumn]);
-        }
+    std::size_t total = 0;
+    for (const auto width : widths) total += width;
+    if (!widths.empty()) total += 2 * (widths.size() - 1);
+    for (const auto column : shrinkColumns) {
+        if (maxWidth == 0 || total <= maxWidth || column >= widths.size()) continue;
+        const std::size_t over = total - maxWidth;
+        // A dozen characters still tell names apart ("tiny b…12:47:38").
+        const std::size_t least = std::min(widths[column], std::max<std::size_t>(12, displayWidth(m_header[column])));
+        const std::size_t width = std::max(least, widths[column] > over ? widths[column] - over : 0);
+        total -= widths[column] - width;
+        widths[column] = width;
+        for (auto& row : rows) row[column] = elideMiddle(row[column], width);
     }
 
     auto line = [&](const std::vector<std::string>& cells) {

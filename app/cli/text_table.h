@@ -16,6 +16,8 @@ public:
     // middle to "…" until each line fits, never below its header's width. What a reader must have
     // whole goes under the table, not into a cell.
     std::string render(std::size_t maxWidth, std::size_t shrinkColumn) const;
+    // The same with several such columns, the first given losing its middle first.
+    std::string render(std::size_t maxWidth, const std::vector<std::size_t>& shrinkColumns) const;
 
 private:
     std::vector<std::string> m_header;

@@ -9,8 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/result_store.h"
+#include "support/hand_edit.h"
 #include "support/measured_reference.h"
 #include "support/process_runner.h"
+#include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 
 namespace bb {
@@ -229,6 +231,41 @@ TEST(CliList, ListsReferenceAndLocalRunsAsTableAndJson) {
     EXPECT_EQ(runs.size(), 17u + test::shippedMeasuredRunCount());
     EXPECT_EQ(runs.back()["name"], "listed-run");
     EXPECT_EQ(runs.back()["source"], "local");
+}
+
+// Seen on a new user's tour: `list` was 208 columns wide, called the study's 2023 figures and
+// BridgeBench's 2026 H200 table both "reference", and printed a CPU's 0.0134 samples/s as "0.0".
+TEST(CliList, FitsOneHundredTwentyColumnsWithEachSourceUnderItsOwnHeading) {
+    test::TempDir dir;
+    const auto db = dir.file("wide.db");
+    const std::string longName(90, 'n');
+    const auto id = test::storeCompletedCpuRun(db, longName + "-end", 0);
+    test::storeCompletedCpuRun(db, "second", 1);
+    test::handEditRunColumn(db, id, "summary_json", R"({"median_samples_per_s": 0.0134})");
+
+    const auto table = test::runCommand(cli("list --db " + test::shellQuote(db.string())));
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    std::istringstream lines(table.out);
+    for (std::string line; std::getline(lines, line);) {
+        const auto width = std::count_if(line.begin(), line.end(),
+                                         [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+        EXPECT_LE(width, 120) << line;
+    }
+    const auto published = table.out.find("Published study");
+    const auto measured = table.out.find("Measured by BridgeBench");
+    const auto yours = table.out.find("Your runs: 2 runs");
+    ASSERT_NE(published, std::string::npos) << table.out;
+    ASSERT_NE(measured, std::string::npos) << table.out;
+    ASSERT_NE(yours, std::string::npos) << table.out;
+    EXPECT_LT(published, measured);
+    EXPECT_LT(measured, yours);
+    // The study's rows share their model: it is said once, above them.
+    EXPECT_NE(table.out.find("model BridgeTower/bridgetower-large-itm-mlm-itc"), std::string::npos) << table.out;
+    EXPECT_LT(table.out.find("8x Gaudi2"), measured);
+    EXPECT_GT(table.out.find("second"), yours);
+    // The long name keeps its start and its end.
+    EXPECT_NE(table.out.find("-end"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("0.0134"), std::string::npos) << table.out;
 }
 
 TEST(CliVersion, NamesTheLibraries) {
