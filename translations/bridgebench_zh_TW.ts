@@ -938,7 +938,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::DiagnosisPanel</name>
     <message>
-        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+34"/>
+        <location filename="../ui/widgets/diagnosis_panel.cpp" line="+35"/>
         <source>on</source>
         <translation>開</translation>
     </message>
@@ -995,12 +995,12 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+11"/>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>Select one run to see why it runs at its speed.</source>
         <translation>選取一個執行，查看它為何是這個速度。</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-24"/>
         <source>Diagnosis</source>
         <translation>診斷</translation>
     </message>
@@ -1010,12 +1010,12 @@ libjpeg-turbo %9</translation>
         <translation>無法讀取步驟：%1</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>%1 has no step-time breakdown (wall-clock times only), so it cannot be diagnosed.</source>
         <translation>%1 沒有每步時間細分（只有牆鐘時間），因此無法診斷。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -1040,12 +1040,22 @@ libjpeg-turbo %9</translation>
         <translation>本次執行的設定實測 %1 samples/s，預測為 %2：預測值為上限，各部分以執行後探測單獨計時的成本計算（已預熱、無其他負載），而實際步驟並未得到這些條件。預測可用來排序設定；某個設定未必能達到其預測值。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+21"/>
+        <source>(rank %1 is a straggler)</source>
+        <translation>（rank %1 是落後者）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>this run&apos;s setting</source>
         <translation>此執行的設定</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+16"/>
+        <source>Timeline: %1</source>
+        <translation>時間軸：%1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>this run (measured %1)</source>
         <translation>本次執行（實測 %1）</translation>
     </message>
@@ -1055,7 +1065,7 @@ libjpeg-turbo %9</translation>
         <translation>本次執行</translation>
     </message>
     <message>
-        <location line="-189"/>
+        <location line="-196"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -1065,7 +1075,7 @@ libjpeg-turbo %9</translation>
         <translation>受運算限制</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+133"/>
         <source>Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient all-reduce that backward did not hide.</source>
         <translation>資料平行，共 %1 個 rank：每步有 %2% 的時間（%3 毫秒）在等待反向傳播未能掩蓋的梯度 all-reduce。</translation>
     </message>
@@ -1075,7 +1085,7 @@ libjpeg-turbo %9</translation>
         <translation>執行結束後，整個梯度做一次 all-reduce 花了 %1 毫秒。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>this run&apos;s setting (measured %1)</source>
         <translation>此執行的設定（實測 %1）</translation>
     </message>
@@ -1085,7 +1095,7 @@ libjpeg-turbo %9</translation>
         <translation>建議</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
@@ -1661,7 +1671,7 @@ RSS MiB：常駐記憶體
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+146"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
@@ -1879,7 +1889,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::Notes</name>
     <message>
-        <location filename="../ui/models/note_text.cpp" line="+53"/>
+        <location filename="../ui/models/note_text.cpp" line="+70"/>
         <source>other processes held %1 of the %2 cores at the start; its %3 compute threads need %4, so steps can run many times slower: set threads=%5 or free the cores</source>
         <translation>其他行程在開始時佔用了 %2 個核心中的 %1 個；其 %3 個運算執行緒需要 %4 個核心，步驟可能因此慢上許多倍：請設定 threads=%5 或釋出核心</translation>
     </message>
@@ -1982,6 +1992,46 @@ RSS MiB：常駐記憶體
         <location line="+3"/>
         <source>settings without device transforms are not predicted: this run decoded on the GPU, so the CPU&apos;s decode is unmeasured (probe=true measures it)</source>
         <translation>不預測未開啟裝置端轉換的設定：本次執行在 GPU 上解碼，CPU 的解碼未量測（probe=true 可量測）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>worker %1</source>
+        <translation>worker %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its own loading (workers 0)</source>
+        <translation>它自己的載入（workers 0）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the all-reduce</source>
+        <translation>all-reduce</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rank %1</source>
+        <translation>rank %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>in %1 of %2 recorded steps the training thread waited longest for %3 (median %4 ms)</source>
+        <translation>在 %2 個已記錄步驟中的 %1 個，訓練執行緒等待最久的是 %3（中位數 %4 毫秒）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>worker %1 was busy %2% of the recorded time: the loader could not get ahead of the training thread</source>
+        <translation>worker %1 在已記錄時間中有 %2% 處於忙碌：載入器無法領先訓練執行緒</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the busiest loader worker, worker %1, was busy %2% of the recorded time: the workers kept ahead of the training thread</source>
+        <translation>最忙的載入器 worker（worker %1）在已記錄時間中有 %2% 處於忙碌：各 worker 保持領先訓練執行緒</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>rank %1 is a straggler: its median step up to the all-reduce took %2% longer than the other ranks&apos;, and every all-reduce waits for the last rank</source>
+        <translation>rank %1 是落後者：它到 all-reduce 為止的步驟中位數比其他 rank 長 %2%，而每次 all-reduce 都要等最後一個 rank</translation>
     </message>
 </context>
 <context>
@@ -2637,12 +2687,12 @@ RSS MiB：常駐記憶體
     <message>
         <location line="+15"/>
         <location line="+24"/>
-        <location line="+59"/>
+        <location line="+72"/>
         <source>main thread</source>
         <translation>主執行緒</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-71"/>
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
@@ -2672,7 +2722,7 @@ RSS MiB：常駐記憶體
         <translation>rank %1 · %2</translation>
     </message>
     <message>
-        <location line="+247"/>
+        <location line="+260"/>
         <source>%1, step %2: %3
 %4</source>
         <translation>%1，步驟 %2：%3

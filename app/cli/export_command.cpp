@@ -43,7 +43,8 @@ int exportCommand(const ExportOptions& options) {
         if (std::none_of(runs->begin(), runs->end(), [&](const auto& run) { return run.id == *baselineId; }))
             runs->insert(runs->begin(), baseline->front());
     }
-    ReportInput input{loadRuns(store, *runs), baselineId, CompareMetric::SamplesPerSec, options.title, {}};
+    const bool report = options.format == "html" || options.format == "pdf";
+    ReportInput input{loadRuns(store, *runs, /*withTimeline=*/report), baselineId, CompareMetric::SamplesPerSec, options.title, {}};
     // Each file is written beside its place and renamed into it when whole; the first
     // interrupt lets that finish, so what is left is whole or absent (endIfInterrupted).
     InterruptScope interrupt([] {}, "Stopping once the files being written are whole");

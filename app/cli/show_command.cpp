@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "bridgebench/diagnosis.h"
+#include "bridgebench/diagnosis_timeline.h"
 #include "bridgebench/errors.h"
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_mfu.h"
@@ -111,13 +112,14 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     const auto steps = store.steps(run->id);
     nlohmann::json diagnosisJson = nullptr;
     std::optional<Diagnosis> diagnosis;
+    const TimelineSummary timeline = summarizeTimeline(store.timeline(run->id));
     if (canDiagnose(steps)) {
         diagnosis = diagnose(profileRun(*run, steps));
+        addTimelineEvidence(*diagnosis, timeline);
         diagnosisJson = *diagnosis;
     }
     const RunFlops flops = runFlops(*run);
     const RunMfu mfu = runMfu(*run, flops);
-    const TimelineSummary timeline = summarizeTimeline(store.timeline(run->id));
     if (json) {
         std::cout << nlohmann::json{{"id", run->id},
                                     {"uuid", run->uuid},
@@ -160,6 +162,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     }
     if (diagnosis) {
         std::cout << "Diagnosis:\n  " << diagnosis->explanation << '\n';
+        for (const auto& evidence : diagnosis->evidence) std::cout << "  timeline: " << evidence.text << '\n';
         for (const auto& warning : diagnosis->warnings) std::cout << "  warning: " << warning.text << '\n';
         for (const auto& assumption : diagnosis->assumptions) std::cout << "  assumes: " << assumption.text << '\n';
         // On a GPU the compute threads do not change the step (the diagnosis predicts none from

@@ -2,6 +2,7 @@
 // thread, the loader workers and, with two ranks, the all-reduce buckets; `export --format
 // trace` writes a Trace Event file whose structure Perfetto needs; `show` says what it shows.
 #include <algorithm>
+#include <fstream>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -126,6 +127,23 @@ TEST_F(Timeline, TwoWorkersDecodeWhileTheTrainingThreadComputes) {
     EXPECT_EQ(timeline.at("workers").size(), 2u);
     const auto text = cli("show " + std::to_string(id));
     EXPECT_NE(text.out.find("loader workers busy: worker 1"), std::string::npos) << text.out;
+
+    // The diagnosis says what the timeline shows, in `show`, its JSON and the report.
+    const auto evidence = nlohmann::json::parse(shown.out).at("diagnosis").at("timeline_evidence");
+    ASSERT_TRUE(evidence.is_array());
+    EXPECT_TRUE(std::any_of(evidence.begin(), evidence.end(), [](const auto& line) {
+        return line.template get<std::string>().find("% of the recorded time") != std::string::npos;
+    })) << evidence.dump();
+    EXPECT_TRUE(std::any_of(evidence.begin(), evidence.end(), [](const auto& line) {
+        return line.template get<std::string>().find("the training thread waited longest for") != std::string::npos;
+    })) << evidence.dump();
+    EXPECT_NE(text.out.find("\n  timeline: "), std::string::npos) << text.out;
+    const auto report = m_dir.file("report.html");
+    ASSERT_EQ(cli("export " + std::to_string(id) + " --format html --out " + report.string()).exitCode, 0);
+    std::ifstream html(report);
+    const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+    EXPECT_NE(page.find("Timeline: "), std::string::npos);
+    EXPECT_NE(page.find("% of the recorded time"), std::string::npos);
 }
 
 TEST_F(Timeline, WithNoWorkersTheDecodeLiesInsideTheDataWait) {

@@ -8,10 +8,12 @@
 
 #include <limits>
 #include <set>
+#include <tuple>
 
 #include <gtest/gtest.h>
 
 #include "bridgebench/diagnosis.h"
+#include "bridgebench/diagnosis_timeline.h"
 #include "bridgebench/other_processes.h"
 #include "engine/core_contention.h"
 #include "i18n/translations.h"
@@ -40,6 +42,7 @@ PipelineProfile cpuProfile() {
 void add(std::vector<Note>& notes, const Diagnosis& d) {
     notes.insert(notes.end(), d.warnings.begin(), d.warnings.end());
     notes.insert(notes.end(), d.assumptions.begin(), d.assumptions.end());
+    notes.insert(notes.end(), d.evidence.begin(), d.evidence.end());
 }
 
 // Each kind at least once, and each kind's wordings (one thread or more, workers or none).
@@ -98,6 +101,34 @@ std::vector<Note> everyKindOfNote() {
     ranks.commMs = 6;
     ranks.deviceTransforms = true;
     add(notes, diagnose(ranks));
+
+    // What a timeline shows: each answer to "waited for whom", a saturated worker, workers that
+    // kept ahead, a straggler rank.
+    using Waited = TimelineSummary::Waited;
+    for (const auto& [waited, who, text] :
+         std::vector<std::tuple<Waited, int, std::string>>{{Waited::Worker, 1, "worker 2"},
+                                                           {Waited::OwnLoading, 0, "its own loading (workers 0)"},
+                                                           {Waited::AllReduce, 0, "the all-reduce"},
+                                                           {Waited::Rank, 3, "rank 3"}}) {
+        TimelineSummary timeline;
+        timeline.spans = 400;
+        timeline.stepsRecorded = 50;
+        timeline.stepsWaitingForIt = 48;
+        timeline.medianLongestWaitMs = 12.3;
+        timeline.waitedForKind = waited;
+        timeline.waitedForWho = who;
+        timeline.waitedForMost = text;
+        timeline.workers = {{0, 0.41}, {1, waited == Waited::Worker ? 0.96 : 0.52}};
+        if (waited == Waited::Rank) {
+            timeline.straggler = 3;
+            timeline.stragglerSlowerBy = 0.25;
+        }
+        Diagnosis diagnosis = diagnose(cpuProfile());
+        diagnosis.warnings.clear();
+        diagnosis.assumptions.clear();
+        addTimelineEvidence(diagnosis, timeline);
+        add(notes, diagnosis);
+    }
     return notes;
 }
 

@@ -23,7 +23,7 @@ StepReader::~StepReader() {
 }
 
 void StepReader::request(const QString& file, const QVector<qint64>& runIds) {
-    Request next{++m_ticket, file, runIds, m_readsTimeline};
+    Request next{++m_ticket, file, runIds, m_readsTimeline, m_summarizesTimeline};
     if (m_thread.joinable()) {
         m_waiting = std::move(next);
         return;
@@ -48,6 +48,8 @@ void StepReader::launch(Request request) {
             ResultStore store(std::filesystem::path(request.file.toStdString()), StoreAccess::ReadOnly);
             for (const qint64 id : request.runIds) reply.steps.push_back(store.steps(id));
             if (request.timeline && !request.runIds.isEmpty()) reply.timeline = store.timeline(request.runIds.front());
+            if (request.summary && !request.runIds.isEmpty())
+                reply.summary = summarizeTimeline(store.timeline(request.runIds.front()));
         } catch (const std::exception& error) {
             reply.steps.clear();
             reply.error = error.what();
@@ -75,6 +77,8 @@ void StepReader::poll() {
     if (reply->ticket != m_ticket) return;
     if (reply->error.empty() && !reply->runIds.isEmpty() && m_readsTimeline)
         emit timelineRead(reply->runIds.front(), reply->timeline);
+    if (reply->error.empty() && !reply->runIds.isEmpty() && m_summarizesTimeline)
+        emit timelineSummarized(reply->runIds.front(), reply->summary);
     if (reply->error.empty()) emit stepsRead(reply->runIds, reply->steps);
     else emit failed(QString::fromStdString(reply->error));
 }

@@ -20,6 +20,7 @@
 
 #include "bridgebench/step_metrics.h"
 #include "bridgebench/timeline.h"
+#include "bridgebench/timeline_summary.h"
 
 namespace bb::ui {
 
@@ -33,6 +34,10 @@ public:
     void request(const QString& file, const QVector<qint64>& runIds);
     // Also read the first run's timeline with its steps (timelineRead comes before stepsRead).
     void setReadsTimeline(bool reads) { m_readsTimeline = reads; }
+    // Or only what the first run's timeline shows, summarized on the reading thread
+    // (timelineSummarized comes before stepsRead): a 100,000-step run's 84,000 spans stay off
+    // the UI thread.
+    void setSummarizesTimeline(bool summarizes) { m_summarizesTimeline = summarizes; }
     // Forgets the waiting request and the reply to the one under way.
     void cancel();
     bool isReading() const { return m_thread.joinable(); }
@@ -40,6 +45,7 @@ public:
 signals:
     void stepsRead(const QVector<qint64>& runIds, const std::vector<std::vector<bb::StepMetrics>>& steps);
     void timelineRead(qint64 runId, const std::vector<bb::TimelineSpan>& spans);
+    void timelineSummarized(qint64 runId, const bb::TimelineSummary& summary);
     void failed(const QString& message);
 
 private:
@@ -48,12 +54,14 @@ private:
         QString file;
         QVector<qint64> runIds;
         bool timeline = false;
+        bool summary = false;
     };
     struct Reply {
         quint64 ticket = 0;
         QVector<qint64> runIds;
         std::vector<std::vector<StepMetrics>> steps;
         std::vector<TimelineSpan> timeline;
+        TimelineSummary summary;
         std::string error;  // empty when the read worked
     };
 
@@ -61,6 +69,7 @@ private:
     void poll();
 
     bool m_readsTimeline = false;
+    bool m_summarizesTimeline = false;
     quint64 m_ticket = 0;               // the newest request's; UI thread only
     std::optional<Request> m_waiting;   // UI thread only
     std::thread m_thread;

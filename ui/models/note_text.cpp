@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "bridgebench/other_processes.h"
+#include "bridgebench/timeline_summary.h"
 
 namespace bb::ui {
 
@@ -28,6 +29,18 @@ QString oneDecimal(double value) {
     return QString::fromLatin1(text);
 }
 QString whole(double value) { return QString::number(std::llround(value)); }
+// fmt's "{:.3g}" for a duration in ms.
+QString threeDigits(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", value);
+    return QString::fromLatin1(text);
+}
+// fmt's "{:.0f}" (a tie rounds to even, as printf's).
+QString percent(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f", value);
+    return QString::fromLatin1(text);
+}
 
 int figuresOf(Note::Kind kind) {
     switch (kind) {
@@ -41,6 +54,10 @@ int figuresOf(Note::Kind kind) {
     case Note::Kind::OtherProcessesMayNotRepeat: return 3;
     case Note::Kind::BusyAtStart: return 2;
     case Note::Kind::BusyLoadAverage: return 2;
+    case Note::Kind::TimelineWaitedFor: return 5;
+    case Note::Kind::TimelineWorkerSaturated: return 2;
+    case Note::Kind::TimelineWorkersKeptAhead: return 2;
+    case Note::Kind::TimelineStraggler: return 2;
     default: return 0;
     }
 }
@@ -125,6 +142,29 @@ QString Notes::say(const Note& note) {
     case Note::Kind::HostDecodingNotPredicted:
         return tr("settings without device transforms are not predicted: this run decoded on the GPU, so the CPU's "
                   "decode is unmeasured (probe=true measures it)");
+    case Note::Kind::TimelineWaitedFor: {
+        QString who;
+        switch (static_cast<TimelineSummary::Waited>(std::llround(f[0]))) {
+        case TimelineSummary::Waited::Worker: who = tr("worker %1").arg(whole(f[1])); break;
+        case TimelineSummary::Waited::OwnLoading: who = tr("its own loading (workers 0)"); break;
+        case TimelineSummary::Waited::AllReduce: who = tr("the all-reduce"); break;
+        case TimelineSummary::Waited::Rank: who = tr("rank %1").arg(whole(f[1])); break;
+        case TimelineSummary::Waited::Nothing: return QString::fromStdString(note.text);
+        }
+        return tr("in %1 of %2 recorded steps the training thread waited longest for %3 (median %4 ms)")
+            .arg(whole(f[2]), whole(f[3]), who, threeDigits(f[4]));
+    }
+    case Note::Kind::TimelineWorkerSaturated:
+        return tr("worker %1 was busy %2% of the recorded time: the loader could not get ahead of the training thread")
+            .arg(whole(f[0]), percent(f[1]));
+    case Note::Kind::TimelineWorkersKeptAhead:
+        return tr("the busiest loader worker, worker %1, was busy %2% of the recorded time: the workers kept ahead of "
+                  "the training thread")
+            .arg(whole(f[0]), percent(f[1]));
+    case Note::Kind::TimelineStraggler:
+        return tr("rank %1 is a straggler: its median step up to the all-reduce took %2% longer than the other "
+                  "ranks', and every all-reduce waits for the last rank")
+            .arg(whole(f[0]), percent(f[1]));
     }
     return QString::fromStdString(note.text);
 }

@@ -10,6 +10,7 @@
 #include <algorithm>
 
 #include "bridgebench/diagnosis.h"
+#include "bridgebench/diagnosis_timeline.h"
 #include "bridgebench/run_samples_per_sec.h"
 #include "models/note_text.h"
 
@@ -116,7 +117,8 @@ void DiagnosisPanel::showError(const QString& message) {
     clear(tr("The steps could not be read: %1").arg(message));
 }
 
-void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vector<StepMetrics>& steps) {
+void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vector<StepMetrics>& steps,
+                             const TimelineSummary& timeline) {
     stopReading();
     if (!run) {
         clear(tr("Select one run to see why it runs at its speed."));
@@ -127,7 +129,8 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
         clear(tr("%1 has no step-time breakdown (wall-clock times only), so it cannot be diagnosed.").arg(name));
         return;
     }
-    const Diagnosis diagnosis = diagnose(profileRun(*run, steps));
+    Diagnosis diagnosis = diagnose(profileRun(*run, steps));
+    addTimelineEvidence(diagnosis, timeline);
     const auto& profile = diagnosis.profile;
     m_headline->setText(tr("%1: %2").arg(name, boundName(diagnosis.bound)));
     // On a GPU the compute threads do not change the step: neither the text nor the table names them.
@@ -176,6 +179,10 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
             explanation += QLatin1Char(' ') + tr("One all-reduce of the whole gradient took %1 ms after the run.")
                                                   .arg(profile.allreduceFullMs, 0, 'f', 1);
     }
+    // A straggler rank is said where the eye is: every all-reduce of the run waited for it.
+    if (diagnosis.stragglerRank)
+        m_headline->setText(m_headline->text() + QLatin1Char(' ') +
+                            tr("(rank %1 is a straggler)").arg(*diagnosis.stragglerRank));
     m_explanation->setText(explanation);
 
     // A stored figure this build could not read is left out of the summary: no figure, not 0.0.
@@ -204,6 +211,7 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
 
     // What the predictions rest on: core's sentences, said in the window's language.
     QStringList notes;
+    for (const auto& evidence : diagnosis.evidence) notes << tr("Timeline: %1").arg(noteText(evidence));
     for (const auto& warning : diagnosis.warnings) notes << tr("Warning: %1").arg(noteText(warning));
     for (const auto& assumption : diagnosis.assumptions)
         notes << tr("Assumes: %1").arg(noteText(assumption));

@@ -12,6 +12,7 @@
 #include "bridgebench/diagnosis.h"
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_metrics.h"
+#include "bridgebench/timeline_summary.h"
 
 QT_BEGIN_NAMESPACE
 class QLabel;
@@ -27,7 +28,9 @@ public:
     explicit DiagnosisPanel(QWidget* parent = nullptr);
 
     // Shows the run's diagnosis, or says why there is none (no run, or steps without a breakdown).
-    void showRun(const std::optional<RunRecord>& run, const std::vector<StepMetrics>& steps);
+    // With what the run's timeline shows, where it has one.
+    void showRun(const std::optional<RunRecord>& run, const std::vector<StepMetrics>& steps,
+                 const TimelineSummary& timeline = {});
     // While the steps of the run named are read (adapters/step_reader.h): what it shows greys,
     // and says so if the read takes long enough to notice. A short read (most) would otherwise
     // collapse and rebuild the tables at every click.

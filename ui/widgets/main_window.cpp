@@ -133,10 +133,17 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
     connect(m_browser->view()->model(), &QAbstractItemModel::modelReset, this, [this] { showSelectedRunDiagnosis(); });
     connect(m_browser->view()->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             [this] { showSelectedRunDiagnosis(); });
+    // What the run's timeline shows goes into its diagnosis; it is summarized where the steps are read.
+    m_diagnosisSteps->setSummarizesTimeline(true);
+    connect(m_diagnosisSteps, &StepReader::timelineSummarized, this,
+            [this](qint64 runId, const TimelineSummary& summary) { m_diagnosisTimeline = {runId, summary}; });
     connect(m_diagnosisSteps, &StepReader::stepsRead, this,
             [this](const QVector<qint64>& ids, const std::vector<std::vector<StepMetrics>>& steps) {
                 // Only while that run is still the one selected.
-                if (m_browser->selectedRunIds() == ids) m_diagnosis->showRun(m_store->run(ids.front()), steps.front());
+                if (m_browser->selectedRunIds() != ids) return;
+                const TimelineSummary none;
+                m_diagnosis->showRun(m_store->run(ids.front()), steps.front(),
+                                     m_diagnosisTimeline.first == ids.front() ? m_diagnosisTimeline.second : none);
             });
     connect(m_diagnosisSteps, &StepReader::failed, m_diagnosis, &DiagnosisPanel::showError);
     connect(m_browser, &RunsBrowser::showRequested, this,

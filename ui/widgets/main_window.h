@@ -3,6 +3,10 @@
 
 #include <QMainWindow>
 
+#include <utility>
+
+#include "bridgebench/timeline_summary.h"
+
 QT_BEGIN_NAMESPACE
 class QAbstractItemView;
 class QProgressBar;
@@ -88,6 +92,7 @@ private:
     RunImporter* m_importer;
     QProgressBar* m_busy;  // in the status bar while a report is written or runs imported
     StepReader* m_diagnosisSteps;  // the selected run's, for its diagnosis
+    std::pair<qint64, TimelineSummary> m_diagnosisTimeline{-1, {}};  // the last run's, read with its steps
     StepReader* m_shownSteps;      // the run whose steps the Runs tab asked to show
     RecentFiles* m_recent = nullptr;
     qint64 m_finishedRun = 0;  // the latest run to end, selected when the Runs tab shows (0: none)

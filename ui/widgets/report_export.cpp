@@ -49,7 +49,7 @@ bool ReportExport::exportTo(const QString& file) {
         for (const auto id : runIds)
             if (auto run = store.findRun(id)) records.push_back(std::move(*run));
         if (records.empty()) throw Error("the compared runs are no longer in " + database);
-        input.runs = loadRuns(store, records);
+        input.runs = loadRuns(store, records, /*withTimeline=*/true);
         if (pdf)
             writePdfReport(input, out);
         else

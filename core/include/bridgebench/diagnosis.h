@@ -108,6 +108,11 @@ struct Diagnosis {
     // that measured 217, with nothing saying why.
     double measuredSamplesPerSec = 0;
     bool predictionsAreUpperBounds = false;
+    // What the run's timeline shows, beside the averages the verdict comes from: who the training
+    // thread waited for, how busy the loader workers were, a straggler rank (addTimelineEvidence,
+    // diagnosis_timeline.h). Empty for a run without a timeline.
+    std::vector<Note> evidence;
+    std::optional<int> stragglerRank;
 };
 
 inline constexpr double kUpperBoundMargin = 0.10;

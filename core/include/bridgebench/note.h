@@ -34,8 +34,13 @@ struct Note {
         HostTransformCostsTheCollate,
         DeviceDecodingTakenAsFree,       // a GPU run without device decoding: nvJPEG's cost unmeasured
         HostDecodingNotPredicted,        // a GPU run that decoded on the device and took no probe
+        // What the run's timeline shows (diagnosis_timeline.h).
+        TimelineWaitedFor,         // who (TimelineSummary::Waited), worker number or rank, steps, of steps, median ms
+        TimelineWorkerSaturated,   // worker number (1-based), busy %
+        TimelineWorkersKeptAhead,  // busiest worker's number, its busy %
+        TimelineStraggler,         // rank, % slower than the other ranks' median
     };
-    static constexpr int kKinds = static_cast<int>(Kind::HostDecodingNotPredicted) + 1;
+    static constexpr int kKinds = static_cast<int>(Kind::TimelineStraggler) + 1;
 
     Kind kind = Kind::ThreadsShareTheCores;
     std::vector<double> figures;

@@ -6,6 +6,7 @@
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_metrics.h"
+#include "bridgebench/timeline.h"
 
 namespace bb {
 
@@ -13,9 +14,11 @@ struct RunData {
     RunRecord run;
     std::vector<StepMetrics> steps;
     std::vector<std::string> tags;
+    // The spans of its timeline, read only for what says what they show (reports).
+    std::vector<TimelineSpan> timeline;
 };
 
 // Reads the runs with their steps and tags, in the order given.
-std::vector<RunData> loadRuns(ResultStore& store, const std::vector<RunRecord>& runs);
+std::vector<RunData> loadRuns(ResultStore& store, const std::vector<RunRecord>& runs, bool withTimeline = false);
 
 }  // namespace bb

@@ -20,6 +20,10 @@ struct TimelineSummary {
     // over the recorded steps: "worker 2", "its own loading (workers 0)", "the all-reduce",
     // "rank 3" (the all-reduce, waiting for a rank whose backward ended last).
     std::string waitedForMost;
+    // The same as a kind and a number, for a window that words it in its own language.
+    enum class Waited { Nothing, Worker, OwnLoading, AllReduce, Rank };
+    Waited waitedForKind = Waited::Nothing;
+    int waitedForWho = 0;  // the worker's lane (0: "worker 1") or the rank
     std::int64_t stepsWaitingForIt = 0;
     double medianLongestWaitMs = 0;
     // Per loader worker of rank 0: the share of the recorded window it spent building batches.

@@ -497,6 +497,8 @@ void to_json(nlohmann::json& out, const Diagnosis& d) {
            {"explanation", d.explanation},
            {"assumptions", d.assumptions},
            {"warnings", d.warnings},
+           {"timeline_evidence", d.evidence},
+           {"straggler_rank", d.stragglerRank ? nlohmann::json(*d.stragglerRank) : nlohmann::json()},
            {"recommended", d.recommended},
            {"fewer_threads", d.fewerThreads ? nlohmann::json(*d.fewerThreads) : nlohmann::json()},
            {"predictions", d.predictions},

@@ -53,7 +53,8 @@ TimelineSummary summarizeTimeline(const std::vector<TimelineSpan>& spans) {
     // shares mean something (sampled steps further apart leave gaps nobody recorded).
     std::int64_t windowBegin = -1, windowEnd = -1, previousStep = -2;
     std::vector<double> longestWaits;
-    std::map<std::string, std::int64_t> waitedFor;
+    using Waited = TimelineSummary::Waited;
+    std::map<std::pair<Waited, int>, std::int64_t> waitedFor;
     for (const auto& [key, step] : steps) {
         const auto [rank, index] = key;
         if (rank != 0 || step.main.empty()) continue;
@@ -70,12 +71,12 @@ TimelineSummary summarizeTimeline(const std::vector<TimelineSpan>& spans) {
                 longest = span;
         if (!longest) continue;
         longestWaits.push_back(ms(longest->endNs - longest->beginNs));
-        std::string who;
+        std::pair<Waited, int> who;
         if (longest->kind == SpanKind::DataWait) {
             if (step.workerBatch.empty()) {
-                who = "its own loading (workers 0)";
+                who = {Waited::OwnLoading, 0};
             } else {
-                who = timelineTrackName(TimelineTrack::Worker, step.workerBatch.begin()->first);
+                who = {Waited::Worker, step.workerBatch.begin()->first};
             }
         } else {
             // Every rank's backward end this step: the rank that ended last kept the others waiting.
@@ -86,14 +87,22 @@ TimelineSummary summarizeTimeline(const std::vector<TimelineSpan>& spans) {
                     lastEnd = other.backwardEndNs;
                     lastRank = otherKey.first;
                 }
-            who = lastRank > 0 ? fmt::format("rank {}", lastRank) : "the all-reduce";
+            who = lastRank > 0 ? std::pair{Waited::Rank, lastRank} : std::pair{Waited::AllReduce, 0};
         }
         ++waitedFor[who];
     }
     if (!waitedFor.empty()) {
         const auto most = std::max_element(waitedFor.begin(), waitedFor.end(),
                                            [](const auto& a, const auto& b) { return a.second < b.second; });
-        summary.waitedForMost = most->first;
+        summary.waitedForKind = most->first.first;
+        summary.waitedForWho = most->first.second;
+        switch (summary.waitedForKind) {
+        case Waited::Worker: summary.waitedForMost = timelineTrackName(TimelineTrack::Worker, summary.waitedForWho); break;
+        case Waited::OwnLoading: summary.waitedForMost = "its own loading (workers 0)"; break;
+        case Waited::AllReduce: summary.waitedForMost = "the all-reduce"; break;
+        case Waited::Rank: summary.waitedForMost = fmt::format("rank {}", summary.waitedForWho); break;
+        case Waited::Nothing: break;
+        }
         summary.stepsWaitingForIt = most->second;
         summary.medianLongestWaitMs = median(longestWaits);
     }

@@ -12,6 +12,8 @@
 #include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/speedup_figure.h"
 #include "bridgebench/diagnosis.h"
+#include "bridgebench/diagnosis_timeline.h"
+#include "bridgebench/timeline_summary.h"
 #include "util/time_format.h"
 
 namespace bb::report {
@@ -134,14 +136,17 @@ ReportContent buildReportContent(const ReportInput& input) {
         }
         RunSection section;
         section.heading = fmt::format("#{} {}", data.run.id, data.run.name);
+        const TimelineSummary timeline = summarizeTimeline(data.timeline);
         if (!canDiagnose(data.steps)) {
             section.diagnosis.push_back("The steps of this run carry wall-clock times only (imported logs), not "
                                         "the data-wait and compute parts the diagnosis models.");
         } else {
-            const Diagnosis diagnosis = diagnose(profileRun(data.run, data.steps));
+            Diagnosis diagnosis = diagnose(profileRun(data.run, data.steps));
+            addTimelineEvidence(diagnosis, timeline);
             section.diagnosis.push_back(fmt::format("{} (data wait {:.0f}% of step time).", diagnosis.bound,
                                                     diagnosis.dataWaitShare * 100));
             section.diagnosis.push_back(diagnosis.explanation);
+            for (const auto& evidence : diagnosis.evidence) section.diagnosis.push_back("Timeline: " + evidence.text + ".");
             for (const auto& warning : diagnosis.warnings) section.diagnosis.push_back("Warning: " + warning.text);
             for (const auto& assumption : diagnosis.assumptions) section.diagnosis.push_back("Assumes " + assumption.text);
         }
