@@ -13,7 +13,7 @@
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::run_cli_test {
 namespace {
 
 std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
@@ -239,4 +239,4 @@ TEST(CliVersion, NamesTheLibraries) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::run_cli_test
