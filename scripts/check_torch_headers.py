@@ -11,6 +11,7 @@ import argparse
 import glob
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -44,6 +45,15 @@ def rewrite(command, include, configured):
     return out, None
 
 
+def sources_of(entry):
+    """The source files a compile command stands for: a unity batch (cmake/UnityBuild.cmake)
+    stands for each file it includes, checked here on its own as without unity builds."""
+    if f"{os.sep}Unity{os.sep}" not in entry["file"]:
+        return [entry["file"]]
+    with open(entry["file"]) as f:
+        return re.findall(r'^#include "([^"]+)"$', f.read(), re.M)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--prefix", required=True, help="unpacked packages (prefix/usr/include)")
@@ -68,17 +78,19 @@ def main():
         database = json.load(f)
     jobs, pchs, core_command = [], {}, None
     for entry in database:
-        rel = os.path.relpath(entry["file"], opts.source)
-        if rel.split(os.sep)[0] not in CHECKED_TOP_DIRS or rel.endswith(".hxx.cxx"):
-            continue
-        command, pch = rewrite(entry["command"], include, configured)
-        if pch:
-            name, original = pch
-            pchs.setdefault(name, (original, command[:-1]))
-            command[1:1] = ["-include", os.path.join(pch_dir, name, "cmake_pch.hxx")]
-            if core_command is None and name == "core.dir":
-                core_command = command
-        jobs.append((rel, command[:1] + ["-fsyntax-only"] + command[1:]))
+        for source in sources_of(entry):
+            rel = os.path.relpath(source, opts.source)
+            if rel.split(os.sep)[0] not in CHECKED_TOP_DIRS or rel.endswith(".hxx.cxx"):
+                continue
+            command, pch = rewrite(entry["command"], include, configured)
+            command[-1] = source
+            if pch:
+                name, original = pch
+                pchs.setdefault(name, (original, command[:-1]))
+                command[1:1] = ["-include", os.path.join(pch_dir, name, "cmake_pch.hxx")]
+                if core_command is None and name == "core.dir":
+                    core_command = command
+            jobs.append((rel, command[:1] + ["-fsyntax-only"] + command[1:]))
 
     cuda_sources = sorted(glob.glob(os.path.join(opts.source, "core/src/**/*_cuda.cpp"), recursive=True))
     # Not a _cuda.cpp file, but it reads the CUDA allocator only under BB_TORCH_CUDA.

@@ -33,12 +33,12 @@ nlohmann::json throughputJson(const RunFlops& flops, const RunMfu& mfu) {
 }
 
 // Three significant digits from a CPU's 0.00991 to a cluster's 1260, never "1.26e+03".
-std::string tflopsText(double value) { return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value); }
+std::string tflopsFigure(double value) { return value >= 100 ? fmt::format("{:.0f}", value) : fmt::format("{:.3g}", value); }
 
 void printThroughput(const RunFlops& flops, const RunMfu& mfu) {
     if (flops.known())
-        std::cout << fmt::format("Achieved: {} TFLOP/s ({} per device), {}\n", tflopsText(flops.achievedFlopsPerSec / 1e12),
-                                 tflopsText(flops.achievedFlopsPerSecPerDevice / 1e12), flops.basis);
+        std::cout << fmt::format("Achieved: {} TFLOP/s ({} per device), {}\n", tflopsFigure(flops.achievedFlopsPerSec / 1e12),
+                                 tflopsFigure(flops.achievedFlopsPerSecPerDevice / 1e12), flops.basis);
     else
         std::cout << "Achieved: TFLOP/s unknown (the run names no model whose FLOPs can be counted)\n";
     for (const auto& assumption : flops.assumptions) std::cout << "  assumes: " << assumption << '\n';

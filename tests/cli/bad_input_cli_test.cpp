@@ -17,7 +17,7 @@
 #include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::bad_input_cli_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -163,4 +163,4 @@ TEST(CliNumberOverflow, EveryJsonReaderExitsThreeNamingTheFileAndLine) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::bad_input_cli_test

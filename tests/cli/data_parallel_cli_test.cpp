@@ -24,7 +24,7 @@
 #include "support/spinning_process.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::data_parallel_cli_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -358,4 +358,4 @@ TEST(CliDataParallel, TwoHostsOverAVethPairTrainAsOneRun) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::data_parallel_cli_test

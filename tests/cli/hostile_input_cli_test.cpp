@@ -18,7 +18,7 @@
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::hostile_input_cli_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -355,4 +355,4 @@ TEST(CliBlackBox, AnEventsFileThatIsADeviceIsRefusedInWords) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::hostile_input_cli_test

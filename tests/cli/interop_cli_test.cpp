@@ -12,7 +12,7 @@
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::interop_cli_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -258,4 +258,4 @@ TEST(CliHelp, EveryNewCommandHasHelp) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::interop_cli_test

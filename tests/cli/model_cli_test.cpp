@@ -10,7 +10,7 @@
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::model_cli_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -136,4 +136,4 @@ TEST(CliModel, InfoNeedsExactlyOneSource) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::model_cli_test

@@ -15,7 +15,7 @@
 #include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::run_cli_test {
 namespace {
 
 std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
@@ -276,4 +276,4 @@ TEST(CliVersion, NamesTheLibraries) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::run_cli_test

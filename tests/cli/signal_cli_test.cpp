@@ -16,7 +16,7 @@
 #include "support/spawned_process.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::signal_cli_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -93,4 +93,4 @@ INSTANTIATE_TEST_SUITE_P(IntAndTerm, CliSignal, ::testing::Values(SIGINT, SIGTER
                          [](const auto& info) { return info.param == SIGINT ? "Sigint" : "Sigterm"; });
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::signal_cli_test

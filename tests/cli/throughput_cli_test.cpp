@@ -17,7 +17,7 @@
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::throughput_cli_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -277,4 +277,4 @@ TEST(CliThroughput, AnUnknownPrecisionOptionIsAUsageError) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::throughput_cli_test

@@ -9,7 +9,7 @@
 #include "bridgebench/errors.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::bridgetower_config_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -169,4 +169,4 @@ TEST(BridgeTowerConfig, UnreadableOrMalformedFilesAreInputErrors) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::bridgetower_config_test

@@ -18,7 +18,7 @@
 #include "model/state_dict_io.h"
 #include "support/tiny_fixture.h"
 
-namespace bb {
+namespace bb::bridgetower_parity_test {
 namespace {
 
 using test::kTinyContrastiveHeadKeys;
@@ -140,4 +140,4 @@ TEST_F(BridgeTowerTrainStep, FusedAdamWStepGivesTheSameLoss) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::bridgetower_parity_test

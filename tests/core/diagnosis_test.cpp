@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-namespace bb {
+namespace bb::diagnosis_test {
 namespace {
 
 // A run whose every step costs the same: `loadMs` to build a batch (read+decode `decodeMs`,
@@ -598,4 +598,4 @@ TEST(Diagnosis, OtherProcessesBesideADataParallelRunAreSetAgainstTheWholeMachine
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::diagnosis_test

@@ -8,7 +8,7 @@
 
 #include "model/functional.h"
 
-namespace bb {
+namespace bb::head_products_test {
 namespace {
 
 // The ATen formulation the head products replace: split heads, baddbmm, softmax, bmm, merge.
@@ -84,4 +84,4 @@ TEST(HeadProducts, LeaveOtherDtypesToATen) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::head_products_test

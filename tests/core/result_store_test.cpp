@@ -18,7 +18,7 @@
 #include "support/measured_reference.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::result_store_test {
 namespace {
 
 StepMetrics makeStep(std::int64_t index) {
@@ -461,4 +461,4 @@ TEST(ResultStore, TimelineSpansRoundTripAndASchema6FileGainsTheTable) {
     EXPECT_EQ(raw.execAndGet("SELECT count(*) FROM timeline_spans").getInt(), 0);
 }
 
-}  // namespace bb
+}  // namespace bb::result_store_test

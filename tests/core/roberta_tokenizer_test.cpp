@@ -15,7 +15,7 @@
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::roberta_tokenizer_test {
 namespace {
 
 using ::testing::ElementsAre;
@@ -317,4 +317,4 @@ TEST_F(RobertaTokenizerFilesTest, ReportsAMalformedMergeByLine) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::roberta_tokenizer_test

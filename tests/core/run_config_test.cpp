@@ -1,6 +1,7 @@
 #include "bridgebench/run_config.h"
 
 #include <gtest/gtest.h>
+#include <torch/cuda.h>
 
 #include <fstream>
 
@@ -8,7 +9,7 @@
 #include "bridgebench/timeline.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::run_config_test {
 namespace {
 
 std::string keyOfError(const std::function<void()>& action) {
@@ -171,7 +172,7 @@ TEST(RunConfig, LoadNamesTheFileOnBadJson) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::run_config_test
 
 TEST(TimelineMode, SampledKeepsEveryStepOfTheFirstFiftyAfterWarmupThenOneInFifty) {
     using bb::TimelineMode;

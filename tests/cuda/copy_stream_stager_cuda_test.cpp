@@ -15,7 +15,7 @@
 #include "data/loader.h"
 #include "tiny_cuda_run.h"
 
-namespace bb {
+namespace bb::copy_stream_stager_cuda_test {
 namespace {
 
 const torch::Device kGpu("cuda:0");
@@ -132,4 +132,4 @@ TEST(CopyStreamStagerCuda, ARunThroughTheLoaderCompletesOnItAndAllocatesNothingA
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::copy_stream_stager_cuda_test

@@ -13,7 +13,7 @@
 #include "engine/bridgetower_training_model.h"
 #include "model/fused_adamw.h"
 
-namespace bb {
+namespace bb::data_parallel_cuda_test {
 namespace {
 
 const torch::Device kGpu("cuda:0");
@@ -133,4 +133,4 @@ TEST(DataParallelCuda, NcclRunsTheCollectivesOfAWorldOfOneOnTheGpu) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::data_parallel_cuda_test

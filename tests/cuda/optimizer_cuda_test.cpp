@@ -13,7 +13,7 @@
 #include "model/fused_grad_clip.h"
 #include "support/dispatched_ops.h"
 
-namespace bb {
+namespace bb::optimizer_cuda_test {
 namespace {
 
 const torch::Device kGpu("cuda:0");
@@ -92,4 +92,4 @@ TEST(OptimizerCuda, ClippingMatchesTorchsAndLeavesTheNormOnTheGpu) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::optimizer_cuda_test

@@ -28,7 +28,7 @@
 #include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 
-namespace bb::ui {
+namespace bb::ui::compare_view_test {
 namespace {
 
 // Measured reference runs this build ships (core/references/): every database has them.
@@ -725,4 +725,4 @@ TEST(CompareView, AnImportOfUnknownWorkGetsNoSpeedupInTheTableOrOnItsBar) {
     EXPECT_TRUE(view.chart()->barLabels().join("|").contains("no speedup"));
 }
 
-}  // namespace bb::ui
+}  // namespace bb::ui::compare_view_test

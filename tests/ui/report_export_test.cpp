@@ -15,7 +15,7 @@
 #include "support/temp_dir.h"
 #include "widgets/compare_view.h"
 
-namespace bb::ui {
+namespace bb::ui::report_export_test {
 namespace {
 
 std::string readAll(const std::filesystem::path& file) {
@@ -101,4 +101,4 @@ TEST_F(ReportExportTest, SaysWhyWhenTheFileCannotBeWrittenOrThereIsNothingToRepo
 }
 
 }  // namespace
-}  // namespace bb::ui
+}  // namespace bb::ui::report_export_test

@@ -13,7 +13,7 @@
 #include "dialogs/import_dialog.h"
 #include "support/temp_dir.h"
 
-namespace bb::ui {
+namespace bb::ui::run_importer_test {
 namespace {
 
 const std::filesystem::path kData = BB_TEST_DATA_DIR;
@@ -112,4 +112,4 @@ TEST(RunImporter, ABadFileNamesItselfAndLeavesTheDatabaseAsItWas) {
 }
 
 }  // namespace
-}  // namespace bb::ui
+}  // namespace bb::ui::run_importer_test

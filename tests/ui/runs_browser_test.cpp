@@ -14,7 +14,7 @@
 #include "support/measured_reference.h"
 #include "support/temp_dir.h"
 
-namespace bb::ui {
+namespace bb::ui::runs_browser_test {
 namespace {
 
 struct BrowserFixture {
@@ -270,4 +270,4 @@ TEST(RunsBrowser, OffersTheStudyBesideLocalOrImportedRuns) {
 }
 
 }  // namespace
-}  // namespace bb::ui
+}  // namespace bb::ui::runs_browser_test

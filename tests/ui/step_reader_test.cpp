@@ -14,7 +14,7 @@
 #include "bridgebench/result_store.h"
 #include "support/temp_dir.h"
 
-namespace bb::ui {
+namespace bb::ui::step_reader_test {
 namespace {
 
 qint64 storeRunWithSteps(const std::filesystem::path& db, const std::string& name, int count) {
@@ -92,4 +92,4 @@ TEST(StepReader, AFileGoneSinceTheWindowOpenedItIsAnErrorAndNotRecreated) {
 }
 
 }  // namespace
-}  // namespace bb::ui
+}  // namespace bb::ui::step_reader_test

@@ -6,11 +6,11 @@ namespace bb::ui {
 
 namespace {
 // Often enough that a finished job reads as immediate, rarely enough to cost nothing.
-constexpr int kPollMs = 50;
+constexpr int kJobPollMs = 50;
 }  // namespace
 
 BackgroundJob::BackgroundJob(QObject* parent) : QObject(parent) {
-    m_poll.setInterval(kPollMs);
+    m_poll.setInterval(kJobPollMs);
     connect(&m_poll, &QTimer::timeout, this, &BackgroundJob::poll);
 }
 

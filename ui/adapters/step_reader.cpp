@@ -10,11 +10,11 @@ namespace bb::ui {
 
 namespace {
 // Short beside a long read (200,000 steps: ~0.4 s), and an idle reader polls not at all.
-constexpr int kPollMs = 10;
+constexpr int kReaderPollMs = 10;
 }  // namespace
 
 StepReader::StepReader(QObject* parent) : QObject(parent) {
-    m_poll.setInterval(kPollMs);
+    m_poll.setInterval(kReaderPollMs);
     connect(&m_poll, &QTimer::timeout, this, &StepReader::poll);
 }
 

@@ -18,7 +18,7 @@ namespace bb::ui {
 
 namespace {
 
-enum Column { Workers, Threads, DeviceTransforms, SamplesPerSec, StepMs, Note, ColumnCount };
+enum Column { Workers, Threads, DeviceTransforms, SamplesPerSec, StepMs, NoteColumn, ColumnCount };
 enum RankColumn { Ranks, RankSamplesPerSec, RankCommMs, RankNote, RankColumnCount };
 
 QTableWidgetItem* cell(const QString& text, bool emphasised) {
@@ -202,7 +202,7 @@ void DiagnosisPanel::showRun(const std::optional<RunRecord>& run, const std::vec
         m_predictions->setItem(row, DeviceTransforms, cell(onOff(prediction.deviceTransforms), recommended));
         m_predictions->setItem(row, SamplesPerSec, cell(QString::number(prediction.samplesPerSec, 'f', 1), recommended));
         m_predictions->setItem(row, StepMs, cell(QString::number(prediction.stepMs, 'f', 1), recommended));
-        m_predictions->setItem(row, Note, cell(note, recommended));
+        m_predictions->setItem(row, NoteColumn, cell(note, recommended));
         ++row;
     }
     m_predictions->resizeColumnsToContents();

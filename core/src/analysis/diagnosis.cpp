@@ -15,7 +15,7 @@ namespace bb {
 
 namespace {
 
-double median(std::vector<double> values) {
+double medianOfValues(std::vector<double> values) {
     if (values.empty()) return 0;
     const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
     std::nth_element(values.begin(), middle, values.end());
@@ -30,7 +30,7 @@ double medianOf(std::span<const StepMetrics> steps, Field field) {
     std::vector<double> values;
     values.reserve(steps.size());
     for (const auto& step : steps) values.push_back(field(step));
-    return median(std::move(values));
+    return medianOfValues(std::move(values));
 }
 
 // Time per step as the run spent it. With workers ahead of an input-bound step, the steps

@@ -21,7 +21,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double millisecondsSince(Clock::time_point start) {
+double elapsedMs(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
@@ -78,7 +78,7 @@ LoaderBenchmarkResult measure(const std::shared_ptr<const Dataset>& dataset, con
         if (device.is_cuda()) {
             torch::cuda::synchronize(device.index());
         }
-        const double prepareMs = millisecondsSince(prepareStart);
+        const double prepareMs = elapsedMs(prepareStart);
         if (i < options.warmupBatches) {
             continue;
         }
@@ -91,7 +91,7 @@ LoaderBenchmarkResult measure(const std::shared_ptr<const Dataset>& dataset, con
         result.waitMs += batch->timings.waitMs;
         result.deviceTransformMs += prepareMs;
     }
-    result.wallMs = millisecondsSince(start);
+    result.wallMs = elapsedMs(start);
     if (result.batches > 0) {
         const auto batches = static_cast<double>(result.batches);
         result.readMs /= batches;

@@ -23,7 +23,7 @@ constexpr const char* kAgreedKeys[] = {"model",         "weights",      "dataset
                                        "optimizer_kernel", "interpolation", "augment",   "device_transforms",
                                        "backend",       "ddp_bucket_mb", "warmup_steps"};
 
-std::string hostName() {
+std::string hostNameOrUnknown() {
     char name[256] = {};
     if (gethostname(name, sizeof name - 1) != 0) return "unknown";
     return name;
@@ -100,7 +100,7 @@ std::unique_ptr<DistributedRun> DistributedRun::start(RunConfig& config, const E
     const int rank = run->m_world.rank;
     store.setKey(fmt::format("config/{}", rank), toJson(config).dump());
     store.setKey(fmt::format("env/{}", rank), nlohmann::json{{"rank", rank},
-                                                              {"host", hostName()},
+                                                              {"host", hostNameOrUnknown()},
                                                               {"pid", static_cast<std::int64_t>(getpid())},
                                                               {"device", config.device},
                                                               {"threads", config.threads},

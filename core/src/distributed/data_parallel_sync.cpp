@@ -9,7 +9,7 @@ namespace bb {
 namespace {
 
 // The fields of a step that travel in the per-step all-gather, in this order.
-enum Field : std::int64_t {
+enum StatField : std::int64_t {
     kWall, kDataWait, kHostToDevice, kDeviceTransform, kForward, kBackward, kOptimizer, kComm,
     kSamples, kLoss, kStop, kLoad, kRead, kDecode, kTransform, kCollate, kCpu, kRss, kDeviceMemory,
     kDeviceMemoryPeak, kFieldCount
@@ -25,7 +25,7 @@ torch::Tensor packStep(const StepMetrics& s, bool stop) {
     return torch::tensor(std::vector<double>(values, values + kFieldCount), torch::kDouble);
 }
 
-double median(std::vector<double> values) {
+double medianMs(std::vector<double> values) {
     if (values.empty()) return 0;
     std::sort(values.begin(), values.end());
     const std::size_t mid = values.size() / 2;
@@ -165,10 +165,10 @@ nlohmann::json DataParallelSync::finish() {
             compute.push_back(row[kForward] + row[kBackward]);
         }
         ranks.push_back({{"rank", r},
-                         {"median_wall_ms", median(wall)},
-                         {"median_comm_ms", median(comm)},
-                         {"median_data_wait_ms", median(wait)},
-                         {"median_compute_ms", median(compute)}});
+                         {"median_wall_ms", medianMs(wall)},
+                         {"median_comm_ms", medianMs(comm)},
+                         {"median_data_wait_ms", medianMs(wait)},
+                         {"median_compute_ms", medianMs(compute)}});
     }
     out["ranks"] = ranks;
     if (m_clockAlignmentUs >= 0) out["clock_alignment_us"] = m_clockAlignmentUs;

@@ -33,7 +33,7 @@ std::string cpuModel() {
     return "unknown";
 }
 
-std::string hostName() {
+std::string hostNameOrEmpty() {
     char name[256] = {};
     return gethostname(name, sizeof name - 1) == 0 ? std::string(name) : std::string();
 }
@@ -83,7 +83,7 @@ nlohmann::json captureEnvironment(const RunConfig& config, int intraOpThreads) {
         {"git_commit", build.gitCommit},
         // With the CPU model and core count, which machine it ran on: a CPU's peak is stored
         // per machine (bridgebench/machine_peak.h).
-        {"hostname", hostName()},
+        {"hostname", hostNameOrEmpty()},
         {"cpu_model", cpuModel()},
         {"logical_cores", std::thread::hardware_concurrency()},
         {"memory_bytes", physicalMemoryBytes()},

@@ -20,14 +20,14 @@ namespace bb {
 
 namespace {
 
-constexpr int kMarks = 6;
+constexpr int kEventMarks = 6;
 
 class EventStepTimer final : public StepTimer {
 public:
     explicit EventStepTimer(torch::Device device) : m_device(device) {
         // CUDAEvent's default flags disable timing; elapsed_time needs it on.
-        m_events.reserve(kMarks);
-        for (int i = 0; i < kMarks; ++i) m_events.emplace_back(cudaEventDefault);
+        m_events.reserve(kEventMarks);
+        for (int i = 0; i < kEventMarks; ++i) m_events.emplace_back(cudaEventDefault);
     }
 
     void begin() override {
@@ -45,10 +45,10 @@ public:
     }
 
     StepPhaseTimes read() override {
-        if (m_next != kMarks) throw std::logic_error("StepTimer::read before mark(Finished)");
+        if (m_next != kEventMarks) throw std::logic_error("StepTimer::read before mark(Finished)");
         m_next = -1;
         // Events complete in stream order: once the last has, every earlier one has too.
-        m_events[kMarks - 1].synchronize();
+        m_events[kEventMarks - 1].synchronize();
         const auto end = Clock::now();
         const auto between = [&](StepMark from, StepMark to) {
             return static_cast<double>(

@@ -12,7 +12,7 @@ namespace bb {
 
 namespace {
 
-std::string lowercase(std::string text) {
+std::string lowered(std::string text) {
     std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
     return text;
 }
@@ -22,7 +22,7 @@ std::string lowercase(std::string text) {
 // base preset's; their heads differ, and the FLOPs count is the contrastive model's, which the
 // study fine-tuned (run_bridgetower.py builds BridgeTowerForContrastiveLearning).
 std::string presetOfHubId(const std::string& model) {
-    std::string name = lowercase(model);
+    std::string name = lowered(model);
     if (const auto slash = name.rfind('/'); slash != std::string::npos) name = name.substr(slash + 1);
     if (name.starts_with("bridgetower-large")) return "large";
     if (name.starts_with("bridgetower-base")) return "base";

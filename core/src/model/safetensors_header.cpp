@@ -28,7 +28,7 @@ struct DtypeInfo {
     uint64_t itemBytes;
 };
 
-constexpr DtypeInfo kDtypes[] = {
+constexpr DtypeInfo kDtypeInfos[] = {
     {SafetensorsDtype::kF32, "F32", 4},
     {SafetensorsDtype::kF16, "F16", 2},
     {SafetensorsDtype::kBF16, "BF16", 2},
@@ -36,7 +36,7 @@ constexpr DtypeInfo kDtypes[] = {
 };
 
 const DtypeInfo& info(SafetensorsDtype dtype) {
-    for (const auto& entry : kDtypes)
+    for (const auto& entry : kDtypeInfos)
         if (entry.dtype == dtype) return entry;
     throw std::logic_error("unhandled safetensors dtype");
 }
@@ -53,9 +53,9 @@ public:
         const auto dtype = value.find("dtype");
         if (dtype == value.end() || !dtype->is_string()) fail(name, "missing or non-string \"dtype\"");
         const auto dtypeText = dtype->get<std::string>();
-        const auto known = std::find_if(std::begin(kDtypes), std::end(kDtypes),
+        const auto known = std::find_if(std::begin(kDtypeInfos), std::end(kDtypeInfos),
                                         [&](const DtypeInfo& candidate) { return candidate.name == dtypeText; });
-        if (known == std::end(kDtypes)) fail(name, "unsupported dtype \"" + dtypeText + "\" (F32, F16, BF16, I64)");
+        if (known == std::end(kDtypeInfos)) fail(name, "unsupported dtype \"" + dtypeText + "\" (F32, F16, BF16, I64)");
         entry.dtype = known->dtype;
 
         const auto shape = value.find("shape");

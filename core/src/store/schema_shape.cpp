@@ -9,7 +9,7 @@ namespace bb {
 
 namespace {
 
-std::vector<std::string> columnsOf(SQLite::Database& db, const std::string& table) {
+std::vector<std::string> columnNamesOf(SQLite::Database& db, const std::string& table) {
     SQLite::Statement query(db, "SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid");
     query.bind(1, table);
     std::vector<std::string> columns;
@@ -41,7 +41,7 @@ WHERE name NOT LIKE 'sqlite\_%' ESCAPE '\' AND sql IS NOT NULL AND type IN ('tab
         const std::string type = query.getColumn(0).getString();
         const std::string name = query.getColumn(1).getString();
         shape[type + " " + name] =
-            type == "table" ? columnsOf(db, name) : std::vector<std::string>{query.getColumn(2).getString()};
+            type == "table" ? columnNamesOf(db, name) : std::vector<std::string>{query.getColumn(2).getString()};
     }
     return shape;
 }

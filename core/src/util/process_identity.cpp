@@ -10,7 +10,7 @@ namespace bb {
 
 namespace {
 
-std::string hostName() {
+std::string hostNameOrLocalhost() {
     char buffer[256] = {};
     if (gethostname(buffer, sizeof buffer - 1) != 0) return "localhost";
     return buffer;
@@ -35,14 +35,14 @@ std::string startTimeOf(long pid) {
 
 std::string currentProcessIdentity() {
     const long pid = static_cast<long>(getpid());
-    return hostName() + ":" + std::to_string(pid) + ":" + startTimeOf(pid);
+    return hostNameOrLocalhost() + ":" + std::to_string(pid) + ":" + startTimeOf(pid);
 }
 
 bool processIdentityAlive(const std::string& identity) {
     const auto last = identity.rfind(':');
     const auto middle = last == std::string::npos ? std::string::npos : identity.rfind(':', last - 1);
     if (middle == std::string::npos) return false;
-    if (identity.substr(0, middle) != hostName()) return true;
+    if (identity.substr(0, middle) != hostNameOrLocalhost()) return true;
     long pid = 0;
     try {
         pid = std::stol(identity.substr(middle + 1, last - middle - 1));

@@ -9,7 +9,7 @@
 
 #include "bridgebench/run_comparison.h"
 
-namespace bb {
+namespace bb::other_processes_test {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -57,4 +57,4 @@ TEST(OtherProcesses, TheComparisonNamesTheRunsOtherProcessesBent) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::other_processes_test

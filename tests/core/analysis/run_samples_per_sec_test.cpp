@@ -7,7 +7,7 @@
 #include "bridgebench/run_comparison.h"
 #include "bridgebench/run_summary.h"
 
-namespace bb {
+namespace bb::run_samples_per_sec_test {
 namespace {
 
 // Two loader workers ahead of an input-bound step, as mini-clip ran at batch 8 on two cores:
@@ -72,4 +72,4 @@ TEST(RunSamplesPerSec, ARunWithoutFiguresHasNone) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::run_samples_per_sec_test

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-namespace bb {
+namespace bb::study_runs_test {
 namespace {
 
 RunRecord published(std::int64_t id, const std::string& device, const std::string& date) {
@@ -64,4 +64,4 @@ TEST(StudyRuns, AreThePublishedTableAloneWhenNothingWasMeasured) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::study_runs_test

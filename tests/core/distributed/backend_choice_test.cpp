@@ -5,7 +5,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/run_config.h"
 
-namespace bb {
+namespace bb::backend_choice_test {
 namespace {
 
 std::string refusal(const std::string& backend, const std::string& device, bool ncclBuilt) {
@@ -53,4 +53,4 @@ TEST(BackendChoice, RunConfigValidationRefusesThroughIt) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::backend_choice_test

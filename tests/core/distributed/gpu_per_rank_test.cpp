@@ -4,7 +4,7 @@
 
 #include "bridgebench/errors.h"
 
-namespace bb {
+namespace bb::gpu_per_rank_test {
 namespace {
 
 RunConfig onCuda(std::int64_t devices) {
@@ -59,4 +59,4 @@ TEST(GpuPerRank, ALaunchersLocalRankWithoutAGpuIsNamedByItsVariable) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::gpu_per_rank_test

@@ -19,7 +19,7 @@
 #include "support/spinning_process.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::core_contention_test {
 namespace {
 
 std::string textOf(const std::optional<Note>& note) { return note ? note->text : std::string(); }
@@ -153,4 +153,4 @@ TEST(CoreContention, ARunThatLeavesThreadsToTheEngineComputesOnTheCoresOthersLef
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::core_contention_test

@@ -10,7 +10,7 @@
 #include "engine/trainer.h"
 #include "support/recording_observer.h"
 
-namespace bb {
+namespace bb::loader_training_test {
 namespace {
 
 // Images larger than mini-clip's 64 px input, so that every run resizes and crops.
@@ -140,4 +140,4 @@ TEST(LoaderTraining, AMissingDatasetFailsTheRunNamingTheFile) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::loader_training_test

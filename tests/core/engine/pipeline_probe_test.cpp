@@ -13,7 +13,7 @@
 #include "engine/trainer.h"
 #include "support/recording_observer.h"
 
-namespace bb {
+namespace bb::pipeline_probe_test {
 namespace {
 
 int cores() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
@@ -107,4 +107,4 @@ TEST(PipelineProbe, TravelsInTheStoredSummary) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::pipeline_probe_test

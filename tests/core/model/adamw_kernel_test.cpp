@@ -4,7 +4,7 @@
 
 #include "bridgebench/errors.h"
 
-namespace bb {
+namespace bb::adamw_kernel_test {
 namespace {
 
 std::string refusal(const std::string& key, const std::string& device, bool deviceKernel) {
@@ -46,4 +46,4 @@ TEST(AdamWKernel, TheEnvironmentsTextNamesTheKernelOfTheDevice) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::adamw_kernel_test

@@ -5,7 +5,7 @@
 #include "model/functional.h"
 #include "util/torch_compat.h"
 
-namespace bb {
+namespace bb::fused_attention_test {
 namespace {
 
 struct Inputs {
@@ -59,4 +59,4 @@ TEST(FusedAttention, MatchesEagerOnCpu) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::fused_attention_test

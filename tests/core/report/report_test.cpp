@@ -22,7 +22,7 @@
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::report_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -420,4 +420,4 @@ TEST(ChartSvg, ThePerStepChartSaysWhatItDrawsAndMarksOtherWork) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::report_test

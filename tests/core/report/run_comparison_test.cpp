@@ -9,7 +9,7 @@
 #include "bridgebench/study_runs.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::run_comparison_test {
 namespace {
 
 // The study's August 2023 reference runs as every database holds them.
@@ -279,4 +279,4 @@ TEST(RunComparison, ADeviceBaselineHoldsEachRunAgainstThatDevicesRunOfItsConfigu
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::run_comparison_test

@@ -15,7 +15,7 @@
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::hf_tensorboard_import_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -185,4 +185,4 @@ TEST(TrainerImport, AMalformedConfigJsonIsAnErrorNamingTheFile) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::hf_tensorboard_import_test

@@ -14,7 +14,7 @@
 #include "store/schema.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::measured_reference_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -227,4 +227,4 @@ TEST(MeasuredReferences, EveryShippedTableLoadsIntoANewDatabase) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::measured_reference_test

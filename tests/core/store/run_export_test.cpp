@@ -10,7 +10,7 @@
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::run_export_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -148,4 +148,4 @@ TEST(TensorBoardExport, ImportsBackWithTheSameValuesAndIdentity) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::run_export_test

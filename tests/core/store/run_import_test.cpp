@@ -10,7 +10,7 @@
 #include "support/measured_reference.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::run_import_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -310,4 +310,4 @@ TEST(CsvImport, WorkersAColumnDoesNotStateStayUnknownAndImportOptionsWin) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::run_import_test

@@ -9,7 +9,7 @@
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::tfevents_file_test {
 namespace {
 
 using ::testing::ElementsAre;
@@ -174,4 +174,4 @@ TEST(TfEventsFile, ReadsEveryEventFileOfAFolderInPathOrder) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::tfevents_file_test

@@ -7,7 +7,7 @@
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::trainer_output_test {
 namespace {
 
 using ::testing::HasSubstr;
@@ -68,4 +68,4 @@ TEST(TrainerOutput, PassesOnTheErrorOfAMalformedFile) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::trainer_output_test

@@ -9,7 +9,7 @@
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::trainer_state_test {
 namespace {
 
 using ::testing::ElementsAre;
@@ -136,4 +136,4 @@ TEST(TrainerState, ReportsAMissingFileByName) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::trainer_state_test

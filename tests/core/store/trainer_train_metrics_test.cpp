@@ -7,7 +7,7 @@
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 
-namespace bb {
+namespace bb::trainer_train_metrics_test {
 namespace {
 
 using ::testing::ElementsAre;
@@ -61,4 +61,4 @@ TEST(TrainerTrainMetrics, ReportsMalformedFilesByFileAndKey) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::trainer_train_metrics_test
