@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace bb {
+namespace bb::diagnosis_timeline_test {
 namespace {
 
 constexpr std::int64_t kMs = 1'000'000;
@@ -91,4 +91,4 @@ TEST(DiagnosisTimeline, NoSpansAddNothing) {
 }
 
 }  // namespace
-}  // namespace bb
+}  // namespace bb::diagnosis_timeline_test
