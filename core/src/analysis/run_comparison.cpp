@@ -1,4 +1,6 @@
 #include "bridgebench/run_comparison.h"
+#include "bridgebench/mini_clip_size.h"
+#include "bridgebench/study_runs.h"
 
 #include <algorithm>
 #include <cmath>
@@ -67,6 +69,8 @@ RunWorkload runWorkload(const RunRecord& run) {
         // A named model fixes the image size it runs at unless the run says otherwise.
         if (workload.imageSizePx <= 0) workload.imageSizePx = model->config.vision.imageSizePx;
     }
+    if (workload.imageSizePx <= 0 && run.model == "mini-clip" && ranOnTheEngine(run))
+        workload.imageSizePx = kMiniClipImageSizePx;
     return workload;
 }
 

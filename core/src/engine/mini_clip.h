@@ -3,12 +3,13 @@
 // benchmark's real workload is BridgeTower.
 #pragma once
 
+#include "bridgebench/mini_clip_size.h"
 #include "engine/training_model.h"
 
 namespace bb {
 
 struct MiniClipOptions {
-    TORCH_ARG(std::int64_t, imageSizePx) = 64;
+    TORCH_ARG(std::int64_t, imageSizePx) = kMiniClipImageSizePx;
     TORCH_ARG(std::int64_t, textLength) = 16;
     TORCH_ARG(std::int64_t, vocabSize) = 1000;
     TORCH_ARG(std::int64_t, width) = 64;

@@ -99,6 +99,29 @@ TEST(RunComparison, AMetricThatHoldsTheDifferenceOutDoesNotMarkTheRun) {
 // A Trainer import that names no model against a run of the engine: a tour saw "×1.88 †". Nobody
 // can show the two are the same work per sample, so samples/s gives no ratio; the run held
 // against itself (a device baseline's own) keeps its ×1.00.
+// Seen on the sweep tour: a mini-clip sweep opened against its workers-0 run with every other
+// point "no speedup (workload unknown)", its image size unknown though the engine ran them all.
+TEST(RunComparison, ASweepOfTheEnginesMiniClipRunsHasItsSpeedups) {
+    RunRecord zero = oneDeviceRun("sweep · workers=0", "cpu", "mini-clip", 8, 626.1);
+    zero.id = 1;
+    zero.source = "local";
+    zero.precision = "fp32";
+    zero.config = {{"text_length", 16}};
+    RunRecord two = zero;
+    two.id = 2;
+    two.name = "sweep · workers=2";
+    two.summary = {{"median_samples_per_s", 968.7}};
+    const auto comparison = compareRuns({zero, two}, CompareMetric::SamplesPerSec, zero.id);
+    EXPECT_EQ(comparison.entries.back().noSpeedup, NoSpeedup::None) << comparison.entries.back().speedupNote;
+    EXPECT_NEAR(comparison.entries.back().speedup, 968.7 / 626.1, 1e-9);
+    // An import that says mini-clip did not run on this engine: its size stays unknown.
+    RunRecord imported = two;
+    imported.id = 3;
+    imported.source = "imported";
+    const auto withImport = compareRuns({zero, imported}, CompareMetric::SamplesPerSec, zero.id);
+    EXPECT_EQ(withImport.entries.back().noSpeedup, NoSpeedup::UnknownWork);
+}
+
 TEST(RunComparison, NoSpeedupWhereEitherSidesWorkIsUnknown) {
     RunRecord local = oneDeviceRun("mine", "cpu", "tiny", 8, 40.0);
     local.id = 1;
