@@ -150,7 +150,10 @@ TEST_F(Timeline, WithNoWorkersTheDecodeLiesInsideTheDataWait) {
     const auto id = run("--set steps=6 --set workers=0 --set warmup_steps=0");
     const auto trace = this->trace(id);
     expectWellFormed(trace);
-    const auto& main = tracksOf(trace).at({0, 0});
+    // The tracks held by name: a reference into tracksOf's temporary dangled once the statement
+    // ended, and the test failed whenever the freed memory had been reused (after another test).
+    const Tracks tracks = tracksOf(trace);
+    const auto& main = tracks.at({0, 0});
     std::size_t decodes = 0;
     for (const auto& span : main) {
         if (span.name != "decode") continue;
