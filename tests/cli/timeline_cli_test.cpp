@@ -247,6 +247,19 @@ TEST_F(Timeline, TwoProfiledStepsStoreTheirOpsAndLeaveTheRunsStepsAsTheyWere) {
     EXPECT_EQ(opSteps, (std::set<std::int64_t>{4, 5}));
 }
 
+// Every rank trains the profiled steps (each one's all-reduce needs them all); rank 0's ops alone are kept.
+TEST_F(Timeline, TwoRanksBothTrainTheProfiledStepsAndRankZerosOpsAreStored) {
+    const auto id = run("--set steps=3 --set warmup_steps=1 --set devices=2 --set ddp_bucket_mb=0.05 --set profile_steps=1");
+    const auto json = nlohmann::json::parse(cli("show " + std::to_string(id) + " --json").out);
+    EXPECT_EQ(json.at("status"), "completed");
+    EXPECT_EQ(json.at("summary").at("profile").at("steps"), 1) << json.at("summary").dump();
+    ASSERT_TRUE(json.at("profile").is_object());
+    const auto trace = this->trace(id);
+    expectWellFormed(trace);
+    for (const auto& [track, spans] : tracksOf(trace))
+        if (track.second >= 1000) EXPECT_EQ(track.first, 0) << "ops of rank " << track.first;
+}
+
 TEST_F(Timeline, ProfileStepsOutOfRangeOrNotAnIntegerAreRefusedBeforeAnyRow) {
     for (const std::string value : {"-1", "21", "abc"}) {
         const auto refused = cli("run --set model=mini-clip --set steps=2 --set profile_steps=" + value);
