@@ -256,8 +256,11 @@ TEST_F(Timeline, TwoRanksBothTrainTheProfiledStepsAndRankZerosOpsAreStored) {
     ASSERT_TRUE(json.at("profile").is_object());
     const auto trace = this->trace(id);
     expectWellFormed(trace);
-    for (const auto& [track, spans] : tracksOf(trace))
-        if (track.second >= 1000) EXPECT_EQ(track.first, 0) << "ops of rank " << track.first;
+    for (const auto& [track, spans] : tracksOf(trace)) {
+        if (track.second >= 1000) {
+            EXPECT_EQ(track.first, 0) << "ops of rank " << track.first;
+        }
+    }
 }
 
 TEST_F(Timeline, ProfileStepsOutOfRangeOrNotAnIntegerAreRefusedBeforeAnyRow) {
