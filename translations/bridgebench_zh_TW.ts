@@ -775,6 +775,11 @@ libjpeg-turbo %9</translation>
         <translation>時間軸</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Profiled steps</source>
+        <translation>剖析步驟數</translation>
+    </message>
+    <message>
         <location line="+7"/>
         <source>Run name shown in tables; generated when empty.</source>
         <translation>表格中顯示的執行名稱；留空時自動產生。</translation>
@@ -915,7 +920,12 @@ libjpeg-turbo %9</translation>
         <translation>哪些步驟記錄時間去向的時間軸（訓練執行緒、載入器 worker、all-reduce 分桶、每個 rank）：off、sampled（暖身後前 50 步每步記錄，之後每 50 步記錄一步）或 all。</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="+4"/>
+        <source>Steps to run after the counted ones under LibTorch&apos;s profiler, keeping each op (and on cuda each kernel) for show and the trace export; 0 to 20. Their time is in no figure of the run.</source>
+        <translation>在計入的步驟之後，於 LibTorch 的 profiler 下再執行的步驟數，保留每個運算（在 cuda 上還有每個 kernel）供 show 與 trace 匯出使用；0 至 20。這些步驟的時間不計入執行的任何數據。</translation>
+    </message>
+    <message>
+        <location line="-79"/>
         <source>TF32 on CUDA</source>
         <translation>CUDA 上的 TF32</translation>
     </message>
@@ -925,7 +935,7 @@ libjpeg-turbo %9</translation>
         <translation>nvJPEG 函式庫</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>On cuda, let fp32 matmuls and convolutions use TF32 tensor cores; no effect on cpu.</source>
         <translation>在 cuda 上讓 fp32 矩陣乘法與卷積使用 TF32 張量核心；在 cpu 上沒有作用。</translation>
     </message>

@@ -59,7 +59,8 @@ int exportCommand(const ExportOptions& options) {
         files.clear();
         for (const auto& file : exportTensorBoard(input.runs, out)) files.push_back(file.string());
     } else if (options.format == "trace") {
-        exportTrace(input.runs.front(), store.timeline(input.runs.front().run.id), out);
+        const std::int64_t id = input.runs.front().run.id;
+        exportTrace(input.runs.front(), store.timeline(id), store.ops(id), out);
     } else if (options.format == "html") {
         writeHtmlReport(input, out);
     } else if (options.format == "pdf") {

@@ -12,6 +12,7 @@
 #include "bridgebench/run_mfu.h"
 #include "bridgebench/timeline_summary.h"
 #include "cli/cli_common.h"
+#include "cli/ops_section.h"
 #include "cli/text_table.h"
 
 namespace bb::cli {
@@ -120,6 +121,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     }
     const RunFlops flops = runFlops(*run);
     const RunMfu mfu = runMfu(*run, flops);
+    const std::vector<OpEvent> ops = store.ops(run->id);
     if (json) {
         std::cout << nlohmann::json{{"id", run->id},
                                     {"uuid", run->uuid},
@@ -139,7 +141,8 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
                                     {"unreadable", run->unreadable},
                                     {"throughput", throughputJson(flops, mfu)},
                                     {"diagnosis", diagnosisJson},
-                                    {"timeline", timelineJson(timeline)}}
+                                    {"timeline", timelineJson(timeline)},
+                                    {"profile", opsJson(*run, ops)}}
                          .dump(2)
                   << '\n';
         return kExitOk;
@@ -160,6 +163,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
         std::cout << "Timeline (export it with --format trace):\n";
         for (const auto& line : describeTimeline(timeline)) std::cout << "  " << line << '\n';
     }
+    std::cout << opsText(*run, ops);
     if (diagnosis) {
         std::cout << "Diagnosis:\n  " << diagnosis->explanation << '\n';
         for (const auto& evidence : diagnosis->evidence) std::cout << "  timeline: " << evidence.text << '\n';

@@ -180,7 +180,8 @@ TEST_F(Timeline, OffStoresNothingAndTheTraceExportSaysSo) {
 TEST_F(Timeline, ADatabaseFromBeforeTheTimelineOpensAndShowsNoneRecorded) {
     const auto id = run("--set steps=3 --set timeline=off");
     // As the build before schema 7 left it.
-    bb::test::handExecute(db(), "DROP TABLE timeline_spans; DROP TABLE IF EXISTS machine_peaks; PRAGMA user_version = 6;");
+    bb::test::handExecute(db(), "DROP TABLE timeline_spans; DROP TABLE IF EXISTS machine_peaks; DROP TABLE IF EXISTS profile_ops; "
+                                "DROP TABLE IF EXISTS op_names; PRAGMA user_version = 6;");
     const auto shown = cli("show " + std::to_string(id));
     EXPECT_EQ(shown.exitCode, 0) << shown.out;
     EXPECT_NE(shown.out.find("Timeline: none recorded"), std::string::npos) << shown.out;
@@ -203,6 +204,104 @@ TEST_F(Timeline, TwoRanksGetAProcessRowEachWithTheirAllReduceBuckets) {
         EXPECT_TRUE(buckets) << "no all-reduce buckets on rank " << rank;
     }
     EXPECT_TRUE(trace.at("otherData").contains("clock_alignment_us"));
+}
+
+// profile_steps (#51): the ops of two steps after the counted ones, beside the spans.
+TEST_F(Timeline, TwoProfiledStepsStoreTheirOpsAndLeaveTheRunsStepsAsTheyWere) {
+    // tiny: BridgeTower's layers, whose matrix multiplies mini-clip's convolutions would outweigh.
+    const std::string settings = "--set model=tiny --set batch_size=2 --set steps=4 --set warmup_steps=1 --set workers=1";
+    const auto plain = run(settings);
+    const auto profiled = run(settings + " --set profile_steps=2");
+    const auto plainJson = nlohmann::json::parse(cli("show " + std::to_string(plain) + " --json").out);
+    const auto shown = cli("show " + std::to_string(profiled) + " --json");
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    const auto json = nlohmann::json::parse(shown.out);
+    // The profiled steps are extra: neither stored as steps nor counted in the summary.
+    EXPECT_EQ(json.at("steps_stored"), 4);
+    EXPECT_EQ(json.at("steps_stored"), plainJson.at("steps_stored"));
+    EXPECT_EQ(json.at("summary").at("steps"), plainJson.at("summary").at("steps"));
+    EXPECT_EQ(json.at("summary").at("profile").at("steps"), 2);
+    EXPECT_TRUE(plainJson.at("profile").is_null());
+
+    const auto& profile = json.at("profile");
+    ASSERT_TRUE(profile.is_object()) << json.dump();
+    EXPECT_EQ(profile.at("profile_steps"), 2);
+    EXPECT_EQ(profile.at("steps"), 2);
+    EXPECT_GT(profile.at("events").get<int>(), 20);
+    const auto& top = profile.at("top");
+    EXPECT_LE(top.size(), 15u);
+    EXPECT_TRUE(std::any_of(top.begin(), top.end(), [](const nlohmann::json& op) {
+        const std::string name = op.at("op");
+        return name == "aten::mm" || name == "aten::addmm" || name == "aten::linear" || name == "aten::matmul";
+    })) << top.dump();
+
+    const auto text = cli("show " + std::to_string(profiled));
+    EXPECT_NE(text.out.find("Ops (profile_steps=2, after the counted steps):"), std::string::npos) << text.out;
+    const auto opsAt = text.out.find("Ops (profile_steps=2");
+    const auto section = text.out.substr(opsAt, text.out.find("Diagnosis", opsAt) - opsAt);
+    std::size_t lineStart = 0;
+    while (lineStart < section.size()) {
+        const std::size_t lineEnd = std::min(section.find('\n', lineStart), section.size());
+        const std::string line = section.substr(lineStart, lineEnd - lineStart);
+        const auto columns = std::count_if(line.begin(), line.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; });
+        EXPECT_LE(columns, 120) << line;
+        lineStart = lineEnd + 1;
+    }
+    EXPECT_NE(cli("show " + std::to_string(plain)).out.find("Ops: none recorded (profile_steps=0)"), std::string::npos);
+
+    // The trace: the ops on tracks of their own under rank 0, numbered after the counted steps.
+    const auto trace = this->trace(profiled);
+    expectWellFormed(trace);
+    std::set<std::string> opTracks;
+    for (const auto& event : trace.at("traceEvents"))
+        if (event.at("ph") == "M" && event.at("name") == "thread_name") {
+            const std::string name = event.at("args").at("name");
+            if (name.rfind("ops: ", 0) == 0) opTracks.insert(name);
+        }
+    EXPECT_TRUE(std::any_of(opTracks.begin(), opTracks.end(), [](const std::string& name) {
+        return name.rfind("ops: cpu thread ", 0) == 0;
+    })) << trace.dump().substr(0, 2000);
+    std::set<std::int64_t> opSteps;
+    for (const auto& [track, spans] : tracksOf(trace))
+        if (track.second >= 1000)
+            for (const auto& span : spans) opSteps.insert(span.step);
+    EXPECT_EQ(opSteps, (std::set<std::int64_t>{4, 5}));
+}
+
+// Every rank trains the profiled steps (each one's all-reduce needs them all); rank 0's ops alone are kept.
+TEST_F(Timeline, TwoRanksBothTrainTheProfiledStepsAndRankZerosOpsAreStored) {
+    const auto id = run("--set steps=3 --set warmup_steps=1 --set devices=2 --set ddp_bucket_mb=0.05 --set profile_steps=1");
+    const auto json = nlohmann::json::parse(cli("show " + std::to_string(id) + " --json").out);
+    EXPECT_EQ(json.at("status"), "completed");
+    EXPECT_EQ(json.at("summary").at("profile").at("steps"), 1) << json.at("summary").dump();
+    ASSERT_TRUE(json.at("profile").is_object());
+    const auto trace = this->trace(id);
+    expectWellFormed(trace);
+    for (const auto& [track, spans] : tracksOf(trace)) {
+        if (track.second >= 1000) {
+            EXPECT_EQ(track.first, 0) << "ops of rank " << track.first;
+        }
+    }
+}
+
+TEST_F(Timeline, ProfileStepsOutOfRangeOrNotAnIntegerAreRefusedBeforeAnyRow) {
+    for (const std::string value : {"-1", "21", "abc"}) {
+        const auto refused = cli("run --set model=mini-clip --set steps=2 --set profile_steps=" + value);
+        EXPECT_EQ(refused.exitCode, 2) << value;
+        EXPECT_NE(refused.err.find("profile_steps"), std::string::npos) << refused.err;
+        EXPECT_NE(refused.err.find(value), std::string::npos) << refused.err;
+        EXPECT_FALSE(std::filesystem::exists(db())) << "a row for profile_steps=" << value;
+    }
+}
+
+TEST_F(Timeline, ADatabaseFromBeforeTheOpsOpensAndShowsNoneRecorded) {
+    const auto id = run("--set steps=3");
+    // As the build before schema 9 left it.
+    bb::test::handExecute(db(), "DROP TABLE profile_ops; DROP TABLE op_names; PRAGMA user_version = 8;");
+    const auto shown = cli("show " + std::to_string(id));
+    EXPECT_EQ(shown.exitCode, 0) << shown.err;
+    EXPECT_NE(shown.out.find("Ops: none recorded (profile_steps=0)"), std::string::npos) << shown.out;
+    EXPECT_TRUE(nlohmann::json::parse(cli("show " + std::to_string(id) + " --json").out).at("profile").is_null());
 }
 
 }  // namespace

@@ -39,4 +39,5 @@ set(BB_CORE_TORCH_TESTS
     run_config_test.cpp
     safetensors_test.cpp
     state_dict_io_test.cpp
+    profiling/op_capture_test.cpp
 )

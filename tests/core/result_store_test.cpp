@@ -75,7 +75,7 @@ int inChildProcess(Body&& body) {
 
 // Turns a file back into the given schema version: drops the step columns later versions added
 // (3: load timings, 4: communication wait, 5: device memory peak, 6: other processes' CPU) and
-// the tables (7: the timeline's spans, 8: machine peaks).
+// the tables (7: the timeline's spans, 8: machine peaks, 9: the profiled ops and their names).
 void rollBackSchema(const std::filesystem::path& file, int version) {
     const std::vector<std::pair<int, std::vector<const char*>>> added = {
         {3, {"device_transform_ms", "load_ms", "read_ms", "decode_ms", "transform_ms", "collate_ms"}},
@@ -87,6 +87,7 @@ void rollBackSchema(const std::filesystem::path& file, int version) {
     for (const auto& [since, columns] : added)
         if (since > version)
             for (const char* column : columns) raw.exec(std::string("ALTER TABLE steps DROP COLUMN ") + column);
+    if (version < 9) raw.exec("DROP TABLE profile_ops; DROP TABLE op_names");
     if (version < 8) raw.exec("DROP TABLE machine_peaks");
     if (version < 7) raw.exec("DROP TABLE timeline_spans");
     raw.exec("PRAGMA user_version = " + std::to_string(version));
@@ -459,6 +460,47 @@ TEST(ResultStore, TimelineSpansRoundTripAndASchema6FileGainsTheTable) {
     store.deleteRuns({id});
     SQLite::Database raw(file.string());
     EXPECT_EQ(raw.execAndGet("SELECT count(*) FROM timeline_spans").getInt(), 0);
+}
+
+TEST(ResultStore, ProfiledOpsRoundTripAndASchema8FileGainsTheirTables) {
+    test::TempDir dir;
+    const auto file = dir.file("ops.db");
+    std::int64_t id = 0;
+    {
+        ResultStore store(file);
+        id = store.createRun(localRun("before ops"));
+        store.appendSteps(id, std::vector<StepMetrics>{makeStep(0), makeStep(1)});
+    }
+    rollBackSchema(file, 8);
+    ResultStore store(file);
+    EXPECT_EQ(store.schemaVersion(), ResultStore::latestSchemaVersion());
+    EXPECT_EQ(store.stepCount(id), 2);
+    EXPECT_EQ(store.opCount(id), 0);
+    EXPECT_TRUE(store.ops(id).empty());
+    // Two calls alike in every column (zero length, one microsecond) are both kept.
+    const std::vector<OpEvent> ops = {
+        {0, 5, std::string(kProfiledStepName), OpDevice::Cpu, 1, 1'000, 90'000},
+        {0, 5, "aten::addmm", OpDevice::Cpu, 1, 2'000, 9'000},
+        {0, 5, "aten::resolve_conj", OpDevice::Cpu, 1, 3'000, 3'000},
+        {0, 5, "aten::resolve_conj", OpDevice::Cpu, 1, 3'000, 3'000},
+        {0, 5, "ampere_sgemm_128x64_nn", OpDevice::Cuda, 7, 4'000, 8'000},
+    };
+    store.appendOps(id, ops);
+    store.appendOps(id, std::vector<OpEvent>{{0, 6, "aten::addmm", OpDevice::Cpu, 1, 95'000, 99'000}});
+    EXPECT_EQ(store.opCount(id), 6);
+    const auto back = store.ops(id);
+    ASSERT_EQ(back.size(), 6u);
+    EXPECT_EQ(back[1].name, "aten::addmm");
+    EXPECT_EQ(back[3].name, "aten::resolve_conj");
+    EXPECT_EQ(back[4].device, OpDevice::Cuda);
+    EXPECT_EQ(back[4].lane, 7);
+    EXPECT_EQ(back[4].beginNs, 4'000);
+    EXPECT_EQ(back[4].endNs, 8'000);
+    EXPECT_EQ(back[5].step, 6);
+    SQLite::Database raw(file.string());
+    EXPECT_EQ(raw.execAndGet("SELECT count(*) FROM op_names").getInt(), 4);  // each name once
+    store.deleteRuns({id});
+    EXPECT_EQ(raw.execAndGet("SELECT count(*) FROM profile_ops").getInt(), 0);
 }
 
 }  // namespace bb::result_store_test

@@ -46,6 +46,7 @@ constexpr KeyLabel kLabels[] = {
     {"ddp_bucket_mb", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "All-reduce bucket (MB)")},
     {"ddp_timeout_s", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Rank timeout (s)")},
     {"timeline", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Timeline")},
+    {"profile_steps", QT_TRANSLATE_NOOP("bb::ui::ConfigKeys", "Profiled steps")},
 };
 
 // Core's help sentences (core/src/config/run_config.cpp), listed so that lupdate carries them
@@ -108,6 +109,9 @@ constexpr KeyLabel kLabels[] = {
                       "Which steps record a timeline of where their time went (training thread, loader workers, "
                       "all-reduce buckets, every rank): off, sampled (every step of the first 50 after warm-up, then one "
                       "in 50) or all."),
+    QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
+                      "Steps to run after the counted ones under LibTorch's profiler, keeping each op (and on cuda each "
+                      "kernel) for show and the trace export; 0 to 20. Their time is in no figure of the run."),
 };
 
 }  // namespace

@@ -17,6 +17,7 @@
 
 #include "bridgebench/deleted_run.h"
 #include "bridgebench/machine_peak.h"
+#include "bridgebench/op_profile.h"
 #include "bridgebench/run_status.h"
 #include "bridgebench/step_metrics.h"
 #include "bridgebench/timeline.h"
@@ -114,6 +115,14 @@ public:
     std::vector<TimelineSpan> timeline(std::int64_t runId, std::int64_t fromStep = 0,
                                        std::int64_t toStep = std::numeric_limits<std::int64_t>::max());
     std::int64_t timelineSpanCount(std::int64_t runId);
+
+    // The ops of profile_steps (bridgebench/op_profile.h; core/src/store/profile_rows.cpp), in one
+    // transaction, after the run's ops stored already.
+    void appendOps(std::int64_t runId, std::span<const OpEvent> ops);
+    // A run's ops by rank, in the order they were stored; none for a run that profiled none
+    // (profile_steps=0, imports, runs stored before schema 9).
+    std::vector<OpEvent> ops(std::int64_t runId);
+    std::int64_t opCount(std::int64_t runId);
 
     std::int64_t createStudy(StudyRecord study);
     // The newest study of that name, if any.

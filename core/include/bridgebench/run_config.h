@@ -54,6 +54,8 @@ struct RunConfig {
     double ddpTimeoutS = 120;         // a rank that dies or hangs ends the run on all ranks within this
     // off | sampled | all: which steps record spans for the timeline (bridgebench/timeline.h).
     std::string timeline = "sampled";
+    // Steps run after the counted ones under LibTorch's profiler, their ops kept (op_profile.h); 0: none.
+    std::int64_t profileSteps = 0;
 };
 
 // One documented key: its JSON name, what it means (tooltips and --help use this).

@@ -63,6 +63,9 @@ struct RunSummary {
     // a steady step allocates nothing new, so the after-warm-up figures should read 0. Null
     // elsewhere.
     nlohmann::json deviceMemory;
+    // profile_steps (bridgebench/op_profile.h): {"steps", "events"} captured after the counted
+    // steps, or {"error"} where the capture failed; null when the run profiled nothing.
+    nlohmann::json profile;
 };
 
 RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps,

@@ -141,6 +141,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
     if (!s.distributed.is_null()) out["distributed"] = s.distributed;
     if (!s.decode.is_null()) out["decode"] = s.decode;
     if (!s.lossScaling.is_null()) out["loss_scaling"] = s.lossScaling;
+    if (!s.profile.is_null()) out["profile"] = s.profile;
     if (!s.deviceMemory.is_null()) out["device_memory"] = s.deviceMemory;
 }
 
@@ -175,6 +176,7 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     if (const auto distributed = in.find("distributed"); distributed != in.end()) s.distributed = *distributed;
     if (const auto decode = in.find("decode"); decode != in.end()) s.decode = *decode;
     if (const auto scaling = in.find("loss_scaling"); scaling != in.end()) s.lossScaling = *scaling;
+    if (const auto profile = in.find("profile"); profile != in.end()) s.profile = *profile;
     if (const auto memory = in.find("device_memory"); memory != in.end()) s.deviceMemory = *memory;
 }
 

@@ -8,6 +8,7 @@
 #include <torch/cuda.h>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/op_profile.h"
 #include "bridgebench/timeline.h"
 #include "config/json_file.h"
 #include "distributed/backend_choice.h"
@@ -91,6 +92,9 @@ const std::vector<Field>& fields() {
          "Which steps record a timeline of where their time went (training thread, loader workers, "
          "all-reduce buckets, every rank): off, sampled (every step of the first 50 after warm-up, then one "
          "in 50) or all."},
+        {"profile_steps", &RunConfig::profileSteps,
+         "Steps to run after the counted ones under LibTorch's profiler, keeping each op (and on cuda each "
+         "kernel) for show and the trace export; 0 to 20. Their time is in no figure of the run."},
     };
     return table;
 }
@@ -316,6 +320,7 @@ void validate(const RunConfig& config) {
         throw ConfigError("precision", "'" + config.precision + "' is not one of fp32, bf16, fp16");
     if (config.nvjpegLibrary.find('/') != std::string::npos && !isFile(config.nvjpegLibrary))
         throw ConfigError("nvjpeg_library", "no such file: " + config.nvjpegLibrary);
+    requireRange("profile_steps", config.profileSteps, 0, kMaxProfileSteps);
     if (!parseTimelineMode(config.timeline))
         throw ConfigError("timeline", "'" + config.timeline + "' is not one of off, sampled, all");
     if (config.precision == "fp16" && config.device == "cpu")

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "bridgebench/op_profile.h"
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_writer.h"
 #include "store/retry_unavailable.h"
@@ -22,6 +23,7 @@
 #include "engine/run_memory_check.h"
 #include "engine/trainer.h"
 #include "model/safetensors.h"
+#include "profiling/kernel_capture.h"
 #include "store/device_name.h"
 #include "util/time_format.h"
 
@@ -193,6 +195,7 @@ struct RunSession::Impl {
 
     void runOnThread() {
         RunOutcome result;
+        std::vector<OpEvent> ops;
         {
             std::optional<StepWriter> writer;
             if (store) writer.emplace(dbFile, runId);
@@ -240,11 +243,23 @@ struct RunSession::Impl {
             result.summary.distributed = trained.distributed;
             result.summary.lossScaling = trained.lossScaling;
             result.summary.deviceMemory = trained.deviceMemory;
+            result.summary.profile = trained.profile;
+            ops = std::move(trained.ops);
             result.summary.decode = decode;
             if (contention) result.summary.availableCoresAtStart = contention->availableCores;
             if (!writeError.empty() && result.status != RunStatus::Failed) {
                 result.status = RunStatus::Failed;
                 result.error = "the run's steps could not be stored: " + writeError;
+            }
+        }
+        if (store && !ops.empty()) {
+            // After the steps' writer has closed: one writer at a time. Ops that cannot be stored
+            // cost the run its profile, not its result.
+            try {
+                retryWhileUnavailable(std::chrono::milliseconds(kFinishRetryWindowMs),
+                                      [&] { store->appendOps(runId, ops); }, [] {});
+            } catch (const std::exception& failure) {
+                result.summary.profile = {{"error", std::string("the profiled ops could not be stored: ") + failure.what()}};
             }
         }
         if (store) {
@@ -287,6 +302,10 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     // A batch that cannot fit is a ConfigError naming batch_size, the estimate and the memory
     // there is, before the row: LibTorch would fail it minutes later, at gigabytes, in its own words.
     checkRunFitsMemory(impl.config);
+    // Asked of the LibTorch with a kernel, before the row: profile_steps on a GPU without kernel
+    // capture would store CPU ops alone and read as if that were where the step's time went.
+    if (impl.config.profileSteps > 0 && torch::Device(impl.config.device).is_cuda())
+        checkProfileSteps(impl.config.profileSteps, true, cudaKernelCaptureAvailable(torch::Device(impl.config.device)));
     // Made here, before the run has a row, so that a named nvJPEG that does not load is a
     // ConfigError (exit 2); a fallback goes into the environment and the summary.
     const DecodeChoice decode = chooseDecodePath(impl.config);

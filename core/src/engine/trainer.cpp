@@ -21,6 +21,7 @@
 #include "model/adamw_device_kernel.h"
 #include "model/fused_adamw.h"
 #include "model/fused_grad_clip.h"
+#include "profiling/profiled_steps.h"
 #include "timeline/step_spans.h"
 #include "timeline/timeline_recorder.h"
 #include "util/time_format.h"
@@ -107,8 +108,11 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
         model->module().to(device);
         model->module().train();
         sync.attach(model->module());
+        // The ops of profile_steps go on the timeline's clock, from the same origin.
+        std::optional<TimelineRecorder::Clock::time_point> origin;
+        if (timeline || config.profileSteps > 0) origin = sync.alignClocks();
         if (timeline) {
-            timeline->setOrigin(sync.alignClocks());
+            timeline->setOrigin(*origin);
             sync.recordBuckets(timeline);
         }
 
@@ -141,6 +145,39 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
                 timeline->add(TimelineTrack::Main, 0, SpanKind::Record, recordedStep, *lastWindowEnd, Clock::now());
             lastWindowEnd.reset();
         };
+        // A step's compute, from the batch on the device to the weights' update; `mark(StepMark)`
+        // is told where each phase ends. The counted steps time it; the profiled ones run it bare.
+        const auto trainStep = [&](const ModelInputs& inputs, std::int64_t step, auto&& mark, double& commMs) {
+            torch::Tensor loss;
+            {
+                AutocastGuard autocast(config.precision, device);
+                loss = model->loss(inputs);
+            }
+            // Autocast leaves the loss in reduced precision; the backward seed and the
+            // recorded value are fp32, as with torch.autocast in Python.
+            loss = loss.to(torch::kFloat);
+            mark(StepMark::Forwarded);
+
+            const torch::Tensor seed = scaler ? scaler->scale(loss) : loss;
+            clearGradients(model->module());
+            sync.beforeBackward(seed);
+            seed.backward();
+            mark(StepMark::Backwarded);
+            commMs = sync.afterBackward();
+            mark(StepMark::Reduced);
+
+            // An overflowed fp16 step changes no weight; the schedule still moves on, as with
+            // Hugging Face's Trainer.
+            const bool finite = !scaler || scaler->unscale(model->module().parameters());
+            if (finite) {
+                if (config.gradClip > 0) clipGradNorm(model->module().parameters(), config.gradClip);
+                setLearningRate(optimizer, learningRateAt(config, step));
+                optimizer.step();
+            }
+            if (scaler) scaler->update(finite);
+            mark(StepMark::Finished);
+            return loss;
+        };
         for (std::int64_t step = 0; step < config.steps; ++step) {
             const double cpuBefore = processCpuMs();
             cycle.recorded();
@@ -165,34 +202,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             const ModelInputs inputs = source->prepare();
             timer->mark(StepMark::Copied);
 
-            torch::Tensor loss;
-            {
-                AutocastGuard autocast(config.precision, device);
-                loss = model->loss(inputs);
-            }
-            // Autocast leaves the loss in reduced precision; the backward seed and the
-            // recorded value are fp32, as with torch.autocast in Python.
-            loss = loss.to(torch::kFloat);
-            timer->mark(StepMark::Forwarded);
-
-            const torch::Tensor seed = scaler ? scaler->scale(loss) : loss;
-            clearGradients(model->module());
-            sync.beforeBackward(seed);
-            seed.backward();
-            timer->mark(StepMark::Backwarded);
-            metrics.commMs = sync.afterBackward();
-            timer->mark(StepMark::Reduced);
-
-            // An overflowed fp16 step changes no weight; the schedule still moves on, as with
-            // Hugging Face's Trainer.
-            const bool finite = !scaler || scaler->unscale(model->module().parameters());
-            if (finite) {
-                if (config.gradClip > 0) clipGradNorm(model->module().parameters(), config.gradClip);
-                setLearningRate(optimizer, learningRateAt(config, step));
-                optimizer.step();
-            }
-            if (scaler) scaler->update(finite);
-            timer->mark(StepMark::Finished);
+            const torch::Tensor loss = trainStep(inputs, step, [&](StepMark mark) { timer->mark(mark); }, metrics.commMs);
             metrics.loss = loss.item<double>();  // also waits for the device
             const StepPhaseTimes times = timer->read();
             cycle.windowEnded();
@@ -235,7 +245,9 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             }
         }
         result.skipped = source->skipped();
-        source->finish();
+        // The profiled steps train on the loader's next batches: it stops after them instead.
+        const bool profiling = config.profileSteps > 0 && result.status == RunStatus::Completed && !result.steps.empty();
+        if (!profiling) source->finish();
         if (timeline && !result.steps.empty()) {
             const std::int64_t last = result.steps.back().step;
             recordSpan(last);
@@ -244,8 +256,24 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             std::vector<TimelineSpan> others = sync.gatherTimeline(outlet.held);
             if (!others.empty()) observer.timeline(others);
         }
-        result.distributed = sync.finish();
+        // Before the profiled steps, which move the loss scale on and would be the data-parallel
+        // figures' last step (the ranks can still all-reduce after finish()).
         if (scaler) result.lossScaling = scaler->toJson();
+        result.distributed = sync.finish();
+        if (profiling) {
+            const ProfiledStepsPlan plan{config.profileSteps, result.steps.back().step + 1, device.is_cuda(),
+                                         sync.rank(), !distributed};
+            ProfiledSteps profiled = runProfiledSteps(plan, *origin, control, [&](std::int64_t step) {
+                if (!source->fetch()) return false;
+                const ModelInputs inputs = source->prepare();
+                double commMs = 0;
+                trainStep(inputs, step, [](StepMark) {}, commMs).item<double>();  // waits for the device
+                return true;
+            });
+            source->finish();
+            result.ops = std::move(profiled.ops);
+            result.profile = std::move(profiled.summary);
+        }
         if (device.is_cuda()) result.deviceMemory = deviceMemory.summary();
         if (result.status == RunStatus::Completed && config.probe && sync.rank() == 0 && !result.steps.empty()) {
             const StepMetrics& last = result.steps.back();

@@ -2,6 +2,7 @@
 // each step to the observer; never touches the disk.
 #pragma once
 
+#include "bridgebench/op_profile.h"
 #include "bridgebench/pipeline_probe.h"
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_observer.h"
@@ -21,6 +22,10 @@ struct TrainerResult {
     nlohmann::json distributed;  // GradientSynchronizer::finish(): null for one process
     nlohmann::json lossScaling;  // GradScaler::toJson() for fp16; null otherwise
     nlohmann::json deviceMemory;  // DeviceMemoryLog::summary() on CUDA; null otherwise
+    // profile_steps (profiling/profiled_steps.h): rank 0's ops, and the summary's "profile"
+    // (null when the run profiled nothing).
+    std::vector<OpEvent> ops;
+    nlohmann::json profile;
 };
 
 // Never throws: failures (a bad checkpoint, out of memory, a rank that died) come back as

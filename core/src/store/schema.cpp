@@ -143,11 +143,36 @@ CREATE TABLE machine_peaks (
 )sql");
 }
 
+// The ops of profile_steps (bridgebench/op_profile.h): integers, with each op's name once in
+// op_names (a run's 20 steps of BridgeTower-large repeat a few hundred names ~100,000 times).
+// seq orders a rank's ops as captured; two ops may share every other column (two zero-length
+// calls in one microsecond).
+void addProfileOps(SQLite::Database& db) {
+    db.exec(R"sql(
+CREATE TABLE op_names (
+  id   INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE
+);
+CREATE TABLE profile_ops (
+  run_id   INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  rank     INTEGER NOT NULL,
+  seq      INTEGER NOT NULL,
+  step     INTEGER NOT NULL,
+  device   INTEGER NOT NULL,
+  lane     INTEGER NOT NULL,
+  begin_ns INTEGER NOT NULL,
+  end_ns   INTEGER NOT NULL,
+  name_id  INTEGER NOT NULL REFERENCES op_names(id),
+  PRIMARY KEY (run_id, rank, seq)
+) WITHOUT ROWID;
+)sql");
+}
+
 using Step = void (*)(SQLite::Database&);
 // Index i holds the step from version i to i + 1.
 constexpr Step kLadder[] = {createTables,     addReferenceRuns,    addLoadTimings,
                             addCommunication, addDeviceMemoryPeak, addOtherProcessesCpu,
-                            addTimeline, addMachinePeaks};
+                            addTimeline, addMachinePeaks, addProfileOps};
 
 }  // namespace
 

@@ -7,6 +7,8 @@
 //   ones are deprecated there and warn on every call.
 // - at::scaled_dot_product_attention (fused attention: flash, memory-efficient and cuDNN
 //   kernels on CUDA) exists from 2.0 on.
+// - The profiler's KinetoEvent gives startUs() and durationUs() in 1.13 and startNs() and
+//   durationNs() in 2.x (2.6 and 2.14 have no ...Us() left); asked of the type, not the version.
 // - torch::optim::Optimizer's per-parameter state is keyed by the TensorImpl's address as text
 //   in 1.13 and by the address itself in 2.x (2.6 and 2.14 checked by check-torch-headers.sh).
 #pragma once
@@ -87,6 +89,36 @@ typename StateMap::key_type optimizerStateKey(const at::Tensor& parameter) {
     } else {
         return parameter.unsafeGetTensorImpl();
     }
+}
+
+namespace detail {
+template <typename Event>
+auto startNs(const Event& event, int) -> decltype(static_cast<std::int64_t>(event.startNs())) {
+    return static_cast<std::int64_t>(event.startNs());
+}
+template <typename Event>
+std::int64_t startNs(const Event& event, long) {
+    return static_cast<std::int64_t>(event.startUs()) * 1000;
+}
+template <typename Event>
+auto durationNs(const Event& event, int) -> decltype(static_cast<std::int64_t>(event.durationNs())) {
+    return static_cast<std::int64_t>(event.durationNs());
+}
+template <typename Event>
+std::int64_t durationNs(const Event& event, long) {
+    return static_cast<std::int64_t>(event.durationUs()) * 1000;
+}
+}  // namespace detail
+
+// A profiler event's start and duration in nanoseconds of its clock (the wall clock), whichever
+// of the two pairs the event type has.
+template <typename Event>
+std::int64_t profiledStartNs(const Event& event) {
+    return detail::startNs(event, 0);
+}
+template <typename Event>
+std::int64_t profiledDurationNs(const Event& event) {
+    return detail::durationNs(event, 0);
 }
 
 }  // namespace bb::compat

@@ -139,7 +139,10 @@ TEST(MachinePeak, ASchema6FileGainsTheTableAndKeepsItsRuns) {
     }
     {
         SQLite::Database raw(file.string(), SQLite::OPEN_READWRITE);
-        // As a schema-6 build left it: before the timeline's table (7) and this one (8).
+        // As a schema-6 build left it: before the timeline's table (7), this one (8) and the
+        // profiled ops' (9).
+        raw.exec("DROP TABLE profile_ops");
+        raw.exec("DROP TABLE op_names");
         raw.exec("DROP TABLE machine_peaks");
         raw.exec("DROP TABLE timeline_spans");
         raw.exec("PRAGMA user_version = 6");

@@ -45,9 +45,30 @@ nlohmann::json metadata(const char* name, int pid, std::optional<int> tid, nlohm
 
 }  // namespace
 
-std::string traceEventJson(const RunData& run, const std::vector<TimelineSpan>& spans) {
+std::string traceEventJson(const RunData& run, const std::vector<TimelineSpan>& spans, const std::vector<OpEvent>& ops) {
     nlohmann::json events = nlohmann::json::array();
     std::set<int> ranks;
+    std::map<int, std::set<std::pair<OpDevice, std::int64_t>>> opTracks;
+    for (const OpEvent& op : ops) {
+        ranks.insert(op.rank);
+        opTracks[op.rank].insert({op.device, op.lane});
+    }
+    std::map<std::pair<int, std::pair<OpDevice, std::int64_t>>, int> opThreadIds;
+    for (const auto& [rank, tracks] : opTracks) {
+        int tid = kFirstOpTraceThreadId;
+        for (const auto& track : tracks) opThreadIds[{rank, track}] = tid++;
+    }
+    for (const OpEvent& op : ops) {
+        const bool step = op.name == kProfiledStepName;
+        events.push_back({{"ph", "X"},
+                          {"name", op.name},
+                          {"cat", step ? "profiled step" : fmt::format("op {}", opDeviceName(op.device))},
+                          {"pid", op.rank},
+                          {"tid", opThreadIds.at({op.rank, {op.device, op.lane}})},
+                          {"ts", microseconds(op.beginNs)},
+                          {"dur", microseconds(op.endNs - op.beginNs)},
+                          {"args", {{"step", op.step}}}});
+    }
     std::set<std::pair<int, std::pair<TimelineTrack, int>>> tracks;
     // The end of each rank-0 step on the timeline's axis, where its samples/s is drawn.
     std::map<std::int64_t, std::int64_t> stepEnds;
@@ -78,6 +99,13 @@ std::string traceEventJson(const RunData& run, const std::vector<TimelineSpan>& 
         events.push_back(metadata("thread_name", rank, tid, {{"name", timelineTrackName(track.first, track.second)}}));
         events.push_back(metadata("thread_sort_index", rank, tid, {{"sort_index", tid}}));
     }
+    for (const auto& [key, tid] : opThreadIds) {
+        const auto& [device, lane] = key.second;
+        const std::string name = fmt::format("ops: {} {} {}", opDeviceName(device),
+                                             device == OpDevice::Cuda ? "stream" : "thread", lane);
+        events.push_back(metadata("thread_name", key.first, tid, {{"name", name}}));
+        events.push_back(metadata("thread_sort_index", key.first, tid, {{"sort_index", tid}}));
+    }
     for (const StepMetrics& step : run.steps) {
         const auto end = stepEnds.find(step.step);
         if (end == stepEnds.end()) continue;
@@ -101,12 +129,13 @@ std::string traceEventJson(const RunData& run, const std::vector<TimelineSpan>& 
     return trace.dump();
 }
 
-void exportTrace(const RunData& run, const std::vector<TimelineSpan>& spans, const std::filesystem::path& file) {
-    if (spans.empty())
+void exportTrace(const RunData& run, const std::vector<TimelineSpan>& spans, const std::vector<OpEvent>& ops,
+                 const std::filesystem::path& file) {
+    if (spans.empty() && ops.empty())
         throw InputError(fmt::format("run {} ('{}') has no timeline to export: it ran with timeline=off, was "
                                      "imported, or was stored before BridgeBench recorded timelines",
                                      run.run.id, run.run.name));
-    writeOutputFile(file, traceEventJson(run, spans) + "\n");
+    writeOutputFile(file, traceEventJson(run, spans, ops) + "\n");
 }
 
 }  // namespace bb
