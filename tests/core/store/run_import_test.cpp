@@ -77,6 +77,33 @@ TEST(TrainerImport, GaudiFolderWithoutEventsKeepsMemoryAndSaysThereAreNoTimes) {
     EXPECT_TRUE(saidNoEvents);
 }
 
+// bench/peers/hf_trainer_bridgetower.py's output folder from a rehearsal (tests/data/trainer/peer-cpu/README.md):
+// Transformers' own train_samples_per_second covers the whole of train(); the peer's steady window
+// leaves out the warm-up steps as the study did, and that is what compares with BridgeBench's runs.
+TEST(TrainerImport, ThePeersSteadyWindowIsTheHeadlineAndTheTrainersOwnFigureStays) {
+    const ImportBatch batch = readTrainerImport(kData / "trainer/peer-cpu", {.deviceKind = "cpu", .deviceName = "CPU"});
+    ASSERT_EQ(batch.runs.size(), 1U);
+    const RunData& run = batch.runs[0];
+    EXPECT_DOUBLE_EQ(run.run.summary["median_samples_per_s"].get<double>(), 19.652110518078263);
+    EXPECT_EQ(run.run.summary["headline"], "steady_samples_per_second (after 3 warm-up steps)");
+    EXPECT_DOUBLE_EQ(run.run.environment["reported"]["train_samples_per_second"].get<double>(), 5.789);
+    EXPECT_DOUBLE_EQ(run.run.summary["data_wait_share"].get<double>(), 0.011068611042311343);
+    EXPECT_EQ(run.steps.size(), 8U);  // logging_steps=1
+    EXPECT_FALSE(run.run.summary.contains("device_memory"));  // a CPU has no device memory to report
+}
+
+TEST(TrainerImport, ThePeersPeakDeviceMemoryIsTheRunsPeak) {
+    const test::TempDir dir;
+    const auto folder = dir.path() / "peer-cuda";
+    std::filesystem::copy(kData / "trainer/peer-cpu", folder);
+    auto results = nlohmann::json::parse(test::readFileBytes(folder / "all_results.json"));
+    results["peak_device_memory_bytes"] = 42949672960.0;  // json.dump writes torch's int; a double holds it exactly
+    test::writeFileBytes(folder / "all_results.json", results.dump(2));
+    const ImportBatch batch = readTrainerImport(folder, {.deviceKind = "cuda", .deviceName = "H100"});
+    ASSERT_EQ(batch.runs.size(), 1U);
+    EXPECT_EQ(batch.runs[0].run.summary["device_memory"]["peak_bytes"].get<std::int64_t>(), 42949672960);
+}
+
 TEST(TrainerImport, MalformedStateNamesTheFileAndLine) {
     const test::TempDir dir;
     const auto folder = h100Folder(dir);

@@ -18,7 +18,7 @@ nlohmann::json ImportedSummaryBuilder::finish(const HeadlineFigures& headline) c
     if (m_steps > 0) summary["final_loss"] = m_finalLoss;
     if (headline.samplesPerSec) {
         summary["median_samples_per_s"] = *headline.samplesPerSec;
-        summary["headline"] = "train_samples_per_second";
+        summary["headline"] = headline.samplesPerSecSource;
         if (timed.steps == 0) {
             summary["mean_samples_per_s"] = *headline.samplesPerSec;
             summary["headline_only"] = true;

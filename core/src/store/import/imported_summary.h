@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <span>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +17,8 @@ struct HeadlineFigures {
     std::optional<double> runtimeSec;
     std::optional<double> totalFlos;      // achieved FLOP/s = total_flos / runtime
     std::optional<double> trainLoss;
+    // What samplesPerSec is, for the summary's "headline".
+    std::string samplesPerSecSource = "train_samples_per_second";
 };
 
 // Statistics over the steps that have a throughput (the first logged step has none, and each

@@ -22,6 +22,15 @@ namespace {
 // Optimum Habana logs device memory in GiB (bytes / 1024³) under this key on every entry.
 constexpr const char* kGaudiMemoryKey = "memory_allocated (GB)";
 constexpr double kBytesPerGib = 1024.0 * 1024.0 * 1024.0;
+// Transformers' train_samples_per_second spans the whole of train(), start-up and warm-up steps
+// included; Optimum Habana's leaves out --throughput_warmup_steps, as the study measured. The peer
+// under bench/peers/ times that window around Transformers' Trainer and writes it under this key,
+// which then is the run's headline, so that the two compare like for like.
+constexpr const char* kSteadyKey = "steady_samples_per_second";
+constexpr const char* kSteadyWarmupKey = "steady_warmup_steps";
+constexpr const char* kSteadyDataWaitKey = "steady_data_wait_fraction";
+// The peer's torch.cuda.max_memory_allocated() over the whole run, as BridgeBench's peak_bytes.
+constexpr const char* kPeakMemoryKey = "peak_device_memory_bytes";
 
 // The figures train() reported: all_results.json / train_results.json first, gaps filled from
 // the final log_history entry.
@@ -132,8 +141,24 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
             "{}: no runs/ event files, so no per-step times (log_history has no timestamps); only the headline figure",
             folder.string()));
 
+    std::optional<double> headline = metrics.samplesPerSec;
+    std::string headlineSource = "train_samples_per_second";
+    if (const auto steady = metrics.otherValues.find(kSteadyKey); steady != metrics.otherValues.end() && steady->second > 0) {
+        headline = steady->second;
+        const auto warmup = metrics.otherValues.find(kSteadyWarmupKey);
+        headlineSource = warmup == metrics.otherValues.end()
+                             ? std::string(kSteadyKey)
+                             : fmt::format("{} (after {} warm-up steps)", kSteadyKey, warmup->second);
+    }
     data.run.summary = importedSummary(
-        data.steps, {metrics.samplesPerSec, metrics.runtimeSec, metrics.totalFlos, metrics.loss});
+        data.steps, {headline, metrics.runtimeSec, metrics.totalFlos, metrics.loss, headlineSource});
+    // The peer's share of its timed window spent between a step's end and the next one's start,
+    // fetching the batch: what a BridgeBench run's data_wait_share measures.
+    if (const auto wait = metrics.otherValues.find(kSteadyDataWaitKey); wait != metrics.otherValues.end())
+        data.run.summary["data_wait_share"] = wait->second;
+    if (const auto peak = metrics.otherValues.find(kPeakMemoryKey); peak != metrics.otherValues.end()) {
+        data.run.summary["device_memory"] = {{"peak_bytes", static_cast<std::int64_t>(peak->second)}};
+    }
     if (!metrics.samplesPerSec && data.steps.empty())
         throw InputError(fmt::format("{}: no train_samples_per_second and no logged steps: nothing to import",
                                      folder.string()));
@@ -155,6 +180,7 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     for (const auto& file : output.eventFiles) files.push_back(file.path.string());
     nlohmann::json reported = nlohmann::json::object();
     for (const auto& [key, value] : metrics.otherValues) reported[key] = value;
+    if (metrics.samplesPerSec) reported["train_samples_per_second"] = *metrics.samplesPerSec;
     if (metrics.samples) reported["train_samples"] = *metrics.samples;
     if (metrics.epoch) reported["epoch"] = *metrics.epoch;
     data.run.environment.update({{"format", "Hugging Face Trainer output"},
