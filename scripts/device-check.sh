@@ -19,6 +19,8 @@
 #   scripts/device-check.sh              on the GPU machine, from the repository root
 #   scripts/device-check.sh --tests      on the GPU machine: steps 1 to 3 only, for a second call
 #                                        after a fix (about 4 minutes of the device's time)
+#   scripts/device-check.sh --build      steps 1 and 2 only (bridgebench-cli), for scripts/device-peer.sh
+#                                        when the machine was given back after the first call
 #   scripts/device-check.sh --rehearse   here: Debian's CPU LibTorch from the system, everything
 #                                        else from the unpacked packages as far as the compiler's
 #                                        default include path allows; the CUDA tests skip; a short
@@ -38,8 +40,14 @@ set -uo pipefail
 
 mode=device
 tests_only=0
-if [[ ${1:-} == --rehearse ]]; then mode=rehearse; fi
-if [[ ${1:-} == --tests ]]; then tests_only=1; fi
+build_only=0
+for arg in "$@"; do
+  case $arg in
+    --rehearse) mode=rehearse ;;
+    --tests) tests_only=1 ;;
+    --build) build_only=1 ;;
+  esac
+done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${OUT:-$root/build/device-check-out}
@@ -63,6 +71,8 @@ note() { echo "[+$((SECONDS - started))s] $*" | tee -a "$summary"; }
 finish() {
   # The logs travel as one archive: $OUT takes at most 8 files.
   tar -C "$scratch" -czf "$out/logs.tar.gz" logs 2>/dev/null
+  # scripts/device-peer.sh, the second call, imports the Trainer's runs beside these.
+  [[ -f $db ]] && cp "$db" "$scratch/results.db"
   note "done: $1"
   exit "${2:-0}"
 }
@@ -161,7 +171,9 @@ outside=$(grep -v "$prefix" "$logs/found-dependencies.txt" | grep -v -- "-NOTFOU
 note "dependencies found outside the carried prefix: ${outside:-none}"
 # Everything after the build needs the budget's last 150 s at least: the tests, the grid and the
 # loader benchmark, however short.
-timeout -k 10 "$(limit 150)" cmake --build "$build" --target bridgebench-cli cuda_tests -j "$jobs" >"$logs/build.log" 2>&1
+targets=(bridgebench-cli cuda_tests)
+(( build_only )) && targets=(bridgebench-cli)
+timeout -k 10 "$(limit 150)" cmake --build "$build" --target "${targets[@]}" -j "$jobs" >"$logs/build.log" 2>&1
 build_rc=$?
 if (( build_rc == 124 || build_rc == 137 )); then
   tail -5 "$logs/build.log"
@@ -172,6 +184,7 @@ elif (( build_rc != 0 )); then
 fi
 cli=$build/app/bridgebench-cli
 note "built: $("$cli" --version 2>&1 | head -1)"
+if (( build_only )); then finish "built" 0; fi
 # The hand-written nvJPEG declarations against this machine's nvjpeg.h: reported, never fatal, as
 # the decoder's own test below shows what a mismatch would do.
 nvjpeg_dir=$(sed -n 's/^BB_NVJPEG_INCLUDE_DIR:PATH=\(\/.*\)/\1/p' "$build/CMakeCache.txt")

@@ -43,17 +43,20 @@ struct ListSection {
 std::vector<ListSection> listSections(const std::vector<RunRecord>& runs) {
     ListSection published{"Published study (Hugging Face, 2023)", {}, false};
     ListSection measured{"Measured by BridgeBench (reference tables)", {}, false};
+    ListSection peers{"Measured with a peer on the same machines (reference tables)", {}, false};
     ListSection yours{"Your runs", {}, true};
     for (const auto& run : runs) {
         if (isPublishedFigure(run))
             published.runs.push_back(run);
+        else if (isPeerReference(run))
+            peers.runs.push_back(run);
         else if (isMeasuredReference(run))
             measured.runs.push_back(run);
         else
             yours.runs.push_back(run);
     }
     std::vector<ListSection> sections;
-    for (auto* section : {&published, &measured, &yours})
+    for (auto* section : {&published, &measured, &peers, &yours})
         if (!section->runs.empty()) sections.push_back(std::move(*section));
     return sections;
 }

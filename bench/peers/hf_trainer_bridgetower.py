@@ -84,6 +84,8 @@ def parse_args(argv):
     parser.add_argument("--optim", default="adamw_torch", choices=("adamw_torch", "adamw_torch_fused"))
     parser.add_argument("--compile", action="store_true", help="torch_compile=True")
     parser.add_argument("--precision", choices=("bf16", "fp32"), default="bf16")
+    parser.add_argument("--attn-implementation", choices=("sdpa", "eager"),
+                        help="the model's attention (default: transformers' own choice)")
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--check", action="store_true",
                         help="read the dataset and tokenizer, build one batch and the model's config, and stop")
@@ -225,6 +227,8 @@ def main(argv):
                 self.ended = self._now()
             self.step_ended = time.perf_counter()
 
+    if args.attn_implementation:
+        model_config._attn_implementation = args.attn_implementation
     model = transformers.BridgeTowerForContrastiveLearning(model_config)
     model.bridgetower.text_model.pooler = None
     try:
@@ -276,6 +280,7 @@ def main(argv):
         "text_length": args.text_length,
         "optim": args.optim,
         "torch_compile": args.compile,
+        "attn_implementation": getattr(model.config, "_attn_implementation", None),
         "torchvision": torchvision.__version__,
         "steady_samples_per_second": metrics["steady_samples_per_second"],
     }

@@ -57,7 +57,8 @@ struct ImportBatch {
 // runs/). Per-step throughput comes from the event files' wall times between logging steps, over
 // all devices (samples per step = train_samples_per_second / train_steps_per_second, else
 // per-device batch × gradient accumulation × device count); the headline is
-// train_samples_per_second. Model, batch, accumulation, workers and precision come from
+// train_samples_per_second, or the steady_samples_per_second of BridgeBench's Trainer peer
+// (bench/peers/hf_trainer_bridgetower.py), which leaves out the warm-up steps. Model, batch, accumulation, workers and precision come from
 // config.json and the runs/ events' `args` text summary.
 ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportOptions& options);
 

@@ -10,15 +10,23 @@
 
 namespace bb {
 
-// A reference run with its steps, measured by BridgeBench, not a published headline figure.
+// The key of a measured table's header, and of its runs' environment, naming the peer that
+// measured them (core/references/README.md); absent where BridgeBench's engine did.
+inline constexpr const char* kMeasuredWithKey = "measured_with";
+
+// A reference run with its steps, measured by BridgeBench or by a peer it ran on the same machine
+// (Hugging Face's Trainer), not a published headline figure.
 bool isMeasuredReference(const RunRecord& run);
+// A measured reference run of a peer: its name says which; it did not run on the engine.
+bool isPeerReference(const RunRecord& run);
 // One of the study's figures as the blog gives them: one number per configuration, no steps.
 bool isPublishedFigure(const RunRecord& run);
 // A run of BridgeBench's own engine, here or in a measured reference table: it fed the
 // engine's captions and counted its FLOPs as it ran.
 bool ranOnTheEngine(const RunRecord& run);
 
-// The published table's runs first, then the measured ones, each in the order given.
+// The published table's runs first, then the newest measured table of each device and measurer
+// (BridgeBench's engine, or a peer), each in the order given.
 std::vector<RunRecord> studyRuns(const std::vector<RunRecord>& runs);
 
 }  // namespace bb

@@ -7,30 +7,41 @@
 
 namespace bb {
 
+bool isPeerReference(const RunRecord& run) {
+    return run.source == "reference" && run.environment.is_object() && run.environment.contains(kMeasuredWithKey);
+}
+
+// A peer's run without per-step times has only its headline too, but it is measured, not published.
 bool isPublishedFigure(const RunRecord& run) {
-    return run.source == "reference" && run.summary.value("headline_only", false);
+    return run.source == "reference" && run.summary.value("headline_only", false) && !isPeerReference(run);
 }
 
 bool isMeasuredReference(const RunRecord& run) { return run.source == "reference" && !isPublishedFigure(run); }
 
-bool ranOnTheEngine(const RunRecord& run) { return run.source == "local" || isMeasuredReference(run); }
+bool ranOnTheEngine(const RunRecord& run) {
+    return run.source == "local" || (isMeasuredReference(run) && !isPeerReference(run));
+}
 
 std::vector<RunRecord> studyRuns(const std::vector<RunRecord>& runs) {
     // A published table's figures share its date; a measured table's runs each keep the time
     // they ran, so its newest run stands for the table.
     std::string newestPublished;
-    std::map<std::string, std::pair<std::string, std::int64_t>> newestMeasured;  // device → (time, study)
+    // (device, measurer) → (time, study): BridgeBench's table and a peer's of one device stand side by side.
+    std::map<std::pair<std::string, std::string>, std::pair<std::string, std::int64_t>> newestMeasured;
+    const auto measurer = [](const RunRecord& run) {
+        return std::make_pair(runDeviceLabel(run), isPeerReference(run) ? run.environment[kMeasuredWithKey].dump() : "");
+    };
     for (const auto& run : runs) {
         if (isPublishedFigure(run)) newestPublished = std::max(newestPublished, run.createdAt);
         if (!isMeasuredReference(run)) continue;
-        auto& newest = newestMeasured[runDeviceLabel(run)];
+        auto& newest = newestMeasured[measurer(run)];
         if (run.createdAt > newest.first) newest = {run.createdAt, run.studyId};
     }
     std::vector<RunRecord> study;
     for (const auto& run : runs)
         if (isPublishedFigure(run) && run.createdAt == newestPublished) study.push_back(run);
     for (const auto& run : runs)
-        if (isMeasuredReference(run) && run.studyId == newestMeasured[runDeviceLabel(run)].second)
+        if (isMeasuredReference(run) && run.studyId == newestMeasured[measurer(run)].second)
             study.push_back(run);
     return study;
 }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/run_import.h"
 #include "bridgebench/run_json.h"
 #include "bridgebench/study_runs.h"
 #include "store/references/measured_table.h"
@@ -204,6 +205,55 @@ TEST(MeasuredReferences, ACudaRunIsNamedByItsGpuNotByItsDeviceSlot) {
     ASSERT_EQ(table.runs.size(), 1u);
     EXPECT_EQ(table.runs[0].run.deviceName, "H200");
     EXPECT_EQ(table.runs[0].run.name, "1x H200 · workers 0 + device-side loading (2 Dec 2026)");
+}
+
+// Hugging Face's Trainer measured on the same machine (scripts/device-peer.sh): its table stands
+// beside BridgeBench's of the same device, under its own names, and is neither a published figure
+// (its runs without event files have only their headline) nor a run of the engine.
+TEST(MeasuredReferences, APeersTableStandsBesideBridgeBenchsOfTheSameDeviceAndDidNotRunOnTheEngine) {
+    test::TempDir dir;
+    const auto ours = completedTable(dir);
+    const auto peerDb = dir.file("peer.db");
+    {
+        ResultStore store(peerDb);
+        importRuns(store, readTrainerImport(BB_TEST_DATA_DIR "/trainer/peer-cpu",
+                                            {.deviceKind = "cpu", .deviceName = "Test CPU", .deviceCount = 1,
+                                             .name = "Hugging Face Trainer (transformers 5.12.1, torch 2.14.1), workers 2"}));
+    }
+    ResultStore exported(peerDb);
+    std::vector<RunRecord> imported;
+    for (const auto& run : exported.listRuns())
+        if (run.source == "imported") imported.push_back(run);
+    ASSERT_EQ(imported.size(), 1u);
+    auto header = tableHeader();
+    header["uuid"] = "5b0c1e7e-3f4a-4d2b-9c61-7a8e2f0d9b13";
+    header["name"] = "Hugging Face Trainer, 1× Test CPU, a test's table";
+    header["created_at"] = "2026-12-03T00:00:00Z";  // newer than ours: it must not take our table's place
+    header[kMeasuredWithKey] = "Hugging Face Trainer";
+    const auto theirs = measuredTableFromJson(header, runsToJson(loadRuns(exported, imported)), "core/references/peer");
+    const auto file = newUserDatabase(dir);
+    {
+        SQLite::Database db(file.string(), SQLite::OPEN_READWRITE);
+        migrate(db, file.c_str(), {ours, theirs});
+    }
+    ResultStore store(file);
+    const auto shown = studyRuns(store.listRuns());
+    const auto named = [&](const std::string& name) {
+        return std::find_if(shown.begin(), shown.end(), [&](const auto& run) { return run.name == name; });
+    };
+    const auto engine = named("1x Test CPU · workers 0 + device-side loading (2 Dec 2026)");
+    const auto peer = named("Hugging Face Trainer (transformers 5.12.1, torch 2.14.1), workers 2 · 1x Test CPU (2 Dec 2026)");
+    ASSERT_NE(engine, shown.end());
+    ASSERT_NE(peer, shown.end());
+    EXPECT_TRUE(ranOnTheEngine(*engine));
+    EXPECT_FALSE(isPeerReference(*engine));
+    EXPECT_TRUE(isMeasuredReference(*peer));
+    EXPECT_TRUE(isPeerReference(*peer));
+    EXPECT_FALSE(isPublishedFigure(*peer));
+    EXPECT_FALSE(ranOnTheEngine(*peer));
+    EXPECT_DOUBLE_EQ(peer->summary.value("median_samples_per_s", 0.0), 19.652110518078263);
+    // The study's ten published figures are still the study's.
+    EXPECT_EQ(std::count_if(shown.begin(), shown.end(), isPublishedFigure), 10);
 }
 
 // Exactly the shipped tables' runs, each with all its steps: none while core/references/ is empty.

@@ -5,6 +5,7 @@
 
 #include "bridgebench/errors.h"
 #include "bridgebench/run_json.h"
+#include "bridgebench/study_runs.h"
 #include "store/device_name.h"
 #include "store/import/content_uuid.h"
 #include "store/run_rows.h"
@@ -21,8 +22,13 @@ std::string requiredText(const nlohmann::json& object, const char* key, const st
     return found->get<std::string>();
 }
 
-// As the study's figures are named, so that a measured row reads like its neighbours.
-std::string referenceRunName(const RunRecord& run, const std::string& date) {
+// As the study's figures are named, so that a measured row reads like its neighbours. A peer's
+// run keeps its own name, which says what ran ("Hugging Face Trainer (transformers 5.17, torch
+// 2.11), workers 1, adamw_torch_fused"): two tables of one device must not read alike.
+std::string referenceRunName(const RunRecord& run, const std::string& date, bool peer) {
+    if (peer)
+        return fmt::format("{} · {}x {} ({})", run.name, run.deviceCount,
+                           run.deviceName.empty() ? run.deviceKind : run.deviceName, date);
     std::string name = fmt::format("{}x {} · workers {}", run.deviceCount,
                                    run.deviceName.empty() ? run.deviceKind : run.deviceName, run.workers);
     if (run.deviceTransforms) name += " + device-side loading";
@@ -50,6 +56,13 @@ MeasuredTable measuredTableFromJson(const nlohmann::json& header, const nlohmann
                           {"software", requiredText(header, "software", context)},
                           {"source", requiredText(header, "source", context)},
                           {"measured", true}};
+    // Absent: BridgeBench's engine measured the runs. Otherwise the peer that did (its runs are
+    // imported ones, e.g. "Hugging Face Trainer"), which keeps them apart from the engine's.
+    std::string measuredWith;
+    if (header.contains(kMeasuredWithKey)) {
+        measuredWith = requiredText(header, kMeasuredWithKey, context);
+        table.study.config[kMeasuredWithKey] = measuredWith;
+    }
 
     if (!runs.is_object() || runs.value("format", std::string()) != "bridgebench-runs")
         throw InputError(fmt::format("{}: the runs are not a BridgeBench JSON export (format \"bridgebench-runs\")", context));
@@ -78,7 +91,8 @@ MeasuredTable measuredTableFromJson(const nlohmann::json& header, const nlohmann
         data.run.source = "reference";
         // A table exported before local runs were named by their GPU still says "cuda:0".
         data.run.deviceName = runDeviceName(data.run.deviceName, data.run.environment);
-        data.run.name = referenceRunName(data.run, date);
+        if (!measuredWith.empty()) data.run.environment[kMeasuredWithKey] = measuredWith;
+        data.run.name = referenceRunName(data.run, date, !measuredWith.empty());
         table.runs.push_back(std::move(data));
     }
     return table;
