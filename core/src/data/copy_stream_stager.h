@@ -17,6 +17,11 @@
 
 namespace bb {
 
-std::shared_ptr<const BatchStager> makeCopyStreamStager(torch::Device device);
+class TimelineRecorder;
+
+// `timeline`: where the copies of each batch whose step it records go, as a span on the copy
+// track from the device's events (none: no events timed).
+std::shared_ptr<const BatchStager> makeCopyStreamStager(torch::Device device,
+                                                       std::shared_ptr<TimelineRecorder> timeline = nullptr);
 
 }  // namespace bb

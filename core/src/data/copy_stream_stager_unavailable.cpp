@@ -6,7 +6,7 @@
 
 namespace bb {
 
-std::shared_ptr<const BatchStager> makeCopyStreamStager(torch::Device device) {
+std::shared_ptr<const BatchStager> makeCopyStreamStager(torch::Device device, std::shared_ptr<TimelineRecorder>) {
     throw std::logic_error("a copy stream to " + device.str() + " needs a LibTorch built with CUDA");
 }
 

@@ -27,8 +27,9 @@ torch::Tensor keptRows(const torch::Tensor& rows, const std::vector<std::int64_t
 
 }  // namespace
 
-DevicePreparer::DevicePreparer(torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg)
-    : m_device(device), m_outputs(4, device), m_decoder(device, std::move(nvjpeg)) {
+DevicePreparer::DevicePreparer(torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg,
+                               SpanLane decodeSpans)
+    : m_device(device), m_outputs(4, device), m_decoder(device, std::move(nvjpeg), std::move(decodeSpans)) {
     const auto options = torch::TensorOptions().dtype(torch::kFloat).device(device);
     std::array<float, 3> scale{};
     std::array<float, 3> offset{};

@@ -55,9 +55,13 @@ class DevicePreparer {
 public:
     // `nvjpeg`: decode Batch::encodedImages with it (a CUDA device); null: with TurboJPEG on
     // the calling thread.
-    explicit DevicePreparer(torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg = nullptr);
+    // `decodeSpans`: where the device decodes of the steps it records go (EncodedImageDecoder).
+    explicit DevicePreparer(torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg = nullptr,
+                            SpanLane decodeSpans = {});
 
     DeviceBatch prepare(const Batch& batch);
+    // The device decodes' spans still waiting for the device, added (waits for it).
+    void flushSpans() { m_decoder.flushSpans(); }
 
     torch::Device device() const noexcept { return m_device; }
     // What decodes Batch::encodedImages (EncodedImageDecoder::backend()).

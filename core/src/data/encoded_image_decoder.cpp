@@ -23,8 +23,13 @@ std::string sizeMismatch(const EncodedImage& expected, int widthPx, int heightPx
 
 }  // namespace
 
-EncodedImageDecoder::EncodedImageDecoder(torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg)
-    : m_device(device), m_library(std::move(nvjpeg)) {}
+EncodedImageDecoder::EncodedImageDecoder(torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg,
+                                         SpanLane spans)
+    : m_device(device), m_library(std::move(nvjpeg)), m_spans(std::move(spans)) {}
+
+void EncodedImageDecoder::flushSpans() {
+    if (m_nvjpeg) m_nvjpeg->flushSpans();
+}
 
 EncodedImageDecoder::~EncodedImageDecoder() = default;
 
@@ -38,11 +43,14 @@ EncodedDecodeResult EncodedImageDecoder::decode(const Batch& batch) {
     std::vector<std::size_t> onHost;
     torch::Tensor pixels;
     if (m_library && !encoded.empty()) {
-        if (!m_nvjpeg) m_nvjpeg = std::make_unique<NvjpegDecoder>(m_library, m_device);
+        if (!m_nvjpeg) {
+            m_nvjpeg = std::make_unique<NvjpegDecoder>(m_library, m_device);
+            if (m_spans.recorder) m_nvjpeg->recordSpans(m_spans);
+        }
         std::vector<std::span<const std::uint8_t>> jpegs;
         jpegs.reserve(encoded.size());
         for (const EncodedImage& image : encoded) jpegs.push_back(bytesOf(batch, image));
-        DeviceDecoded decoded = m_nvjpeg->decode(jpegs);
+        DeviceDecoded decoded = m_nvjpeg->decode(jpegs, batch.index);
         pixels = std::move(decoded.pixels);
         for (std::size_t k = 0; k < decoded.decoded.size(); ++k) {
             const std::size_t entry = decoded.decoded[k];

@@ -23,6 +23,7 @@
 #include "data/jpeg_decoder.h"
 #include "data/nvjpeg_library.h"
 #include "data/rgb_image.h"
+#include "timeline/timeline_recorder.h"
 
 namespace bb {
 
@@ -40,12 +41,15 @@ public:
     // `nvjpeg` null: TurboJPEG only. Else the nvJPEG decoder is made at the first decode, on
     // the thread that will use it; a failure to make it throws std::runtime_error naming the
     // nvJPEG call.
-    EncodedImageDecoder(torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg);
+    // `spans`: where the nvJPEG decodes of the steps it records go (the device decode track).
+    EncodedImageDecoder(torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg, SpanLane spans = {});
     ~EncodedImageDecoder();
     EncodedImageDecoder(const EncodedImageDecoder&) = delete;
     EncodedImageDecoder& operator=(const EncodedImageDecoder&) = delete;
 
     EncodedDecodeResult decode(const Batch& batch);
+    // Waits for the device decodes still timed and adds their spans (NvjpegDecoder::flushSpans()).
+    void flushSpans();
 
     // "nvjpeg-hardware", "nvjpeg-cuda" (once the nvJPEG decoder is made), or "turbojpeg".
     std::string backend() const;
@@ -57,6 +61,7 @@ private:
 
     torch::Device m_device;
     std::shared_ptr<const NvjpegLibrary> m_library;
+    SpanLane m_spans;
     std::unique_ptr<NvjpegDecoder> m_nvjpeg;
     JpegDecoder m_jpeg;
     RgbImage m_image;

@@ -23,6 +23,8 @@
 #include "data/batch.h"
 #include "data/nvjpeg_library.h"
 
+#include "timeline/timeline_recorder.h"
+
 namespace bb {
 
 struct DeviceDecoded {
@@ -44,12 +46,21 @@ public:
     NvjpegDecoder(const NvjpegDecoder&) = delete;
     NvjpegDecoder& operator=(const NvjpegDecoder&) = delete;
 
-    DeviceDecoded decode(const std::vector<std::span<const std::uint8_t>>& jpegs);
+    // `step`: the step the batch serves, for its span on the timeline (recordSpans()).
+    DeviceDecoded decode(const std::vector<std::span<const std::uint8_t>>& jpegs, std::int64_t step = 0);
+
+    // From now on each decode of a step `lane` records is a span on it, from CUDA events around
+    // the decode on the stream, added once the device has passed them: at a later decode, or
+    // at flushSpans(), which waits for them (the run's end, before its last spans are taken).
+    void recordSpans(SpanLane lane);
+    void flushSpans();
 
     // "hardware" (the JPEG engine) or "cuda" (nvJPEG's default backend).
     std::string backend() const;
 
 private:
+    DeviceDecoded decodeAll(const std::vector<std::span<const std::uint8_t>>& jpegs);
+
     struct Impl;
     std::unique_ptr<Impl> m_impl;
 };

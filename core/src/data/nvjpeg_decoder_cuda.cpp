@@ -1,6 +1,11 @@
 // nvJPEG's batched decoder on the training stream. Compiled only against a CUDA LibTorch.
 #include "data/nvjpeg_decoder.h"
 
+#include <optional>
+#include <vector>
+
+#include "timeline/device_clock_cuda.h"
+
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
 
@@ -70,6 +75,27 @@ struct NvjpegDecoder::Impl {
     std::unique_ptr<Session> primary;   // the hardware engine where there is one, else the CUDA backend
     std::unique_ptr<Session> fallback;  // the CUDA backend, made when the engine refuses a batch
     bool hardware = false;
+    // The timeline's device decode track: decodes whose spans wait for the device to pass them.
+    struct OpenSpan {
+        std::int64_t step = 0;
+        at::cuda::CUDAEvent began{cudaEventDefault};
+        at::cuda::CUDAEvent ended{cudaEventDefault};
+    };
+    SpanLane lane = {};
+    std::optional<DeviceClock> clock = {};
+    std::vector<OpenSpan> open = {};
+
+    // Adds the spans the device has passed; `wait`: all of them, waiting.
+    void addSpans(bool wait) {
+        std::size_t done = 0;
+        for (; done < open.size(); ++done) {
+            OpenSpan& span = open[done];
+            if (wait) span.ended.synchronize();
+            else if (!span.ended.query()) break;  // one stream: later ones are not done either
+            lane.add(SpanKind::Decode, span.step, clock->hostTime(span.began), clock->hostTime(span.ended));
+        }
+        open.erase(open.begin(), open.begin() + static_cast<std::ptrdiff_t>(done));
+    }
 
     Session& cudaBackend() {
         if (!hardware) return *primary;
@@ -99,9 +125,33 @@ NvjpegDecoder::~NvjpegDecoder() = default;
 
 std::string NvjpegDecoder::backend() const { return m_impl->hardware ? "hardware" : "cuda"; }
 
-DeviceDecoded NvjpegDecoder::decode(const std::vector<std::span<const std::uint8_t>>& jpegs) {
+void NvjpegDecoder::recordSpans(SpanLane lane) {
+    const c10::cuda::CUDAGuard guard(m_impl->device);
+    m_impl->clock.emplace(c10::cuda::getCurrentCUDAStream(m_impl->device.index()));
+    m_impl->lane = std::move(lane);
+}
+
+void NvjpegDecoder::flushSpans() {
+    if (!m_impl->open.empty()) m_impl->addSpans(/*wait=*/true);
+}
+
+DeviceDecoded NvjpegDecoder::decode(const std::vector<std::span<const std::uint8_t>>& jpegs, std::int64_t step) {
     Impl& impl = *m_impl;
     const c10::cuda::CUDAGuard guard(impl.device);
+    if (!impl.lane.records(step)) return decodeAll(jpegs);
+    impl.addSpans(/*wait=*/false);
+    const c10::cuda::CUDAStream stream = c10::cuda::getCurrentCUDAStream(impl.device.index());
+    Impl::OpenSpan span;
+    span.step = step;
+    span.began.record(stream);
+    DeviceDecoded decoded = decodeAll(jpegs);
+    span.ended.record(stream);
+    impl.open.push_back(std::move(span));
+    return decoded;
+}
+
+DeviceDecoded NvjpegDecoder::decodeAll(const std::vector<std::span<const std::uint8_t>>& jpegs) {
+    Impl& impl = *m_impl;
     const nvjpeg::Api& api = impl.library->api();
     DeviceDecoded out;
 

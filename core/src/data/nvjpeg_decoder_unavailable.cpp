@@ -16,7 +16,13 @@ NvjpegDecoder::NvjpegDecoder(std::shared_ptr<const NvjpegLibrary>, torch::Device
 
 NvjpegDecoder::~NvjpegDecoder() = default;
 
-DeviceDecoded NvjpegDecoder::decode(const std::vector<std::span<const std::uint8_t>>&) { return {}; }
+DeviceDecoded NvjpegDecoder::decode(const std::vector<std::span<const std::uint8_t>>&, std::int64_t) { return {}; }
+
+DeviceDecoded NvjpegDecoder::decodeAll(const std::vector<std::span<const std::uint8_t>>&) { return {}; }
+
+void NvjpegDecoder::recordSpans(SpanLane) {}
+
+void NvjpegDecoder::flushSpans() {}
 
 std::string NvjpegDecoder::backend() const { return "none"; }
 

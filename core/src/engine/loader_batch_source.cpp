@@ -40,8 +40,9 @@ LoaderBatchSource::LoaderBatchSource(std::shared_ptr<const Dataset> dataset, Loa
                                      torch::Device device, std::shared_ptr<const NvjpegLibrary> nvjpeg,
                                      std::shared_ptr<const BatchStager> stager)
     : m_dataset(dataset),
-      m_loader(std::move(dataset), std::move(options), std::move(stager)),
-      m_preparer(device, std::move(nvjpeg)) {}
+      // A copy of the options: the preparer reads the timeline from them after the loader.
+      m_loader(std::move(dataset), options, std::move(stager)),
+      m_preparer(device, std::move(nvjpeg), SpanLane{options.timeline, TimelineTrack::DeviceDecode, 0}) {}
 
 bool LoaderBatchSource::fetch() {
     m_fetched = m_loader.next();
@@ -68,7 +69,12 @@ void LoaderBatchSource::recordLoadCost(StepMetrics& metrics) const {
     metrics.collateMs = timings.collateMs + timings.tokenizeMs;
 }
 
-void LoaderBatchSource::finish() { m_loader.cancel(); }
+void LoaderBatchSource::finish() {
+    m_loader.cancel();
+    // Before the run takes its last spans: the last steps' device decodes are timed by events
+    // nothing has read yet.
+    m_preparer.flushSpans();
+}
 
 SkippedSamples LoaderBatchSource::skipped() const {
     SkippedSamples all = m_loader.stats().skipped;

@@ -111,11 +111,11 @@ std::unique_ptr<BatchSource> makeBatchSource(const RunConfig& config, const Trai
     options.pinMemory = device.is_cuda();
     options.shardRank = shardRank;
     options.shardCount = shardCount;
-    options.timeline = std::move(timeline);
+    options.timeline = timeline;
     const DecodeChoice decode = chooseDecodePath(config);
     options.encodedJpegs = decode.site == DecodeSite::DeviceNvjpeg;
     return std::make_unique<LoaderBatchSource>(std::move(dataset), std::move(options), device, decode.library,
-                                               device.is_cuda() ? makeCopyStreamStager(device) : nullptr);
+                                               device.is_cuda() ? makeCopyStreamStager(device, timeline) : nullptr);
 }
 
 std::string hostToDevicePath(const RunConfig& config) {
