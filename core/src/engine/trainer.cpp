@@ -9,6 +9,7 @@
 #include "engine/autocast_guard.h"
 #include "engine/compute_threads.h"
 #include "engine/device_memory.h"
+#include "engine/host_sync_check.h"
 #include "engine/grad_scaler.h"
 #include "engine/model_factory.h"
 #include "engine/other_cpu_meter.h"
@@ -178,6 +179,7 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             mark(StepMark::Finished);
             return loss;
         };
+        const bool checkHostSyncs = device.is_cuda() && hostSyncCheckRequested();
         for (std::int64_t step = 0; step < config.steps; ++step) {
             const double cpuBefore = processCpuMs();
             cycle.recorded();
@@ -202,7 +204,11 @@ TrainerResult train(const RunConfig& config, RunObserver& observer, RunControl& 
             const ModelInputs inputs = source->prepare();
             timer->mark(StepMark::Copied);
 
-            const torch::Tensor loss = trainStep(inputs, step, [&](StepMark mark) { timer->mark(mark); }, metrics.commMs);
+            torch::Tensor loss;
+            {
+                const HostSyncCheck noHostWaits(checkHostSyncs && step >= config.warmupSteps);
+                loss = trainStep(inputs, step, [&](StepMark mark) { timer->mark(mark); }, metrics.commMs);
+            }
             metrics.loss = loss.item<double>();  // also waits for the device
             const StepPhaseTimes times = timer->read();
             cycle.windowEnded();
