@@ -9,7 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
+#include <iterator>
 #include <map>
 
 #include "models/phase_colours.h"
@@ -102,6 +102,8 @@ void TimelineView::changeEvent(QEvent* event) {
 
 void TimelineView::clear() {
     m_tracks.clear();
+    m_steps.clear();
+    m_shownStep.reset();
     m_spanCount = 0;
     m_firstNs = m_lastNs = 0;
     m_newestStep = -1;
@@ -139,7 +141,10 @@ void TimelineView::add(const std::vector<TimelineSpan>& spans) {
         }
         m_firstNs = std::min(m_firstNs, span.beginNs);
         m_lastNs = std::max(m_lastNs, span.endNs);
-        if (span.rank == 0 && span.track == TimelineTrack::Main) m_newestStep = std::max(m_newestStep, span.step);
+        if (span.rank == 0 && span.track == TimelineTrack::Main) {
+            m_newestStep = std::max(m_newestStep, span.step);
+            noteStep(span.step, span.beginNs, span.endNs);
+        }
         if (span.rank != 0) m_severalRanks = true;
         ++m_spanCount;
     }
@@ -217,37 +222,52 @@ void TimelineView::setSpans(const std::vector<TimelineSpan>& spans) {
     add(spans);
     m_follow = false;
     // The first recorded steps: what a step looks like, readable, rather than a whole run's blur.
-    std::int64_t first = -1;
-    for (const Track& track : m_tracks)
-        if (track.rank == 0 && track.track == TimelineTrack::Main && !track.items.empty())
-            first = track.items.front().step;
-    if (first < 0 || !showStep(first + 1)) showAll();
+    if (m_steps.empty() || !showStep(m_steps.front().step + 1)) showAll();
     update();
+}
+
+void TimelineView::noteStep(std::int64_t step, std::int64_t begin, std::int64_t end) {
+    // A live run's steps arrive in order: a new one goes at the end.
+    auto at = !m_steps.empty() && m_steps.back().step < step
+                  ? m_steps.end()
+                  : std::lower_bound(m_steps.begin(), m_steps.end(), step,
+                                     [](const StepExtent& extent, std::int64_t s) { return extent.step < s; });
+    if (at == m_steps.end() || at->step != step) {
+        m_steps.insert(at, {step, begin, end});
+        return;
+    }
+    at->begin = std::min(at->begin, begin);
+    at->end = std::max(at->end, end);
+}
+
+std::optional<std::int64_t> TimelineView::stepNearest(std::int64_t ns) const {
+    if (m_steps.empty()) return std::nullopt;
+    // Steps follow one another in time, so their starts are in order too.
+    const auto after = std::partition_point(m_steps.begin(), m_steps.end(),
+                                            [ns](const StepExtent& extent) { return extent.begin <= ns; });
+    if (after == m_steps.begin()) return after->step;
+    const auto before = std::prev(after);
+    if (ns <= before->end || after == m_steps.end() || ns - before->end <= after->begin - ns) return before->step;
+    return after->step;
 }
 
 void TimelineView::showAll() { setView(m_firstNs, std::max(m_lastNs, m_firstNs + kMinViewNs), true); }
 
 std::optional<std::int64_t> TimelineView::showStep(std::int64_t wanted) {
-    std::optional<std::int64_t> nearest;
-    for (const Track& track : m_tracks) {
-        if (track.rank != 0 || track.track != TimelineTrack::Main) continue;
-        for (const Item& item : track.items)
-            if (!nearest || std::llabs(item.step - wanted) < std::llabs(*nearest - wanted)) nearest = item.step;
-    }
-    if (!nearest) return std::nullopt;
-    const std::int64_t step = *nearest;
-    // The step and one on each side, from rank 0's training thread.
-    std::int64_t begin = -1, end = -1;
-    for (const Track& track : m_tracks) {
-        if (track.rank != 0 || track.track != TimelineTrack::Main) continue;
-        for (const Item& item : track.items) {
-            if (item.step < step - 1 || item.step > step + 1) continue;
-            begin = begin < 0 ? item.begin : std::min(begin, item.begin);
-            end = std::max(end, item.end);
-        }
-    }
+    if (m_steps.empty()) return std::nullopt;
+    auto nearest = std::lower_bound(m_steps.begin(), m_steps.end(), wanted,
+                                    [](const StepExtent& extent, std::int64_t s) { return extent.step < s; });
+    // Of two as near, the earlier.
+    if (nearest == m_steps.end() ||
+        (nearest != m_steps.begin() && wanted - std::prev(nearest)->step <= nearest->step - wanted))
+        nearest = std::prev(nearest);
+    const std::int64_t step = nearest->step;
+    // The step and one on each side where they were recorded.
+    std::int64_t begin = nearest->begin, end = nearest->end;
+    if (nearest != m_steps.begin() && std::prev(nearest)->step == step - 1) begin = std::prev(nearest)->begin;
+    if (std::next(nearest) != m_steps.end() && std::next(nearest)->step == step + 1) end = std::next(nearest)->end;
     m_follow = false;
-    setView(begin, end, true);
+    setView(begin, end, true, step);
     return step;
 }
 
@@ -263,7 +283,7 @@ void TimelineView::followNewest() {
     if (begin >= 0) setView(begin, m_lastNs, false);
 }
 
-void TimelineView::setView(std::int64_t begin, std::int64_t end, bool byUser) {
+void TimelineView::setView(std::int64_t begin, std::int64_t end, bool byUser, std::optional<std::int64_t> step) {
     if (end - begin < kMinViewNs) {
         const std::int64_t middle = begin + (end - begin) / 2;
         begin = middle - kMinViewNs / 2;
@@ -273,7 +293,15 @@ void TimelineView::setView(std::int64_t begin, std::int64_t end, bool byUser) {
     const std::int64_t margin = byUser ? (end - begin) / 50 : 0;
     m_viewBegin = begin - margin;
     m_viewEnd = end + margin;
+    viewMoved(step);
+}
+
+void TimelineView::viewMoved(std::optional<std::int64_t> step) {
     update();
+    if (!step) step = stepNearest(m_viewBegin + (m_viewEnd - m_viewBegin) / 2);
+    if (!step || step == m_shownStep) return;
+    m_shownStep = step;
+    emit shownStepChanged(*step);
 }
 
 double TimelineView::xOf(std::int64_t ns) const {
@@ -296,7 +324,7 @@ void TimelineView::zoom(double factor, double anchorX, bool byUser) {
     if (byUser) m_follow = false;
     m_viewBegin = begin;
     m_viewEnd = begin + std::max<std::int64_t>(kMinViewNs, static_cast<std::int64_t>(span));
-    update();
+    viewMoved();
 }
 
 void TimelineView::wheelEvent(QWheelEvent* event) {
@@ -322,7 +350,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event) {
     m_follow = false;
     m_viewBegin = m_dragViewBegin + moved;
     m_viewEnd = m_viewBegin + length;
-    update();
+    viewMoved();
 }
 
 void TimelineView::mouseReleaseEvent(QMouseEvent*) {

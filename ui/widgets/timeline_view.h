@@ -7,6 +7,10 @@
 // Mouse: the wheel zooms around the pointer, dragging pans, hovering names a span (its step and
 // duration); keys: + and - zoom, left and right pan, Home shows everything recorded. A live run
 // follows its newest step until the user zooms or pans.
+//
+// The step the view is on (shownStep, shownStepChanged): the one showStep went to, until the
+// view moves; then the recorded step of rank 0's training thread under the view's centre, or,
+// where the centre falls between recorded steps, the one nearest to it.
 #pragma once
 
 #include <QWidget>
@@ -34,6 +38,8 @@ public:
     std::optional<std::int64_t> showStep(std::int64_t step);
     // Shows everything recorded.
     void showAll();
+    // The step the view is on (see above); none while nothing is recorded.
+    std::optional<std::int64_t> shownStep() const { return m_shownStep; }
 
     std::int64_t spanCount() const { return m_spanCount; }
     QStringList trackLabels() const;
@@ -44,6 +50,10 @@ public:
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+
+signals:
+    // Whenever the step the view is on changes: by zoom, pan, Home, showStep or following a live run.
+    void shownStepChanged(qint64 step);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -72,6 +82,13 @@ private:
         std::int64_t longestNs = 0;
         int depths = 1;
     };
+    // Where a recorded step of rank 0's training thread lies, from its first span's start to its
+    // last span's end.
+    struct StepExtent {
+        std::int64_t step = 0;
+        std::int64_t begin = 0;
+        std::int64_t end = 0;
+    };
     struct Hit {
         const Track* track = nullptr;
         const Item* item = nullptr;
@@ -88,7 +105,12 @@ private:
     int axisHeight() const;
     double xOf(std::int64_t ns) const;
     std::int64_t nsAt(double x) const;
-    void setView(std::int64_t begin, std::int64_t end, bool byUser);
+    void setView(std::int64_t begin, std::int64_t end, bool byUser, std::optional<std::int64_t> step = std::nullopt);
+    // After every change of the view: repaints and says which step it is on now (`step`, or the one
+    // under the centre).
+    void viewMoved(std::optional<std::int64_t> step = std::nullopt);
+    void noteStep(std::int64_t step, std::int64_t begin, std::int64_t end);
+    std::optional<std::int64_t> stepNearest(std::int64_t ns) const;
     void zoom(double factor, double anchorX, bool byUser);
     void followNewest();
     std::optional<Hit> hitAt(const QPoint& position) const;
@@ -96,6 +118,8 @@ private:
     void paintTrack(QPainter& painter, const Track& track, int top) const;
 
     std::vector<Track> m_tracks;  // by rank, track, lane
+    std::vector<StepExtent> m_steps;  // by step; steps follow one another in time
+    std::optional<std::int64_t> m_shownStep;
     std::int64_t m_spanCount = 0;
     std::int64_t m_firstNs = 0;
     std::int64_t m_lastNs = 0;
