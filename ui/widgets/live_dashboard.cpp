@@ -395,13 +395,17 @@ void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary)
 
 void LiveDashboard::appendSpans(const std::vector<bb::TimelineSpan>& spans) { m_timeline->appendSpans(spans); }
 
-void LiveDashboard::showStoredTimeline(const std::vector<bb::TimelineSpan>& spans) { m_pendingTimeline = spans; }
+void LiveDashboard::showStoredTimeline(const std::vector<bb::TimelineSpan>& spans, const std::vector<bb::OpEvent>& ops) {
+    m_pendingTimeline = spans;
+    m_pendingOps = ops;
+}
 
 void LiveDashboard::showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps) {
     clear(static_cast<qint64>(steps.size()));
     // Read with the steps (StepReader), shown with them: clear() emptied the view.
-    m_timeline->setSpans(m_pendingTimeline);
+    m_timeline->setSpans(m_pendingTimeline, m_pendingOps);
     m_pendingTimeline.clear();
+    m_pendingOps.clear();
     // What the run recorded at any step; what it never did is "not recorded", not a line at 0.
     m_recorded = {};
     m_recorded.cpu = std::any_of(steps.begin(), steps.end(), [](const auto& step) { return step.cpuUtilisation > 0; });

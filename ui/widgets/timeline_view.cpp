@@ -11,7 +11,9 @@
 #include <cmath>
 #include <iterator>
 #include <map>
+#include <string_view>
 
+#include "models/op_colours.h"
 #include "models/phase_colours.h"
 
 namespace bb::ui {
@@ -105,6 +107,9 @@ void TimelineView::clear() {
     m_steps.clear();
     m_shownStep.reset();
     m_spanCount = 0;
+    m_opCount = 0;
+    m_opNames.clear();
+    m_opColours.clear();
     m_firstNs = m_lastNs = 0;
     m_newestStep = -1;
     m_viewBegin = 0;
@@ -117,6 +122,11 @@ void TimelineView::clear() {
 
 QString TimelineView::trackLabel(const Track& track) const {
     QString name;
+    // As the trace export names them: the profiler's thread number, the CUDA stream.
+    if (track.ops) {
+        name = *track.ops == OpDevice::Cuda ? tr("ops: cuda stream %1").arg(track.lane) : tr("ops: cpu thread %1").arg(track.lane);
+        return m_severalRanks ? tr("rank %1 · %2").arg(track.rank).arg(name) : name;
+    }
     switch (track.track) {
         case TimelineTrack::Main: name = tr("main thread"); break;
         case TimelineTrack::Worker: name = tr("worker %1").arg(track.lane + 1); break;
@@ -129,18 +139,30 @@ QString TimelineView::trackLabel(const Track& track) const {
     return m_severalRanks ? tr("rank %1 · %2").arg(track.rank).arg(name) : name;
 }
 
+namespace {
+constexpr int opTrackCode(OpDevice device) { return kTimelineTrackCount + static_cast<int>(device); }
+}  // namespace
+
+void TimelineView::extendTime(std::int64_t begin, std::int64_t end) {
+    if (m_spanCount == 0 && m_opCount == 0) {
+        m_firstNs = begin;
+        m_lastNs = end;
+    }
+    m_firstNs = std::min(m_firstNs, begin);
+    m_lastNs = std::max(m_lastNs, end);
+}
+
 void TimelineView::add(const std::vector<TimelineSpan>& spans) {
     if (spans.empty()) return;
-    std::map<std::tuple<int, int, int>, std::vector<Item>> incoming;
+    std::map<TrackKey, std::vector<Item>> incoming;
     for (const TimelineSpan& span : spans) {
-        incoming[{span.rank, static_cast<int>(span.track), span.lane}].push_back(
-            {span.beginNs, span.endNs, span.step, span.kind, 0});
-        if (m_spanCount == 0) {
-            m_firstNs = span.beginNs;
-            m_lastNs = span.endNs;
-        }
-        m_firstNs = std::min(m_firstNs, span.beginNs);
-        m_lastNs = std::max(m_lastNs, span.endNs);
+        Item item;
+        item.begin = span.beginNs;
+        item.end = span.endNs;
+        item.step = span.step;
+        item.kind = span.kind;
+        incoming[{span.rank, static_cast<int>(span.track), span.lane}].push_back(item);
+        extendTime(span.beginNs, span.endNs);
         if (span.rank == 0 && span.track == TimelineTrack::Main) {
             m_newestStep = std::max(m_newestStep, span.step);
             noteStep(span.step, span.beginNs, span.endNs);
@@ -148,48 +170,81 @@ void TimelineView::add(const std::vector<TimelineSpan>& spans) {
         if (span.rank != 0) m_severalRanks = true;
         ++m_spanCount;
     }
-    for (auto& [key, items] : incoming) {
+    for (auto& [key, items] : incoming) merge(key, items);
+    layoutTracks();
+}
+
+void TimelineView::addOps(const std::vector<OpEvent>& ops) {
+    if (ops.empty()) return;
+    // Each name once: a step of BridgeTower-large is thousands of ops of a few hundred names.
+    std::map<std::string_view, std::int32_t> names;
+    std::map<TrackKey, std::vector<Item>> incoming;
+    for (const OpEvent& op : ops) {
+        auto [name, added] = names.try_emplace(op.name, static_cast<std::int32_t>(m_opNames.size()));
+        if (added) {
+            const bool step = op.name == kProfiledStepName;
+            m_opNames << (step ? tr("profiled step") : QString::fromStdString(op.name));
+            m_opColours.push_back(step ? kProfiledStepColour : opColour(op.name));
+        }
+        Item item;
+        item.begin = op.beginNs;
+        item.end = op.endNs;
+        item.step = op.step;
+        item.name = name->second;
+        incoming[{op.rank, opTrackCode(op.device), static_cast<int>(op.lane)}].push_back(item);
+        extendTime(op.beginNs, op.endNs);
+        // Profiled steps are steps to go to, after the counted ones.
+        if (op.rank == 0 && op.name == kProfiledStepName) noteStep(op.step, op.beginNs, op.endNs);
+        if (op.rank != 0) m_severalRanks = true;
+        ++m_opCount;
+    }
+    for (auto& [key, items] : incoming) merge(key, items);
+    layoutTracks();
+}
+
+void TimelineView::merge(const TrackKey& key, std::vector<Item>& items) {
+    const auto keyOf = [](const Track& track) {
+        return TrackKey(track.rank, track.ops ? opTrackCode(*track.ops) : static_cast<int>(track.track), track.lane);
+    };
+    auto at = std::lower_bound(m_tracks.begin(), m_tracks.end(), key,
+                               [&](const Track& track, const TrackKey& k) { return keyOf(track) < k; });
+    if (at == m_tracks.end() || keyOf(*at) != key) {
         const auto [rank, code, lane] = key;
-        auto at = std::lower_bound(m_tracks.begin(), m_tracks.end(), key, [](const Track& track, const auto& k) {
-            return std::tuple(track.rank, static_cast<int>(track.track), track.lane) < k;
-        });
-        if (at == m_tracks.end() || std::tuple(at->rank, static_cast<int>(at->track), at->lane) != key) {
-            Track track;
-            track.rank = rank;
-            track.track = static_cast<TimelineTrack>(code);
-            track.lane = lane;
-            at = m_tracks.insert(at, std::move(track));
-        }
-        // Outer spans first where two start together, so that nesting reads in one pass.
-        const auto order = [](const Item& a, const Item& b) { return a.begin < b.begin || (a.begin == b.begin && a.end > b.end); };
-        std::sort(items.begin(), items.end(), order);
-        // A live run's spans arrive mostly after the ones held: merged and nested from where the
-        // first new one lands, not over the whole track, so a tick on the UI thread costs what
-        // arrived, not the run's length.
-        const Item firstNew = items.front();
-        const auto middle = static_cast<std::ptrdiff_t>(at->items.size());
-        at->items.insert(at->items.end(), items.begin(), items.end());
-        auto from = std::upper_bound(at->items.begin(), at->items.begin() + middle, firstNew, order);
-        std::inplace_merge(from, at->items.begin() + middle, at->items.end(), order);
-        for (const Item& item : items) at->longestNs = std::max(at->longestNs, item.end - item.begin);
-        // The spans open where `from` starts lie within the longest span's length before it.
-        std::vector<std::int64_t> open;
-        if (from != at->items.end()) {
-            const auto window = std::lower_bound(at->items.begin(), from, from->begin - at->longestNs,
-                                                 [](const Item& item, std::int64_t ns) { return item.begin < ns; });
-            for (auto it = window; it != from; ++it) {
-                while (!open.empty() && open.back() <= it->begin) open.pop_back();
-                open.push_back(it->end);
-            }
-        }
-        for (auto it = from; it != at->items.end(); ++it) {
+        Track track;
+        track.rank = rank;
+        if (code >= kTimelineTrackCount) track.ops = static_cast<OpDevice>(code - kTimelineTrackCount);
+        else track.track = static_cast<TimelineTrack>(code);
+        track.lane = lane;
+        at = m_tracks.insert(at, std::move(track));
+    }
+    // Outer items first where two start together, so that nesting reads in one pass.
+    const auto order = [](const Item& a, const Item& b) { return a.begin < b.begin || (a.begin == b.begin && a.end > b.end); };
+    std::sort(items.begin(), items.end(), order);
+    // A live run's spans arrive mostly after the ones held: merged and nested from where the
+    // first new one lands, not over the whole track, so a tick on the UI thread costs what
+    // arrived, not the run's length.
+    const Item firstNew = items.front();
+    const auto middle = static_cast<std::ptrdiff_t>(at->items.size());
+    at->items.insert(at->items.end(), items.begin(), items.end());
+    auto from = std::upper_bound(at->items.begin(), at->items.begin() + middle, firstNew, order);
+    std::inplace_merge(from, at->items.begin() + middle, at->items.end(), order);
+    for (const Item& item : items) at->longestNs = std::max(at->longestNs, item.end - item.begin);
+    // The items open where `from` starts lie within the longest item's length before it.
+    std::vector<std::int64_t> open;
+    if (from != at->items.end()) {
+        const auto window = std::lower_bound(at->items.begin(), from, from->begin - at->longestNs,
+                                             [](const Item& item, std::int64_t ns) { return item.begin < ns; });
+        for (auto it = window; it != from; ++it) {
             while (!open.empty() && open.back() <= it->begin) open.pop_back();
-            it->depth = std::min(static_cast<int>(open.size()), kMaxDepths - 1);
-            at->depths = std::max(at->depths, it->depth + 1);
             open.push_back(it->end);
         }
     }
-    layoutTracks();
+    for (auto it = from; it != at->items.end(); ++it) {
+        while (!open.empty() && open.back() <= it->begin) open.pop_back();
+        it->depth = static_cast<std::int8_t>(std::min(static_cast<int>(open.size()), kMaxDepths - 1));
+        at->depths = std::max(at->depths, it->depth + 1);
+        open.push_back(it->end);
+    }
 }
 
 void TimelineView::layoutTracks() {
@@ -217,9 +272,10 @@ void TimelineView::appendSpans(const std::vector<TimelineSpan>& spans) {
     update();
 }
 
-void TimelineView::setSpans(const std::vector<TimelineSpan>& spans) {
+void TimelineView::setSpans(const std::vector<TimelineSpan>& spans, const std::vector<OpEvent>& ops) {
     clear();
     add(spans);
+    addOps(ops);
     m_follow = false;
     // The first recorded steps: what a step looks like, readable, rather than a whole run's blur.
     if (m_steps.empty() || !showStep(m_steps.front().step + 1)) showAll();
@@ -409,10 +465,18 @@ std::optional<TimelineView::Hit> TimelineView::hitAt(const QPoint& position) con
     return Hit{&track, best};
 }
 
+QString TimelineView::itemText(const Track& track, const Item& item) const {
+    return track.ops ? m_opNames.value(item.name) : spanKindText(item.kind);
+}
+
+QColor TimelineView::itemColour(const Track& track, const Item& item) const {
+    return track.ops ? m_opColours[static_cast<std::size_t>(item.name)] : spanColour(item.kind);
+}
+
 QString TimelineView::describeAt(const QPoint& position) const {
     const auto hit = hitAt(position);
     if (!hit) return {};
-    return tr("%1, step %2: %3\n%4").arg(spanKindText(hit->item->kind)).arg(hit->item->step)
+    return tr("%1, step %2: %3\n%4").arg(itemText(*hit->track, *hit->item)).arg(hit->item->step)
         .arg(durationText(hit->item->end - hit->item->begin), hit->track->label);
 }
 
@@ -470,9 +534,9 @@ void TimelineView::paintTrack(QPainter& painter, const Track& track, int top) co
         // above its children; its name goes in its own band.
         const double bandTop = top + 2.0 + item.depth * band;
         const QRectF bar(from, bandTop, to - from, top + height - 2.0 - bandTop);
-        painter.fillRect(bar, spanColour(item.kind));
+        painter.fillRect(bar, itemColour(track, item));
         if (bar.width() > 24) {
-            const QString text = metrics.elidedText(spanKindText(item.kind), Qt::ElideRight, static_cast<int>(bar.width()) - 4);
+            const QString text = metrics.elidedText(itemText(track, item), Qt::ElideRight, static_cast<int>(bar.width()) - 4);
             if (!text.isEmpty() && text != QStringLiteral("…")) {
                 painter.setPen(QColor(0x21, 0x21, 0x21));
                 painter.drawText(QRectF(bar.left() + 2, bandTop, bar.width() - 4, band), Qt::AlignVCenter | Qt::AlignLeft, text);
