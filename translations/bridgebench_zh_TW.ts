@@ -921,8 +921,8 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>Steps to run after the counted ones under LibTorch&apos;s profiler, keeping each op (and on cuda each kernel) for show and the trace export; 0 to 20. Their time is in no figure of the run.</source>
-        <translation>在計入的步驟之後，於 LibTorch 的 profiler 下再執行的步驟數，保留每個運算（在 cuda 上還有每個 kernel）供 show 與 trace 匯出使用；0 至 20。這些步驟的時間不計入執行的任何數據。</translation>
+        <source>Steps to run after the counted ones under LibTorch&apos;s profiler, keeping each op (and on cuda each kernel) for show, the trace export and the window&apos;s Timeline; 0 to 20. Their time is in no figure of the run.</source>
+        <translation>在計入的步驟之後，於 LibTorch 的 profiler 下再執行的步驟數，保留每個運算（在 cuda 上還有每個 kernel）供 show、trace 匯出與視窗的「時間軸」頁使用；0 至 20。這些步驟的時間不計入執行的任何數據。</translation>
     </message>
     <message>
         <location line="-79"/>
