@@ -22,7 +22,7 @@
 <context>
     <name>TimelineView</name>
     <message>
-        <location filename="../ui/widgets/timeline_view.cpp" line="+28"/>
+        <location filename="../ui/widgets/timeline_view.cpp" line="+30"/>
         <source>data wait</source>
         <translation>等待資料</translation>
     </message>
@@ -921,8 +921,8 @@ libjpeg-turbo %9</translation>
     </message>
     <message>
         <location line="+4"/>
-        <source>Steps to run after the counted ones under LibTorch&apos;s profiler, keeping each op (and on cuda each kernel) for show and the trace export; 0 to 20. Their time is in no figure of the run.</source>
-        <translation>在計入的步驟之後，於 LibTorch 的 profiler 下再執行的步驟數，保留每個運算（在 cuda 上還有每個 kernel）供 show 與 trace 匯出使用；0 至 20。這些步驟的時間不計入執行的任何數據。</translation>
+        <source>Steps to run after the counted ones under LibTorch&apos;s profiler, keeping each op (and on cuda each kernel) for show, the trace export and the window&apos;s Timeline; 0 to 20. Their time is in no figure of the run.</source>
+        <translation>在計入的步驟之後，於 LibTorch 的 profiler 下再執行的步驟數，保留每個運算（在 cuda 上還有每個 kernel）供 show、trace 匯出與視窗的「時間軸」頁使用；0 至 20。這些步驟的時間不計入執行的任何數據。</translation>
     </message>
     <message>
         <location line="-79"/>
@@ -1517,12 +1517,17 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>時間軸</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+7"/>
+        <source>The step the view is on; enter one to go to it (or the nearest one recorded)</source>
+        <translation>檢視目前所在的步驟；輸入步驟編號即跳至該步驟（或最近一個有記錄的步驟）</translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>Warning: %1</source>
         <translation>警告：%1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>No steps yet</source>
         <translation>尚無步驟</translation>
     </message>
@@ -1553,7 +1558,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>samples/s 與資料等待以全部 %1 步的時間計算：執行在暖身步可排除之前就結束了</translation>
     </message>
     <message>
-        <location line="-239"/>
+        <location line="-248"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
@@ -1572,12 +1577,12 @@ RSS MiB：常駐記憶體
 其他行程 CPU %：其他行程在本次執行可用的核心上所佔的 CPU 時間（最近四分之一秒）；它升高時，執行的執行緒須等待核心</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+107"/>
         <source>No run yet: choose settings and press Run.</source>
         <translation>尚無執行：請選擇設定後按下「執行」。</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+64"/>
         <source>Generating the synthetic dataset</source>
         <translation>正在產生合成資料集</translation>
     </message>
@@ -1612,7 +1617,7 @@ RSS MiB：常駐記憶體
         <translation>‡ %1：其數據可能無法重現</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+27"/>
         <source>Step-time breakdown not recorded for this run</source>
         <translation>此執行未記錄步驟時間分解</translation>
     </message>
@@ -1632,12 +1637,12 @@ RSS MiB：常駐記憶體
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-327"/>
+        <location line="-340"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
     <message>
-        <location line="+244"/>
+        <location line="+253"/>
         <source>CPU %1%</source>
         <translation>CPU %1%</translation>
     </message>
@@ -1681,7 +1686,7 @@ RSS MiB：常駐記憶體
         <translation>比較</translation>
     </message>
     <message>
-        <location line="+146"/>
+        <location line="+148"/>
         <source>Finish or cancel the run before switching databases</source>
         <translation>切換資料庫前，請先完成或取消執行</translation>
     </message>
@@ -2696,13 +2701,23 @@ RSS MiB：常駐記憶體
     </message>
     <message>
         <location line="+15"/>
-        <location line="+24"/>
-        <location line="+72"/>
+        <location line="+34"/>
+        <location line="+120"/>
         <source>main thread</source>
         <translation>主執行緒</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-124"/>
+        <source>ops: cuda stream %1</source>
+        <translation>運算：cuda 串流 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ops: cpu thread %1</source>
+        <translation>運算：cpu 執行緒 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>worker %1</source>
         <translation>worker %1</translation>
     </message>
@@ -2727,12 +2742,18 @@ RSS MiB：常駐記憶體
         <translation>nvJPEG</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-9"/>
+        <location line="+11"/>
         <source>rank %1 · %2</source>
         <translation>rank %1 · %2</translation>
     </message>
     <message>
-        <location line="+260"/>
+        <location line="+47"/>
+        <source>profiled step</source>
+        <translation>剖析步驟</translation>
+    </message>
+    <message>
+        <location line="+293"/>
         <source>%1, step %2: %3
 %4</source>
         <translation>%1，步驟 %2：%3

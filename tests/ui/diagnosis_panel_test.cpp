@@ -4,6 +4,7 @@
 
 #include <QLabel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableWidget>
 
@@ -152,6 +153,54 @@ TEST(DiagnosisPanel, ACommunicationBoundRunShowsItsAllReduceWaitAndOtherRankCoun
     // A single-process run has no rank table.
     panel.showRun(slowLoadingRun(), slowLoadingSteps());
     EXPECT_TRUE(panel.rankPredictions()->isHidden());
+}
+
+// Side by side under a 1280 px window's runs table, the settings table's note ("this run's
+// setting (measured …)") was cut to "this run's setting …" while the rank table beside it had
+// room to spare: each took half.
+TEST(DiagnosisPanel, BesideTheRankTableTheSettingsNotesAreNotCut) {
+    RunRecord run = slowLoadingRun();
+    run.name = "two ranks";
+    run.deviceCount = 2;
+    run.workers = 1;
+    run.summary = {{"median_samples_per_s", 904.8}, {"distributed", {{"allreduce_full_ms", 0.7}}}};
+    StepMetrics step;
+    step.samples = 32;
+    step.loadMs = 12.8;
+    step.forwardMs = 1;
+    step.backwardMs = 1.2;
+    step.commMs = 11;
+    step.wallMs = 18;
+    DiagnosisPanel panel;
+    panel.showRun(run, eightSteps(step));
+    panel.resize(1258, 400);
+    panel.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&panel));
+    for (QTableWidget* table : {panel.predictions(), panel.rankPredictions()}) {
+        ASSERT_FALSE(table->isHidden());
+        const int note = table->columnCount() - 1;
+        // As the style lays out an item's text: a margin each side.
+        const int margin = table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1;
+        const int room = table->viewport()->width() - table->columnViewportPosition(note) - 2 * margin;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const QTableWidgetItem* item = table->item(row, note);
+            // Whole, on one line or wrapped onto as many as its row has room for.
+            const QRect text = QFontMetrics(item->font()).boundingRect(QRect(0, 0, room, 1000), Qt::TextWordWrap, item->text());
+            EXPECT_LE(text.width(), room) << item->text().toStdString();
+            EXPECT_LE(text.height(), table->rowHeight(row))
+                << item->text().toStdString() << " in a table " << table->width() << " px wide, a row " << table->rowHeight(row)
+                << " px high";
+        }
+    }
+    // Where there is room, on one line: the rank table beside it takes no more than it needs.
+    const int note = panel.predictions()->columnCount() - 1;
+    const QTableWidgetItem* measured = panel.predictions()->findItems("this run's setting (measured 904.8)", Qt::MatchStartsWith).value(0);
+    ASSERT_NE(measured, nullptr);
+    panel.resize(1400, 400);
+    QCoreApplication::processEvents();
+    const int margin = panel.style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, panel.predictions()) + 1;
+    EXPECT_GE(panel.predictions()->viewport()->width() - panel.predictions()->columnViewportPosition(note),
+              QFontMetrics(measured->font()).horizontalAdvance(measured->text()) + 2 * margin);
 }
 
 TEST(DiagnosisPanel, FollowsTheRunSelectedInTheRunsTab) {

@@ -1,12 +1,16 @@
 // The Run tab's timeline (#51): tracks labelled, spans found under the pointer, zoom and pan by
-// keys, a live run followed until the user moves the view, and a stored run's spans shown when
-// it is picked in the runs table.
+// keys, a live run followed until the user moves the view, a stored run's spans shown when it is
+// picked in the runs table, and the Go to step box showing the step the view is on.
 #include "widgets/timeline_view.h"
 
+#include <QApplication>
 #include <QChartView>
 #include <QImage>
+#include <QLineEdit>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTest>
+#include <QWheelEvent>
 
 #include <gtest/gtest.h>
 
@@ -14,7 +18,7 @@
 #include "charts/time_series_chart.h"
 #include "widgets/live_dashboard.h"
 
-namespace bb::ui {
+namespace bb::ui::timeline_view_test {
 namespace {
 
 constexpr std::int64_t kMs = 1'000'000;
@@ -126,11 +130,6 @@ TEST_F(Timeline, RanksGetRowsOfTheirOwnAndAStoredRunWithoutSpansSaysSo) {
     EXPECT_GT(dark, 50);
 }
 
-}  // namespace
-}  // namespace bb::ui
-
-namespace bb {
-namespace {
 
 // A click on a step of the throughput chart opens the Timeline page at that step, or at the
 // nearest recorded one (a sampled run records one step in 50 after its first 50).
@@ -175,5 +174,95 @@ TEST(TimelineFromTheThroughputChart, AClickOnAStepOpensTheTimelineThere) {
     EXPECT_GT(begin, 130'000'000) << "the view should be at step 150, not at the first steps";
 }
 
+// twoWorkerRun's step under the middle of the view: its steps are 10 ms each, one after another.
+std::int64_t stepAtCentre(const TimelineView& view, std::int64_t steps) {
+    const auto [begin, end] = view.visibleRangeNs();
+    return std::clamp<std::int64_t>((begin + (end - begin) / 2) / (10 * kMs), 0, steps - 1);
+}
+
+void turnWheel(QWidget& widget, QPoint at, int notches) {
+    QWheelEvent event(at, widget.mapToGlobal(at), {}, QPoint(0, 120 * notches), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&widget, &event);
+}
+
+// The box said the step it was last sent to while the view was panned and zoomed elsewhere.
+TEST(TimelineGoToStep, TheBoxShowsTheStepUnderTheViewsCentreHoweverTheViewMoved) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    dashboard.resize(1200, 800);
+    dashboard.show();
+    dashboard.pages()->setCurrentIndex(1);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+    auto* box = dashboard.findChild<QSpinBox*>("timelineStep");
+    ASSERT_NE(box, nullptr);
+    TimelineView& view = *dashboard.timeline();
+    std::vector<StepMetrics> steps(40);
+    for (std::size_t k = 0; k < steps.size(); ++k) steps[k].step = static_cast<std::int64_t>(k);
+    dashboard.showStoredTimeline(twoWorkerRun(40));
+    dashboard.showStoredRun("stored", steps);
+    EXPECT_EQ(box->value(), 1) << "a stored run opens at its second step";
+
+    for (int k = 0; k < 12; ++k) QTest::keyClick(&view, Qt::Key_Right);
+    EXPECT_GT(stepAtCentre(view, 40), 2);
+    EXPECT_EQ(box->value(), stepAtCentre(view, 40)) << "after panning right";
+    // Zooming out around a pointer near the right edge moves the centre left.
+    const int before = box->value();
+    turnWheel(view, QPoint(view.width() - 10, view.height() / 2), -8);
+    EXPECT_EQ(box->value(), stepAtCentre(view, 40)) << "after the wheel";
+    EXPECT_NE(box->value(), before);
+    QTest::keyClick(&view, Qt::Key_Home);
+    EXPECT_EQ(box->value(), stepAtCentre(view, 40)) << "after Home";
+    QTest::keyClick(&view, Qt::Key_Plus);
+    QTest::keyClick(&view, Qt::Key_Plus);
+    QTest::mouseMove(&view, QPoint(view.width() / 2, view.height() / 2));
+    QTest::mousePress(&view, Qt::LeftButton, {}, QPoint(view.width() / 2, view.height() / 2));
+    QTest::mouseMove(&view, QPoint(view.width() / 2 + 300, view.height() / 2));
+    QTest::mouseRelease(&view, Qt::LeftButton, {}, QPoint(view.width() / 2 + 300, view.height() / 2));
+    EXPECT_EQ(box->value(), stepAtCentre(view, 40)) << "after dragging";
+
+    // A step entered goes there; the number the view then puts in the box does not move it again.
+    box->setValue(30);
+    const auto atThirty = view.visibleRangeNs();
+    EXPECT_LE(atThirty.first, 290 * kMs);
+    EXPECT_GE(atThirty.second, 320 * kMs);
+    EXPECT_EQ(box->value(), 30);
+    QTest::keyClick(&view, Qt::Key_Right);
+    QTest::keyClick(&view, Qt::Key_Right);
+    QTest::keyClick(&view, Qt::Key_Right);
+    const std::int64_t tenth = (atThirty.second - atThirty.first) / 10;
+    EXPECT_EQ(view.visibleRangeNs().first, atThirty.first + 3 * tenth) << "the view went where the keys took it, only";
+    EXPECT_EQ(box->value(), stepAtCentre(view, 40));
+    EXPECT_EQ(box->value(), 31);
+
+    // Typed digit by digit, the number moves the view once it is entered.
+    auto* edit = box->findChild<QLineEdit*>();
+    ASSERT_NE(edit, nullptr);
+    edit->selectAll();
+    QTest::keyClicks(box, "12");
+    EXPECT_EQ(box->value(), 31) << "nothing yet";
+    QTest::keyClick(box, Qt::Key_Return);
+    EXPECT_EQ(box->value(), 12);
+    EXPECT_EQ(stepAtCentre(view, 40), 12);
+}
+
+// A live run's view follows its newest steps, and the box with it.
+TEST(TimelineGoToStep, TheBoxFollowsALiveRun) {
+    ui::EngineBridge engine;
+    ui::LiveDashboard dashboard(engine);
+    auto* box = dashboard.findChild<QSpinBox*>("timelineStep");
+    ASSERT_NE(box, nullptr);
+    dashboard.startRun(1, "live", 100);
+    dashboard.appendSpans(twoWorkerRun(10));
+    ASSERT_TRUE(dashboard.timeline()->following());
+    EXPECT_EQ(box->value(), stepAtCentre(*dashboard.timeline(), 10));
+    EXPECT_GE(box->value(), 7);
+    dashboard.appendSpans(twoWorkerRun(10, 10));
+    EXPECT_EQ(box->value(), stepAtCentre(*dashboard.timeline(), 20));
+    EXPECT_GE(box->value(), 17);
+    dashboard.startRun(2, "next", 100);
+    EXPECT_EQ(box->value(), 0) << "a new run starts from nothing shown";
+}
+
 }  // namespace
-}  // namespace bb
+}  // namespace bb::ui::timeline_view_test

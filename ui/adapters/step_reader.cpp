@@ -47,7 +47,10 @@ void StepReader::launch(Request request) {
             // new empty database created in its place.
             ResultStore store(std::filesystem::path(request.file.toStdString()), StoreAccess::ReadOnly);
             for (const qint64 id : request.runIds) reply.steps.push_back(store.steps(id));
-            if (request.timeline && !request.runIds.isEmpty()) reply.timeline = store.timeline(request.runIds.front());
+            if (request.timeline && !request.runIds.isEmpty()) {
+                reply.timeline = store.timeline(request.runIds.front());
+                reply.ops = store.ops(request.runIds.front());
+            }
             if (request.summary && !request.runIds.isEmpty())
                 reply.summary = summarizeTimeline(store.timeline(request.runIds.front()));
         } catch (const std::exception& error) {
@@ -76,7 +79,7 @@ void StepReader::poll() {
     }
     if (reply->ticket != m_ticket) return;
     if (reply->error.empty() && !reply->runIds.isEmpty() && m_readsTimeline)
-        emit timelineRead(reply->runIds.front(), reply->timeline);
+        emit timelineRead(reply->runIds.front(), reply->timeline, reply->ops);
     if (reply->error.empty() && !reply->runIds.isEmpty() && m_summarizesTimeline)
         emit timelineSummarized(reply->runIds.front(), reply->summary);
     if (reply->error.empty()) emit stepsRead(reply->runIds, reply->steps);

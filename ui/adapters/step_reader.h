@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "bridgebench/op_profile.h"
 #include "bridgebench/step_metrics.h"
 #include "bridgebench/timeline.h"
 #include "bridgebench/timeline_summary.h"
@@ -32,7 +33,8 @@ public:
 
     // Reads the steps of `runIds`, in that order, from the database `file`.
     void request(const QString& file, const QVector<qint64>& runIds);
-    // Also read the first run's timeline with its steps (timelineRead comes before stepsRead).
+    // Also read the first run's timeline, its spans and its profiled ops, with its steps
+    // (timelineRead comes before stepsRead).
     void setReadsTimeline(bool reads) { m_readsTimeline = reads; }
     // Or only what the first run's timeline shows, summarized on the reading thread
     // (timelineSummarized comes before stepsRead): a 100,000-step run's 84,000 spans stay off
@@ -44,7 +46,7 @@ public:
 
 signals:
     void stepsRead(const QVector<qint64>& runIds, const std::vector<std::vector<bb::StepMetrics>>& steps);
-    void timelineRead(qint64 runId, const std::vector<bb::TimelineSpan>& spans);
+    void timelineRead(qint64 runId, const std::vector<bb::TimelineSpan>& spans, const std::vector<bb::OpEvent>& ops);
     void timelineSummarized(qint64 runId, const bb::TimelineSummary& summary);
     void failed(const QString& message);
 
@@ -61,6 +63,7 @@ private:
         QVector<qint64> runIds;
         std::vector<std::vector<StepMetrics>> steps;
         std::vector<TimelineSpan> timeline;
+        std::vector<OpEvent> ops;
         TimelineSummary summary;
         std::string error;  // empty when the read worked
     };

@@ -111,7 +111,8 @@ constexpr KeyLabel kLabels[] = {
                       "in 50) or all."),
     QT_TRANSLATE_NOOP("bb::ui::ConfigKeys",
                       "Steps to run after the counted ones under LibTorch's profiler, keeping each op (and on cuda each "
-                      "kernel) for show and the trace export; 0 to 20. Their time is in no figure of the run."),
+                      "kernel) for show, the trace export and the window's Timeline; 0 to 20. Their time is in no figure of "
+                      "the run."),
 };
 
 }  // namespace

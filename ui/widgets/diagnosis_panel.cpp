@@ -44,6 +44,8 @@ void setUpTable(QTableWidget* table, const QStringList& headers) {
     table->setHorizontalHeaderLabels(headers);
     table->verticalHeader()->hide();
     table->horizontalHeader()->setStretchLastSection(true);
+    // A note narrower than its text wraps onto the lines it needs, not cut after the first.
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
 }
 
@@ -236,6 +238,15 @@ void DiagnosisPanel::showRankPredictions(const Diagnosis& diagnosis, std::option
         ++row;
     }
     m_rankPredictions->resizeColumnsToContents();
+    // Beside the settings table, whose notes are the longer, it takes no more than its columns
+    // need: at half of a 1280 px window's each, the settings' "this run's setting (measured …)"
+    // was cut while this table had room to spare.
+    int width = 2 * m_rankPredictions->frameWidth();
+    const QAbstractItemView* view = m_rankPredictions;  // QTableView hides its public sizeHintForColumn
+    for (int column = 0; column < RankColumnCount; ++column)
+        width += std::max(view->sizeHintForColumn(column),
+                          m_rankPredictions->horizontalHeader()->sectionSizeHint(column));
+    m_rankPredictions->setMaximumWidth(width);
 }
 
 }  // namespace bb::ui

@@ -175,15 +175,20 @@ LiveDashboard::LiveDashboard(EngineBridge& engine, QWidget* parent)
     m_pages->setObjectName("dashboardPages");
     m_timelineStep->setObjectName("timelineStep");
     m_timelineStep->setRange(0, 100'000'000);
+    // Only a number entered (Enter, the arrows, leaving the box) moves the view: while "1234" is
+    // typed, the view going to step 12 on the way would put the nearest recorded step in the box.
+    m_timelineStep->setKeyboardTracking(false);
+    m_timelineStep->setToolTip(tr("The step the view is on; enter one to go to it (or the nearest one recorded)"));
     connect(m_timelineStep, qOverload<int>(&QSpinBox::valueChanged), this, [this](int step) { m_timeline->showStep(step); });
+    // The box follows the view however it moved; put there, the number does not move the view again.
+    connect(m_timeline, &TimelineView::shownStepChanged, this, [this](qint64 step) {
+        const QSignalBlocker quiet(m_timelineStep);
+        m_timelineStep->setValue(static_cast<int>(step));
+    });
     // A click on a step of the throughput chart opens the timeline at that step (or the nearest
     // one recorded).
     connect(m_throughput, &ChartWidget::clickedAt, this, [this](QPointF value) {
-        const auto shown = m_timeline->showStep(std::llround(value.x()));
-        if (!shown) return;
-        const QSignalBlocker quiet(m_timelineStep);
-        m_timelineStep->setValue(static_cast<int>(*shown));
-        m_pages->setCurrentIndex(1);
+        if (m_timeline->showStep(std::llround(value.x()))) m_pages->setCurrentIndex(1);
     });
     connect(showAll, &QPushButton::clicked, m_timeline, &TimelineView::showAll);
 
@@ -238,6 +243,10 @@ void LiveDashboard::setSmoothingWeight(double weight) { m_smoothing->setValue(st
 
 void LiveDashboard::clear(qint64 totalSteps) {
     m_timeline->clear();
+    {
+        const QSignalBlocker quiet(m_timelineStep);
+        m_timelineStep->setValue(0);
+    }
     m_totalSteps = totalSteps;
     m_lastStep = -1;
     m_recentWallMs.clear();
@@ -386,13 +395,17 @@ void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary)
 
 void LiveDashboard::appendSpans(const std::vector<bb::TimelineSpan>& spans) { m_timeline->appendSpans(spans); }
 
-void LiveDashboard::showStoredTimeline(const std::vector<bb::TimelineSpan>& spans) { m_pendingTimeline = spans; }
+void LiveDashboard::showStoredTimeline(const std::vector<bb::TimelineSpan>& spans, const std::vector<bb::OpEvent>& ops) {
+    m_pendingTimeline = spans;
+    m_pendingOps = ops;
+}
 
 void LiveDashboard::showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps) {
     clear(static_cast<qint64>(steps.size()));
     // Read with the steps (StepReader), shown with them: clear() emptied the view.
-    m_timeline->setSpans(m_pendingTimeline);
+    m_timeline->setSpans(m_pendingTimeline, m_pendingOps);
     m_pendingTimeline.clear();
+    m_pendingOps.clear();
     // What the run recorded at any step; what it never did is "not recorded", not a line at 0.
     m_recorded = {};
     m_recorded.cpu = std::any_of(steps.begin(), steps.end(), [](const auto& step) { return step.cpuUtilisation > 0; });

@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "bridgebench/op_profile.h"
 #include "bridgebench/step_metrics.h"
 #include "bridgebench/timeline.h"
 #include "models/smoothing.h"
@@ -74,9 +75,9 @@ public slots:
     void showSummary(qint64 runId, const bb::RunSummary& summary);
     // Shows a finished run's stored steps (from the runs table).
     void showStoredRun(const QString& name, const std::vector<bb::StepMetrics>& steps);
-    // A live run's spans, or a stored run's (before its steps, from the runs table).
+    // A live run's spans, or a stored run's with its profiled ops (before its steps, from the runs table).
     void appendSpans(const std::vector<bb::TimelineSpan>& spans);
-    void showStoredTimeline(const std::vector<bb::TimelineSpan>& spans);
+    void showStoredTimeline(const std::vector<bb::TimelineSpan>& spans, const std::vector<bb::OpEvent>& ops = {});
 
 private:
     void clear(qint64 totalSteps);
@@ -93,6 +94,7 @@ private:
     TimelineView* m_timeline;
     QSpinBox* m_timelineStep;
     std::vector<TimelineSpan> m_pendingTimeline;  // a stored run's, until its steps arrive
+    std::vector<OpEvent> m_pendingOps;
     QTimer* m_redraw;
     int m_nextChart = 0;
     bool m_progressDue = false;

@@ -150,7 +150,9 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
             [this](qint64 runId) { m_shownSteps->request(m_store->file(), {runId}); });
     m_shownSteps->setReadsTimeline(true);
     connect(m_shownSteps, &StepReader::timelineRead, this,
-            [this](qint64, const std::vector<TimelineSpan>& spans) { m_dashboard->showStoredTimeline(spans); });
+            [this](qint64, const std::vector<TimelineSpan>& spans, const std::vector<OpEvent>& ops) {
+                m_dashboard->showStoredTimeline(spans, ops);
+            });
     connect(m_shownSteps, &StepReader::stepsRead, this,
             [this](const QVector<qint64>& ids, const std::vector<std::vector<StepMetrics>>& steps) {
                 const auto run = m_store->run(ids.front());

@@ -9,9 +9,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
+#include <iterator>
 #include <map>
+#include <string_view>
 
+#include "models/op_colours.h"
 #include "models/phase_colours.h"
 
 namespace bb::ui {
@@ -102,7 +104,12 @@ void TimelineView::changeEvent(QEvent* event) {
 
 void TimelineView::clear() {
     m_tracks.clear();
+    m_steps.clear();
+    m_shownStep.reset();
     m_spanCount = 0;
+    m_opCount = 0;
+    m_opNames.clear();
+    m_opColours.clear();
     m_firstNs = m_lastNs = 0;
     m_newestStep = -1;
     m_viewBegin = 0;
@@ -115,6 +122,11 @@ void TimelineView::clear() {
 
 QString TimelineView::trackLabel(const Track& track) const {
     QString name;
+    // As the trace export names them: the profiler's thread number, the CUDA stream.
+    if (track.ops) {
+        name = *track.ops == OpDevice::Cuda ? tr("ops: cuda stream %1").arg(track.lane) : tr("ops: cpu thread %1").arg(track.lane);
+        return m_severalRanks ? tr("rank %1 · %2").arg(track.rank).arg(name) : name;
+    }
     switch (track.track) {
         case TimelineTrack::Main: name = tr("main thread"); break;
         case TimelineTrack::Worker: name = tr("worker %1").arg(track.lane + 1); break;
@@ -127,64 +139,112 @@ QString TimelineView::trackLabel(const Track& track) const {
     return m_severalRanks ? tr("rank %1 · %2").arg(track.rank).arg(name) : name;
 }
 
+namespace {
+constexpr int opTrackCode(OpDevice device) { return kTimelineTrackCount + static_cast<int>(device); }
+}  // namespace
+
+void TimelineView::extendTime(std::int64_t begin, std::int64_t end) {
+    if (m_spanCount == 0 && m_opCount == 0) {
+        m_firstNs = begin;
+        m_lastNs = end;
+    }
+    m_firstNs = std::min(m_firstNs, begin);
+    m_lastNs = std::max(m_lastNs, end);
+}
+
 void TimelineView::add(const std::vector<TimelineSpan>& spans) {
     if (spans.empty()) return;
-    std::map<std::tuple<int, int, int>, std::vector<Item>> incoming;
+    std::map<TrackKey, std::vector<Item>> incoming;
     for (const TimelineSpan& span : spans) {
-        incoming[{span.rank, static_cast<int>(span.track), span.lane}].push_back(
-            {span.beginNs, span.endNs, span.step, span.kind, 0});
-        if (m_spanCount == 0) {
-            m_firstNs = span.beginNs;
-            m_lastNs = span.endNs;
+        Item item;
+        item.begin = span.beginNs;
+        item.end = span.endNs;
+        item.step = span.step;
+        item.kind = span.kind;
+        incoming[{span.rank, static_cast<int>(span.track), span.lane}].push_back(item);
+        extendTime(span.beginNs, span.endNs);
+        if (span.rank == 0 && span.track == TimelineTrack::Main) {
+            m_newestStep = std::max(m_newestStep, span.step);
+            noteStep(span.step, span.beginNs, span.endNs);
         }
-        m_firstNs = std::min(m_firstNs, span.beginNs);
-        m_lastNs = std::max(m_lastNs, span.endNs);
-        if (span.rank == 0 && span.track == TimelineTrack::Main) m_newestStep = std::max(m_newestStep, span.step);
         if (span.rank != 0) m_severalRanks = true;
         ++m_spanCount;
     }
-    for (auto& [key, items] : incoming) {
+    for (auto& [key, items] : incoming) merge(key, items);
+    layoutTracks();
+}
+
+void TimelineView::addOps(const std::vector<OpEvent>& ops) {
+    if (ops.empty()) return;
+    // Each name once: a step of BridgeTower-large is thousands of ops of a few hundred names.
+    std::map<std::string_view, std::int32_t> names;
+    std::map<TrackKey, std::vector<Item>> incoming;
+    for (const OpEvent& op : ops) {
+        auto [name, added] = names.try_emplace(op.name, static_cast<std::int32_t>(m_opNames.size()));
+        if (added) {
+            const bool step = op.name == kProfiledStepName;
+            m_opNames << (step ? tr("profiled step") : QString::fromStdString(op.name));
+            m_opColours.push_back(step ? kProfiledStepColour : opColour(op.name));
+        }
+        Item item;
+        item.begin = op.beginNs;
+        item.end = op.endNs;
+        item.step = op.step;
+        item.name = name->second;
+        incoming[{op.rank, opTrackCode(op.device), static_cast<int>(op.lane)}].push_back(item);
+        extendTime(op.beginNs, op.endNs);
+        // Profiled steps are steps to go to, after the counted ones.
+        if (op.rank == 0 && op.name == kProfiledStepName) noteStep(op.step, op.beginNs, op.endNs);
+        if (op.rank != 0) m_severalRanks = true;
+        ++m_opCount;
+    }
+    for (auto& [key, items] : incoming) merge(key, items);
+    layoutTracks();
+}
+
+void TimelineView::merge(const TrackKey& key, std::vector<Item>& items) {
+    const auto keyOf = [](const Track& track) {
+        return TrackKey(track.rank, track.ops ? opTrackCode(*track.ops) : static_cast<int>(track.track), track.lane);
+    };
+    auto at = std::lower_bound(m_tracks.begin(), m_tracks.end(), key,
+                               [&](const Track& track, const TrackKey& k) { return keyOf(track) < k; });
+    if (at == m_tracks.end() || keyOf(*at) != key) {
         const auto [rank, code, lane] = key;
-        auto at = std::lower_bound(m_tracks.begin(), m_tracks.end(), key, [](const Track& track, const auto& k) {
-            return std::tuple(track.rank, static_cast<int>(track.track), track.lane) < k;
-        });
-        if (at == m_tracks.end() || std::tuple(at->rank, static_cast<int>(at->track), at->lane) != key) {
-            Track track;
-            track.rank = rank;
-            track.track = static_cast<TimelineTrack>(code);
-            track.lane = lane;
-            at = m_tracks.insert(at, std::move(track));
-        }
-        // Outer spans first where two start together, so that nesting reads in one pass.
-        const auto order = [](const Item& a, const Item& b) { return a.begin < b.begin || (a.begin == b.begin && a.end > b.end); };
-        std::sort(items.begin(), items.end(), order);
-        // A live run's spans arrive mostly after the ones held: merged and nested from where the
-        // first new one lands, not over the whole track, so a tick on the UI thread costs what
-        // arrived, not the run's length.
-        const Item firstNew = items.front();
-        const auto middle = static_cast<std::ptrdiff_t>(at->items.size());
-        at->items.insert(at->items.end(), items.begin(), items.end());
-        auto from = std::upper_bound(at->items.begin(), at->items.begin() + middle, firstNew, order);
-        std::inplace_merge(from, at->items.begin() + middle, at->items.end(), order);
-        for (const Item& item : items) at->longestNs = std::max(at->longestNs, item.end - item.begin);
-        // The spans open where `from` starts lie within the longest span's length before it.
-        std::vector<std::int64_t> open;
-        if (from != at->items.end()) {
-            const auto window = std::lower_bound(at->items.begin(), from, from->begin - at->longestNs,
-                                                 [](const Item& item, std::int64_t ns) { return item.begin < ns; });
-            for (auto it = window; it != from; ++it) {
-                while (!open.empty() && open.back() <= it->begin) open.pop_back();
-                open.push_back(it->end);
-            }
-        }
-        for (auto it = from; it != at->items.end(); ++it) {
+        Track track;
+        track.rank = rank;
+        if (code >= kTimelineTrackCount) track.ops = static_cast<OpDevice>(code - kTimelineTrackCount);
+        else track.track = static_cast<TimelineTrack>(code);
+        track.lane = lane;
+        at = m_tracks.insert(at, std::move(track));
+    }
+    // Outer items first where two start together, so that nesting reads in one pass.
+    const auto order = [](const Item& a, const Item& b) { return a.begin < b.begin || (a.begin == b.begin && a.end > b.end); };
+    std::sort(items.begin(), items.end(), order);
+    // A live run's spans arrive mostly after the ones held: merged and nested from where the
+    // first new one lands, not over the whole track, so a tick on the UI thread costs what
+    // arrived, not the run's length.
+    const Item firstNew = items.front();
+    const auto middle = static_cast<std::ptrdiff_t>(at->items.size());
+    at->items.insert(at->items.end(), items.begin(), items.end());
+    auto from = std::upper_bound(at->items.begin(), at->items.begin() + middle, firstNew, order);
+    std::inplace_merge(from, at->items.begin() + middle, at->items.end(), order);
+    for (const Item& item : items) at->longestNs = std::max(at->longestNs, item.end - item.begin);
+    // The items open where `from` starts lie within the longest item's length before it.
+    std::vector<std::int64_t> open;
+    if (from != at->items.end()) {
+        const auto window = std::lower_bound(at->items.begin(), from, from->begin - at->longestNs,
+                                             [](const Item& item, std::int64_t ns) { return item.begin < ns; });
+        for (auto it = window; it != from; ++it) {
             while (!open.empty() && open.back() <= it->begin) open.pop_back();
-            it->depth = std::min(static_cast<int>(open.size()), kMaxDepths - 1);
-            at->depths = std::max(at->depths, it->depth + 1);
             open.push_back(it->end);
         }
     }
-    layoutTracks();
+    for (auto it = from; it != at->items.end(); ++it) {
+        while (!open.empty() && open.back() <= it->begin) open.pop_back();
+        it->depth = static_cast<std::int8_t>(std::min(static_cast<int>(open.size()), kMaxDepths - 1));
+        at->depths = std::max(at->depths, it->depth + 1);
+        open.push_back(it->end);
+    }
 }
 
 void TimelineView::layoutTracks() {
@@ -212,42 +272,58 @@ void TimelineView::appendSpans(const std::vector<TimelineSpan>& spans) {
     update();
 }
 
-void TimelineView::setSpans(const std::vector<TimelineSpan>& spans) {
+void TimelineView::setSpans(const std::vector<TimelineSpan>& spans, const std::vector<OpEvent>& ops) {
     clear();
     add(spans);
+    addOps(ops);
     m_follow = false;
     // The first recorded steps: what a step looks like, readable, rather than a whole run's blur.
-    std::int64_t first = -1;
-    for (const Track& track : m_tracks)
-        if (track.rank == 0 && track.track == TimelineTrack::Main && !track.items.empty())
-            first = track.items.front().step;
-    if (first < 0 || !showStep(first + 1)) showAll();
+    if (m_steps.empty() || !showStep(m_steps.front().step + 1)) showAll();
     update();
+}
+
+void TimelineView::noteStep(std::int64_t step, std::int64_t begin, std::int64_t end) {
+    // A live run's steps arrive in order: a new one goes at the end.
+    auto at = !m_steps.empty() && m_steps.back().step < step
+                  ? m_steps.end()
+                  : std::lower_bound(m_steps.begin(), m_steps.end(), step,
+                                     [](const StepExtent& extent, std::int64_t s) { return extent.step < s; });
+    if (at == m_steps.end() || at->step != step) {
+        m_steps.insert(at, {step, begin, end});
+        return;
+    }
+    at->begin = std::min(at->begin, begin);
+    at->end = std::max(at->end, end);
+}
+
+std::optional<std::int64_t> TimelineView::stepNearest(std::int64_t ns) const {
+    if (m_steps.empty()) return std::nullopt;
+    // Steps follow one another in time, so their starts are in order too.
+    const auto after = std::partition_point(m_steps.begin(), m_steps.end(),
+                                            [ns](const StepExtent& extent) { return extent.begin <= ns; });
+    if (after == m_steps.begin()) return after->step;
+    const auto before = std::prev(after);
+    if (ns <= before->end || after == m_steps.end() || ns - before->end <= after->begin - ns) return before->step;
+    return after->step;
 }
 
 void TimelineView::showAll() { setView(m_firstNs, std::max(m_lastNs, m_firstNs + kMinViewNs), true); }
 
 std::optional<std::int64_t> TimelineView::showStep(std::int64_t wanted) {
-    std::optional<std::int64_t> nearest;
-    for (const Track& track : m_tracks) {
-        if (track.rank != 0 || track.track != TimelineTrack::Main) continue;
-        for (const Item& item : track.items)
-            if (!nearest || std::llabs(item.step - wanted) < std::llabs(*nearest - wanted)) nearest = item.step;
-    }
-    if (!nearest) return std::nullopt;
-    const std::int64_t step = *nearest;
-    // The step and one on each side, from rank 0's training thread.
-    std::int64_t begin = -1, end = -1;
-    for (const Track& track : m_tracks) {
-        if (track.rank != 0 || track.track != TimelineTrack::Main) continue;
-        for (const Item& item : track.items) {
-            if (item.step < step - 1 || item.step > step + 1) continue;
-            begin = begin < 0 ? item.begin : std::min(begin, item.begin);
-            end = std::max(end, item.end);
-        }
-    }
+    if (m_steps.empty()) return std::nullopt;
+    auto nearest = std::lower_bound(m_steps.begin(), m_steps.end(), wanted,
+                                    [](const StepExtent& extent, std::int64_t s) { return extent.step < s; });
+    // Of two as near, the earlier.
+    if (nearest == m_steps.end() ||
+        (nearest != m_steps.begin() && wanted - std::prev(nearest)->step <= nearest->step - wanted))
+        nearest = std::prev(nearest);
+    const std::int64_t step = nearest->step;
+    // The step and one on each side where they were recorded.
+    std::int64_t begin = nearest->begin, end = nearest->end;
+    if (nearest != m_steps.begin() && std::prev(nearest)->step == step - 1) begin = std::prev(nearest)->begin;
+    if (std::next(nearest) != m_steps.end() && std::next(nearest)->step == step + 1) end = std::next(nearest)->end;
     m_follow = false;
-    setView(begin, end, true);
+    setView(begin, end, true, step);
     return step;
 }
 
@@ -263,7 +339,7 @@ void TimelineView::followNewest() {
     if (begin >= 0) setView(begin, m_lastNs, false);
 }
 
-void TimelineView::setView(std::int64_t begin, std::int64_t end, bool byUser) {
+void TimelineView::setView(std::int64_t begin, std::int64_t end, bool byUser, std::optional<std::int64_t> step) {
     if (end - begin < kMinViewNs) {
         const std::int64_t middle = begin + (end - begin) / 2;
         begin = middle - kMinViewNs / 2;
@@ -273,7 +349,15 @@ void TimelineView::setView(std::int64_t begin, std::int64_t end, bool byUser) {
     const std::int64_t margin = byUser ? (end - begin) / 50 : 0;
     m_viewBegin = begin - margin;
     m_viewEnd = end + margin;
+    viewMoved(step);
+}
+
+void TimelineView::viewMoved(std::optional<std::int64_t> step) {
     update();
+    if (!step) step = stepNearest(m_viewBegin + (m_viewEnd - m_viewBegin) / 2);
+    if (!step || step == m_shownStep) return;
+    m_shownStep = step;
+    emit shownStepChanged(*step);
 }
 
 double TimelineView::xOf(std::int64_t ns) const {
@@ -296,7 +380,7 @@ void TimelineView::zoom(double factor, double anchorX, bool byUser) {
     if (byUser) m_follow = false;
     m_viewBegin = begin;
     m_viewEnd = begin + std::max<std::int64_t>(kMinViewNs, static_cast<std::int64_t>(span));
-    update();
+    viewMoved();
 }
 
 void TimelineView::wheelEvent(QWheelEvent* event) {
@@ -322,7 +406,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent* event) {
     m_follow = false;
     m_viewBegin = m_dragViewBegin + moved;
     m_viewEnd = m_viewBegin + length;
-    update();
+    viewMoved();
 }
 
 void TimelineView::mouseReleaseEvent(QMouseEvent*) {
@@ -381,10 +465,18 @@ std::optional<TimelineView::Hit> TimelineView::hitAt(const QPoint& position) con
     return Hit{&track, best};
 }
 
+QString TimelineView::itemText(const Track& track, const Item& item) const {
+    return track.ops ? m_opNames.value(item.name) : spanKindText(item.kind);
+}
+
+QColor TimelineView::itemColour(const Track& track, const Item& item) const {
+    return track.ops ? m_opColours[static_cast<std::size_t>(item.name)] : spanColour(item.kind);
+}
+
 QString TimelineView::describeAt(const QPoint& position) const {
     const auto hit = hitAt(position);
     if (!hit) return {};
-    return tr("%1, step %2: %3\n%4").arg(spanKindText(hit->item->kind)).arg(hit->item->step)
+    return tr("%1, step %2: %3\n%4").arg(itemText(*hit->track, *hit->item)).arg(hit->item->step)
         .arg(durationText(hit->item->end - hit->item->begin), hit->track->label);
 }
 
@@ -442,9 +534,9 @@ void TimelineView::paintTrack(QPainter& painter, const Track& track, int top) co
         // above its children; its name goes in its own band.
         const double bandTop = top + 2.0 + item.depth * band;
         const QRectF bar(from, bandTop, to - from, top + height - 2.0 - bandTop);
-        painter.fillRect(bar, spanColour(item.kind));
+        painter.fillRect(bar, itemColour(track, item));
         if (bar.width() > 24) {
-            const QString text = metrics.elidedText(spanKindText(item.kind), Qt::ElideRight, static_cast<int>(bar.width()) - 4);
+            const QString text = metrics.elidedText(itemText(track, item), Qt::ElideRight, static_cast<int>(bar.width()) - 4);
             if (!text.isEmpty() && text != QStringLiteral("…")) {
                 painter.setPen(QColor(0x21, 0x21, 0x21));
                 painter.drawText(QRectF(bar.left() + 2, bandTop, bar.width() - 4, band), Qt::AlignVCenter | Qt::AlignLeft, text);

@@ -94,7 +94,8 @@ const std::vector<Field>& fields() {
          "in 50) or all."},
         {"profile_steps", &RunConfig::profileSteps,
          "Steps to run after the counted ones under LibTorch's profiler, keeping each op (and on cuda each "
-         "kernel) for show and the trace export; 0 to 20. Their time is in no figure of the run."},
+         "kernel) for show, the trace export and the window's Timeline; 0 to 20. Their time is in no figure of "
+         "the run."},
     };
     return table;
 }
