@@ -372,9 +372,14 @@ libjpeg-turbo %9</translation>
         <translation>無加速比（工作負載未知）</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>published study</source>
         <translation>已發表的研究</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>measured with %1</source>
+        <translation>以 %1 量測</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -392,7 +397,7 @@ libjpeg-turbo %9</translation>
         <translation>MFU %</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-61"/>
         <source>Device</source>
         <translation>裝置</translation>
     </message>
@@ -963,7 +968,7 @@ libjpeg-turbo %9</translation>
         <translation>受通訊限制</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>Reading the steps of %1…</source>
         <translation>正在讀取 %1 的步驟…</translation>
     </message>
@@ -1075,7 +1080,7 @@ libjpeg-turbo %9</translation>
         <translation>本次執行</translation>
     </message>
     <message>
-        <location line="-196"/>
+        <location line="-198"/>
         <source>input-bound</source>
         <translation>受輸入限制</translation>
     </message>
@@ -1085,7 +1090,7 @@ libjpeg-turbo %9</translation>
         <translation>受運算限制</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+135"/>
         <source>Data parallel over %1 ranks: steps wait %2% of their time (%3 ms) for the gradient all-reduce that backward did not hide.</source>
         <translation>資料平行，共 %1 個 rank：每步有 %2% 的時間（%3 毫秒）在等待反向傳播未能掩蓋的梯度 all-reduce。</translation>
     </message>

@@ -55,6 +55,7 @@ std::string shortUnit(CompareMetric metric) {
 // Where a run's figures come from, published and measured references apart.
 std::string sourceText(const RunComparisonEntry& entry) {
     if (entry.published) return "study";
+    if (!entry.measuredWith.empty()) return "peer";
     if (entry.measuredReference) return "measured";
     return entry.reference ? "reference" : "yours";
 }

@@ -159,6 +159,7 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         entry.reference = from.reference;
         entry.published = from.published;
         entry.measuredReference = from.measuredReference;
+        entry.measuredWith = from.measuredWith;
         entry.value = from.value;
         entry.speedup = from.speedup;
         entry.noSpeedup = from.noSpeedup;

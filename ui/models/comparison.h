@@ -3,6 +3,8 @@
 // the window's words: translated notes, and runs sharing a bar told apart. Nothing here decides.
 #pragma once
 
+#include <string>
+
 #include <QString>
 #include <QStringList>
 
@@ -31,7 +33,8 @@ struct ComparisonEntry {
     QString setting;        // the configuration without that label: what a device baseline matches
     bool reference = false;
     bool published = false;          // a figure the study published
-    bool measuredReference = false;  // a table BridgeBench measured itself
+    bool measuredReference = false;  // a table BridgeBench measured itself, or a peer beside it
+    std::string measuredWith;        // the peer that measured it; empty for BridgeBench's own
     double value = 0;       // NaN when the metric is unknown for this run
     double speedup = 0;     // NaN without a baseline value
     NoSpeedup noSpeedup = NoSpeedup::NoBaseline;

@@ -522,9 +522,11 @@ void CompareView::rebuild() {
         auto* name = new QStandardItem(entry.runName);
         name->setToolTip(entry.runName);
         // The study's published figures and the tables BridgeBench measured are different sources.
-        auto* source = new QStandardItem(entry.published           ? tr("published study")
-                                         : entry.measuredReference ? tr("measured by BridgeBench")
-                                                                   : tr("your run"));
+        auto* source = new QStandardItem(
+            entry.published                ? tr("published study")
+            : !entry.measuredWith.empty()  ? tr("measured with %1").arg(QString::fromStdString(entry.measuredWith))
+            : entry.measuredReference      ? tr("measured by BridgeBench")
+                                           : tr("your run"));
         row << value << speedup << tflops << mfu << workload << name << source;
         for (auto* item : row) item->setData(static_cast<qlonglong>(entry.runId), Qt::UserRole + 1);
         m_table->appendRow(row);

@@ -63,6 +63,9 @@ struct RunComparisonEntry {
     // or a table BridgeBench measured itself (core/references/), or neither (the user's run).
     bool published = false;
     bool measuredReference = false;
+    // For a measured table of a peer's runs (Hugging Face's Trainer on the same machine): which.
+    // Empty where BridgeBench's engine measured it, and for every other run.
+    std::string measuredWith;
     double value = 0;           // NaN when the metric is unknown for this run
     double speedup = 0;         // value / its base's value; NaN, with noSpeedup saying why, otherwise
     NoSpeedup noSpeedup = NoSpeedup::NoBaseline;

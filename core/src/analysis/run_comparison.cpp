@@ -282,6 +282,11 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.reference = run.source == "reference";
         entry.published = isPublishedFigure(run);
         entry.measuredReference = isMeasuredReference(run);
+        if (isPeerReference(run) && run.environment[kMeasuredWithKey].is_string()) {
+            entry.measuredWith = run.environment[kMeasuredWithKey].get<std::string>();
+            // Drawn apart from BridgeBench's table of the same device and date.
+            entry.group += " · " + entry.measuredWith;
+        }
         entry.value = runMetricValue(run, metric);
         entry.speedup = kNaN;
         const auto flops = runFlops(run);

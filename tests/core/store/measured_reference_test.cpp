@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/run_comparison.h"
 #include "bridgebench/run_import.h"
 #include "bridgebench/run_json.h"
 #include "bridgebench/study_runs.h"
@@ -254,6 +255,15 @@ TEST(MeasuredReferences, APeersTableStandsBesideBridgeBenchsOfTheSameDeviceAndDi
     EXPECT_DOUBLE_EQ(peer->summary.value("median_samples_per_s", 0.0), 19.652110518078263);
     // The study's ten published figures are still the study's.
     EXPECT_EQ(std::count_if(shown.begin(), shown.end(), isPublishedFigure), 10);
+
+    // A comparison says who measured it and draws it apart from our table of the same device.
+    const RunComparison comparison = compareRuns(std::vector<RunRecord>{*engine, *peer}, CompareMetric::SamplesPerSec, CompareBaseline{});
+    ASSERT_EQ(comparison.entries.size(), 2u);
+    const auto& peerEntry = comparison.entries[0].runId == peer->id ? comparison.entries[0] : comparison.entries[1];
+    const auto& engineEntry = comparison.entries[0].runId == peer->id ? comparison.entries[1] : comparison.entries[0];
+    EXPECT_EQ(peerEntry.measuredWith, "Hugging Face Trainer");
+    EXPECT_TRUE(engineEntry.measuredWith.empty());
+    EXPECT_NE(peerEntry.group, engineEntry.group);
 }
 
 // Exactly the shipped tables' runs, each with all its steps: none while core/references/ is empty.
