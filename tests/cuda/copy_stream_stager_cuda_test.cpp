@@ -107,18 +107,7 @@ TEST(CopyStreamStagerCuda, CopiesRunBesideTheTrainingStream) {
 TEST(CopyStreamStagerCuda, ARunThroughTheLoaderCompletesOnItAndAllocatesNothingAfterWarmUp) {
     if (!torch::cuda::is_available()) GTEST_SKIP() << "no CUDA device (or a LibTorch without CUDA)";
     for (const bool deviceTransforms : {false, true}) {
-        RunConfig config;
-        config.model = "tiny";
-        config.dataset = "synthetic";
-        config.device = "cuda:0";
-        config.precision = "bf16";
-        config.batchSize = 8;
-        config.workers = 2;
-        config.deviceTransforms = deviceTransforms;
-        config.steps = 12;
-        config.warmupSteps = 4;
-        config.probe = false;
-        const TrainerResult result = test::trainWithoutObserver(config);
+        const TrainerResult result = test::trainWithoutObserver(test::tinyLoaderRunOnCuda(deviceTransforms, 12, 4));
         ASSERT_EQ(result.status, RunStatus::Completed) << result.error;
         ASSERT_EQ(result.steps.size(), 12U);
         for (const StepMetrics& step : result.steps) {

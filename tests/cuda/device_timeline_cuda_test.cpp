@@ -14,6 +14,7 @@
 #include "data/nvjpeg_library.h"
 #include "engine/run_control.h"
 #include "engine/trainer.h"
+#include "tiny_cuda_run.h"
 
 namespace bb::device_timeline_cuda_test {
 namespace {
@@ -34,18 +35,8 @@ std::map<std::int64_t, int> countPerStep(const std::vector<TimelineSpan>& spans,
 
 TEST(DeviceTimelineCuda, EachRecordedStepHasItsCopyAndItsDeviceDecode) {
     if (!torch::cuda::is_available()) GTEST_SKIP() << "no CUDA device (or a LibTorch without CUDA)";
-    RunConfig config;
-    config.model = "tiny";
-    config.dataset = "synthetic";
-    config.device = "cuda:0";
-    config.precision = "bf16";
-    config.batchSize = 8;
-    config.workers = 2;
-    config.deviceTransforms = true;
-    config.steps = 10;
-    config.warmupSteps = 2;
+    RunConfig config = test::tinyLoaderRunOnCuda(/*deviceTransforms=*/true, 10, 2);
     config.timeline = "all";
-    config.probe = false;
     Spans observer;
     RunControl control;
     const TrainerResult result = train(config, observer, control);

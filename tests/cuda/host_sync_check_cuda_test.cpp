@@ -31,18 +31,7 @@ TEST(HostSyncCheckCuda, ASteadyStepOfTheEngineNeverWaitsForTheDevice) {
     ::setenv("BRIDGEBENCH_CUDA_SYNC_CHECK", "1", 1);
     ASSERT_TRUE(hostSyncCheckRequested());
     for (const bool deviceTransforms : {false, true}) {
-        RunConfig config;
-        config.model = "tiny";
-        config.dataset = "synthetic";
-        config.device = "cuda:0";
-        config.precision = "bf16";
-        config.batchSize = 8;
-        config.workers = 2;
-        config.deviceTransforms = deviceTransforms;
-        config.steps = 8;
-        config.warmupSteps = 3;
-        config.probe = false;
-        const TrainerResult result = test::trainWithoutObserver(config);
+        const TrainerResult result = test::trainWithoutObserver(test::tinyLoaderRunOnCuda(deviceTransforms, 8, 3));
         EXPECT_EQ(result.status, RunStatus::Completed) << "device transforms " << deviceTransforms << ": " << result.error;
     }
     ::unsetenv("BRIDGEBENCH_CUDA_SYNC_CHECK");

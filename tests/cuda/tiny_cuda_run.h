@@ -20,6 +20,23 @@ inline TrainerResult trainWithoutObserver(const RunConfig& config) {
     return train(config, observer, control);
 }
 
+// The study's settings in small, through the loader: JPEGs decoded by two workers and copied on
+// the copy stream, bf16, with device-side transforms as asked.
+inline RunConfig tinyLoaderRunOnCuda(bool deviceTransforms, std::int64_t steps, std::int64_t warmupSteps) {
+    RunConfig config;
+    config.model = "tiny";
+    config.dataset = "synthetic";
+    config.device = "cuda:0";
+    config.precision = "bf16";
+    config.batchSize = 8;
+    config.workers = 2;
+    config.deviceTransforms = deviceTransforms;
+    config.steps = steps;
+    config.warmupSteps = warmupSteps;
+    config.probe = false;
+    return config;
+}
+
 inline TrainerResult trainTinyOnCuda(const std::string& precision, std::int64_t steps, std::int64_t warmupSteps) {
     RunConfig config;
     config.model = "tiny";
