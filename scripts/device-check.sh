@@ -9,8 +9,10 @@
 #   3. run the CTest label `cuda`;
 #   4. generate 640x480 JPEGs and run the study grid (`sweep --preset study`: BridgeTower-large,
 #      bf16, batch 48, workers 0/1/2 x device_transforms off/on), then one of its points again with
-#      the multi-tensor AdamW (optimizer_kernel=foreach) beside the grid's fused one, and
-#      `bench loader`;
+#      the multi-tensor AdamW (optimizer_kernel=foreach) beside the grid's fused one, the
+#      workers-1 point with device transforms and profile_steps=2 (show's Ops table into the
+#      summary, the Chrome trace into the logs), and `bench loader`; before the build, the chip's
+#      bf16 GEMM ceiling (an 8192^3 matmul);
 #   5. leave under $OUT: results.db, summary.txt (the sweep's and each run's headline) and
 #      logs.tar.gz (every log, and `show --json` of each run); and the completed runs as a
 #      measured reference table, reference.table.json and reference.runs.json, to be renamed
@@ -244,8 +246,9 @@ if grep -qE "OptimizerCuda\.TheFusedKernelSteps[A-Za-z]* \.*\*\*\*(Failed|Except
   sweep+=(--set optimizer_kernel=foreach)
   note "the fused AdamW test failed: the grid runs with optimizer_kernel=foreach"
 fi
-# The optimizer peer, the loader benchmark and the show lines keep the budget's last 100 s.
-sweep_limit=$(limit 100)
+# The optimizer peer, the profiled step, the loader benchmark and the show lines keep the
+# budget's last 160 s.
+sweep_limit=$(limit 160)
 timeout -s INT -k 30 "$sweep_limit" "$cli" "${sweep[@]}" >"$logs/sweep.json" 2>"$logs/sweep.log"
 sweep_rc=$?
 note "sweep: exit $sweep_rc$( (( sweep_rc == 124 || sweep_rc == 137 )) && echo ", stopped at its limit of ${sweep_limit}s")"
@@ -274,7 +277,7 @@ if [[ $mode == rehearse ]]; then
 else
   peer+=(--set model=large --set batch_size=48 --set text_length=128 --set precision=bf16 --set device=cuda:0)
 fi
-timeout -s INT -k 20 "$(limit 60)" "$cli" "${peer[@]}" >"$logs/optimizer-peer.json" 2>"$logs/optimizer-peer.log"
+timeout -s INT -k 20 "$(limit 100)" "$cli" "${peer[@]}" >"$logs/optimizer-peer.json" 2>"$logs/optimizer-peer.log"
 peer_rc=$?
 note "optimizer peer run: exit $peer_rc"
 python3 - "$db" "$peer_db" <<'PY' | tee -a "$summary"
@@ -299,6 +302,31 @@ for kernel, steps in runs(sys.argv[1], point) + runs(sys.argv[2], point):
     print(f"  optimizer {kernel}: {statistics.mean(s[0] for s in steps):.2f} ms a step (mean of {len(steps)}), "
           f"{1000 * sum(s[1] for s in steps) / sum(s[2] for s in steps):.1f} samples/s over the steps' time")
 PY
+
+# 4b'. The step op by op, before any lever is pulled (issue 52): the grid's workers-1 point with
+# device-side transforms again, its 2 steps after the counted ones under LibTorch's profiler
+# (profile_steps, with the kernels on a GPU): `show`'s table of the ops that took the most time
+# into the summary, the Chrome trace into the logs.
+profile_db=$scratch/profile.db
+rm -f "$profile_db"
+profiled=(run --set dataset="$data" --set steps=6 --set warmup_steps=3 --set probe=false --set workers=1
+          --set device_transforms=true --set profile_steps=2 --set name="study point, profiled" --db "$profile_db" --json)
+if [[ $mode == rehearse ]]; then
+  profiled+=(--set model=tiny --set batch_size=8 --set threads=2)
+else
+  profiled+=(--set model=large --set batch_size=48 --set text_length=128 --set precision=bf16 --set device=cuda:0)
+fi
+timeout -s INT -k 20 "$(limit 60)" "$cli" "${profiled[@]}" >"$logs/profiled.json" 2>"$logs/profiled.log"
+profile_rc=$?
+note "profiled run: exit $profile_rc"
+if (( profile_rc == 0 )); then
+  "$cli" show "study point, profiled" --db "$profile_db" >"$logs/profiled-show.txt" 2>&1
+  sed -n '/^Ops/,/^[A-Z][a-z]*:/p' "$logs/profiled-show.txt" | head -19 | tee -a "$summary"
+  "$cli" export "study point, profiled" --format trace --out "$logs/profiled-trace.json" --db "$profile_db" \
+    >"$logs/profiled-export.log" 2>&1 || note "trace export failed (logs/profiled-export.log)"
+else
+  tail -3 "$logs/profiled.log" | tee -a "$summary"
+fi
 
 # 4c. The input pipeline alone: nvJPEG against the CPU decoder at the same worker counts, with
 # the transforms on the device either way (the issue's 3x goal compares these two columns).
