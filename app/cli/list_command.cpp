@@ -103,10 +103,12 @@ std::string renderSection(const ListSection& section) {
         const bool same = section.runs.size() > 1 && std::all_of(cells.begin(), cells.end(), [&](const auto& row) {
                               return row[c] == cells.front()[c];
                           });
-        if (columns[c].liftable && same)
-            shared.push_back(fmt::format("{} {}", columns[c].header, cells.front()[c]));
-        else
+        // A value no row has is said nowhere: not "model" with nothing after it in the heading.
+        if (columns[c].liftable && same) {
+            if (!cells.front()[c].empty()) shared.push_back(fmt::format("{} {}", columns[c].header, cells.front()[c]));
+        } else {
             kept.push_back(c);
+        }
     }
     std::vector<std::string> header;
     std::vector<std::size_t> shrink;

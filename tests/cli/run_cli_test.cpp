@@ -268,6 +268,27 @@ TEST(CliList, FitsOneHundredTwentyColumnsWithEachSourceUnderItsOwnHeading) {
     EXPECT_NE(table.out.find("0.0134"), std::string::npos) << table.out;
 }
 
+// Seen on the peer's rehearsal table, whose imported runs name no model: their heading said "all
+// ... · model · batch 8", lifting an empty column above the table.
+TEST(CliList, AColumnEmptyInEveryRowIsNeitherLiftedNorShown) {
+    test::TempDir dir;
+    const auto db = dir.file("empty-model.db");
+    for (const char* name : {"first", "second"}) {
+        const auto id = test::storeCompletedCpuRun(db, name, 0);
+        test::handEditRunColumn(db, id, "model", "");
+    }
+    const auto table = test::runCommand(cli("list --db " + test::shellQuote(db.string())));
+    ASSERT_EQ(table.exitCode, 0) << table.err;
+    const auto yours = table.out.find("Your runs: 2 runs");
+    ASSERT_NE(yours, std::string::npos) << table.out;
+    const std::string heading = table.out.substr(yours, table.out.find("\nid ", yours) - yours);
+    EXPECT_FALSE(std::regex_search(heading, std::regex(R"(model\s*(·|$))"))) << heading;
+    EXPECT_NE(heading.find("batch"), std::string::npos) << heading;  // the other shared values still are
+    const auto columnsAt = table.out.find("\nid ", yours) + 1;
+    const std::string columns = table.out.substr(columnsAt, table.out.find('\n', columnsAt) - columnsAt);
+    EXPECT_EQ(columns.find("model"), std::string::npos) << columns;  // nor a column of blanks
+}
+
 TEST(CliVersion, NamesTheLibraries) {
     const auto result = test::runCommand(cli("--version"));
     ASSERT_EQ(result.exitCode, 0);
