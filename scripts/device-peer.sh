@@ -114,9 +114,10 @@ peer_ids=()
 for folder in "$scratch"/peer-w0 "$scratch"/peer-w1 "$scratch"/peer-w2 "$scratch"/peer-fused "$scratch"/peer-compiled; do
   [[ -f $folder/peer.json ]] || continue
   mapfile -t facts < <($python -c 'import json,sys; p=json.load(open(sys.argv[1]))
-for key in ("name", "device_kind", "device_name", "workers", "precision"): print(p[key])' "$folder/peer.json")
+for key in ("name", "device_kind", "device_name", "workers", "precision", "model"): print(p[key])' "$folder/peer.json")
   if "$cli" import trainer "$folder" --db "$db" --name "${facts[0]}" --device-kind "${facts[1]}" \
-      --device-name "${facts[2]#NVIDIA }" --device-count 1 --workers "${facts[3]}" --precision "${facts[4]}" --json \
+      --device-name "${facts[2]#NVIDIA }" --device-count 1 --workers "${facts[3]}" --precision "${facts[4]}" \
+      --model "${facts[5]}" --json \
       >"$logs/import-$(basename "$folder").json" 2>"$logs/import-$(basename "$folder").log"; then
     peer_ids+=("$($python -c 'import json,sys; print(json.load(open(sys.argv[1]))["added"][0]["id"])' "$logs/import-$(basename "$folder").json")")
   else
@@ -152,14 +153,15 @@ if ours and theirs:
 PY
 if (( ${#peer_ids[@]} > 0 )) && "$cli" export "${peer_ids[@]}" --format json --out "$out/peer.runs.json" --db "$db" \
     >"$logs/table-export.log" 2>&1; then
-  $python - "$out/peer.table.json" "$out/peer.runs.json" <<'PY' | tee -a "$summary"
+  peer_json=$(ls "$scratch"/peer-*/peer.json | head -1)
+  $python - "$out/peer.table.json" "$out/peer.runs.json" "$peer_json" <<'PY' | tee -a "$summary"
 import datetime, json, sys, uuid
-path, runs = sys.argv[1:3]
+path, runs, peer = sys.argv[1:4]
 now = datetime.datetime.now(datetime.timezone.utc)
 date = f"{now.day} {now:%b %Y}"
 first = json.load(open(runs))["runs"][0]
 device = first.get("device_name") or "CPU (rehearsal)"
-software = first["name"].split("), ")[0].removeprefix("Hugging Face Trainer (") if "), " in first["name"] else ""
+software = json.load(open(peer))["software"]
 header = {"uuid": str(uuid.uuid4()), "name": f"Hugging Face Trainer, 1× {device}, {date}", "date": date,
           "measured_with": "Hugging Face Trainer",
           "created_at": now.strftime("%Y-%m-%dT%H:%M:%SZ"), "software": f"Hugging Face Trainer ({software})",

@@ -267,10 +267,14 @@ def main(argv):
     trainer.save_state()
     model_config.save_pretrained(str(args.out))
 
-    versions = f"transformers {transformers.__version__}, torch {torch.__version__.split('+')[0]}"
+    software = (f"transformers {transformers.__version__}, torch {torch.__version__.split('+')[0]}, "
+                f"torchvision {torchvision.__version__.split('+')[0]}")
     variant = f"workers {args.workers}, {args.optim}" + (", compiled" if args.compile else "")
     peer = {
-        "name": f"Hugging Face Trainer ({versions}), {variant}",
+        # Short, for tables and charts; the versions go with the reference table's `software`.
+        "name": f"Hugging Face Trainer · {variant}",
+        "software": software,
+        "model": args.model,
         "device_kind": "cuda" if cuda else "cpu",
         "device_name": device_name,
         "device_count": 1,
@@ -281,7 +285,6 @@ def main(argv):
         "optim": args.optim,
         "torch_compile": args.compile,
         "attn_implementation": getattr(model.config, "_attn_implementation", None),
-        "torchvision": torchvision.__version__,
         "steady_samples_per_second": metrics["steady_samples_per_second"],
     }
     (args.out / "peer.json").write_text(json.dumps(peer, indent=2) + "\n", encoding="utf-8")

@@ -219,7 +219,7 @@ TEST(MeasuredReferences, APeersTableStandsBesideBridgeBenchsOfTheSameDeviceAndDi
         ResultStore store(peerDb);
         importRuns(store, readTrainerImport(BB_TEST_DATA_DIR "/trainer/peer-cpu",
                                             {.deviceKind = "cpu", .deviceName = "Test CPU", .deviceCount = 1,
-                                             .name = "Hugging Face Trainer (transformers 5.12.1, torch 2.14.1), workers 2"}));
+                                             .name = "Hugging Face Trainer · workers 2, adamw_torch_fused"}));
     }
     ResultStore exported(peerDb);
     std::vector<RunRecord> imported;
@@ -243,7 +243,7 @@ TEST(MeasuredReferences, APeersTableStandsBesideBridgeBenchsOfTheSameDeviceAndDi
         return std::find_if(shown.begin(), shown.end(), [&](const auto& run) { return run.name == name; });
     };
     const auto engine = named("1x Test CPU · workers 0 + device-side loading (2 Dec 2026)");
-    const auto peer = named("Hugging Face Trainer (transformers 5.12.1, torch 2.14.1), workers 2 · 1x Test CPU (2 Dec 2026)");
+    const auto peer = named("Hugging Face Trainer · workers 2, adamw_torch_fused · 1x Test CPU (2 Dec 2026)");
     ASSERT_NE(engine, shown.end());
     ASSERT_NE(peer, shown.end());
     EXPECT_TRUE(ranOnTheEngine(*engine));
@@ -252,7 +252,7 @@ TEST(MeasuredReferences, APeersTableStandsBesideBridgeBenchsOfTheSameDeviceAndDi
     EXPECT_TRUE(isPeerReference(*peer));
     EXPECT_FALSE(isPublishedFigure(*peer));
     EXPECT_FALSE(ranOnTheEngine(*peer));
-    EXPECT_DOUBLE_EQ(peer->summary.value("median_samples_per_s", 0.0), 19.652110518078263);
+    EXPECT_DOUBLE_EQ(peer->summary.value("median_samples_per_s", 0.0), 28.396762337747404);
     // The study's ten published figures are still the study's.
     EXPECT_EQ(std::count_if(shown.begin(), shown.end(), isPublishedFigure), 10);
 

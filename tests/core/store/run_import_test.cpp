@@ -84,10 +84,10 @@ TEST(TrainerImport, ThePeersSteadyWindowIsTheHeadlineAndTheTrainersOwnFigureStay
     const ImportBatch batch = readTrainerImport(kData / "trainer/peer-cpu", {.deviceKind = "cpu", .deviceName = "CPU"});
     ASSERT_EQ(batch.runs.size(), 1U);
     const RunData& run = batch.runs[0];
-    EXPECT_DOUBLE_EQ(run.run.summary["median_samples_per_s"].get<double>(), 19.652110518078263);
+    EXPECT_DOUBLE_EQ(run.run.summary["median_samples_per_s"].get<double>(), 28.396762337747404);
     EXPECT_EQ(run.run.summary["headline"], "steady_samples_per_second (after 3 warm-up steps)");
-    EXPECT_DOUBLE_EQ(run.run.environment["reported"]["train_samples_per_second"].get<double>(), 5.789);
-    EXPECT_DOUBLE_EQ(run.run.summary["data_wait_share"].get<double>(), 0.011068611042311343);
+    EXPECT_DOUBLE_EQ(run.run.environment["reported"]["train_samples_per_second"].get<double>(), 12.478);
+    EXPECT_DOUBLE_EQ(run.run.summary["data_wait_share"].get<double>(), 0.009602784033423049);
     EXPECT_EQ(run.steps.size(), 8U);  // logging_steps=1
     EXPECT_FALSE(run.run.summary.contains("device_memory"));  // a CPU has no device memory to report
 }
