@@ -115,9 +115,10 @@ for folder in "$scratch"/peer-w0 "$scratch"/peer-w1 "$scratch"/peer-w2 "$scratch
   [[ -f $folder/peer.json ]] || continue
   mapfile -t facts < <($python -c 'import json,sys; p=json.load(open(sys.argv[1]))
 for key in ("name", "device_kind", "device_name", "workers", "precision", "model"): print(p[key])' "$folder/peer.json")
+  model=(); [[ -n ${facts[5]:-} ]] && model=(--model "${facts[5]}")
   if "$cli" import trainer "$folder" --db "$db" --name "${facts[0]}" --device-kind "${facts[1]}" \
       --device-name "${facts[2]#NVIDIA }" --device-count 1 --workers "${facts[3]}" --precision "${facts[4]}" \
-      --model "${facts[5]}" --json \
+      "${model[@]}" --json \
       >"$logs/import-$(basename "$folder").json" 2>"$logs/import-$(basename "$folder").log"; then
     peer_ids+=("$($python -c 'import json,sys; print(json.load(open(sys.argv[1]))["added"][0]["id"])' "$logs/import-$(basename "$folder").json")")
   else
