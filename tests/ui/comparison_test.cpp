@@ -97,6 +97,28 @@ TEST(Comparison, RunsSharingACellAreEachNamedByWhatTellsThemApart) {
     EXPECT_NEAR(comparison.find("8× Gaudi2", "workers 1")->speedup, 747.4 / 580.1, 1e-9);
 }
 
+// A peer's measured table (Hugging Face's Trainer, core/references/README.md) beside the study:
+// its runs keep the peer's words for what ran, after the study's configurations so that those
+// keep their colours, and its group names the peer rather than BridgeBench.
+TEST(Comparison, APeersRunsKeepTheirOwnConfigurationsAfterTheStudysAndItsGroupNamesThePeer) {
+    test::TempDir dir;
+    ResultStore store(dir.file("study.db"));
+    auto runs = augustStudy(store);
+    for (const auto& [id, optimizer] : {std::pair{904, "adamw_torch"}, std::pair{905, "adamw_torch_fused"}}) {
+        RunRecord run = localRun(id, std::string("Hugging Face Trainer · workers 1, ") + optimizer, "H100", 1, 1, 150.0);
+        run.source = "reference";
+        run.environment = {{kMeasuredWithKey, "Hugging Face Trainer"},
+                           {kPeerConfigurationKey, std::string("workers 1, ") + optimizer}};
+        runs.push_back(run);
+    }
+    const auto comparison = buildComparison(runs, CompareMetric::SamplesPerSecPerDevice, {});
+    EXPECT_EQ(comparison.configurations,
+              (QStringList{"workers 0", "workers 1", "workers 2", "workers 2 + media pipeline", "workers 1, adamw_torch",
+                           "workers 1, adamw_torch_fused"}));
+    EXPECT_TRUE(comparison.categoryLabels.contains("1× H100 (Hugging Face Trainer)")) << comparison.categoryLabels.join(", ").toStdString();
+    EXPECT_NE(comparison.find("1× H100 (Hugging Face Trainer)", "workers 1, adamw_torch_fused"), nullptr);
+}
+
 TEST(Comparison, RunBaselineAndPerDeviceNormalisation) {
     test::TempDir dir;
     ResultStore store(dir.file("study.db"));

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <tuple>
 
+#include "bridgebench/study_runs.h"
 #include "models/note_text.h"
 #include "models/run_table_model.h"
 #include "models/tell_apart.h"
@@ -91,6 +92,11 @@ QString comparisonCategory(const RunRecord& run, bool withDate) {
 }
 
 QString comparisonConfiguration(const RunRecord& run) {
+    // A peer's run in its own words ("workers 1, adamw_torch_fused"): its optimizer and compilation
+    // are no settings of the engine's, and two of its runs may share a worker count.
+    if (isPeerReference(run))
+        if (const auto own = run.environment.find(kPeerConfigurationKey); own != run.environment.end() && own->is_string())
+            return QString::fromStdString(own->get<std::string>());
     QString label = runWorkersKnown(run) ? ComparisonText::tr("workers %1").arg(run.workers)
                                          : ComparisonText::tr("workers unknown");
     const auto note = run.config.value("note", std::string());
@@ -137,11 +143,15 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
                                     : ComparisonText::tr("† different workload than most of the runs");
     for (const auto& group : compared.groups) comparison.categories << QString::fromStdString(group);
 
-    // The chart's configurations in the study's order: workers, then device-side loading.
+    // The chart's configurations in the study's order: workers, then device-side loading; a peer's
+    // after them all, so that the study's configurations keep their colours beside a peer's table.
     std::vector<std::size_t> order(runs.size());
     for (std::size_t index = 0; index < order.size(); ++index) order[index] = index;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return std::tie(runs[a].workers, runs[a].deviceTransforms) < std::tie(runs[b].workers, runs[b].deviceTransforms);
+        const bool peerA = isPeerReference(runs[a]);
+        const bool peerB = isPeerReference(runs[b]);
+        return std::tie(peerA, runs[a].workers, runs[a].deviceTransforms) <
+               std::tie(peerB, runs[b].workers, runs[b].deviceTransforms);
     });
     auto nameOf = [&](std::optional<std::int64_t> id) {
         for (const auto& entry : compared.entries)
@@ -202,13 +212,15 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     nameRunsSharingACell(comparison.entries);
     for (const auto& category : comparison.categories) {
         bool measuredOnly = false;
+        bool peerOnly = false;  // its group already names the peer that measured it
         for (const auto& entry : comparison.entries) {
             if (entry.category != category) continue;
             measuredOnly = entry.measuredReference;
+            peerOnly = !entry.measuredWith.empty();
             if (!measuredOnly) break;
         }
-        comparison.categoryLabels << (measuredOnly ? ComparisonText::tr("%1 (BridgeBench)").arg(category)
-                                                   : category);
+        comparison.categoryLabels << (measuredOnly && !peerOnly ? ComparisonText::tr("%1 (BridgeBench)").arg(category)
+                                                                : category);
     }
     for (const auto& entry : comparison.entries)
         if (!comparison.configurations.contains(entry.configuration)) comparison.configurations << entry.configuration;

@@ -263,7 +263,9 @@ TEST(MeasuredReferences, APeersTableStandsBesideBridgeBenchsOfTheSameDeviceAndDi
     const auto& engineEntry = comparison.entries[0].runId == peer->id ? comparison.entries[1] : comparison.entries[0];
     EXPECT_EQ(peerEntry.measuredWith, "Hugging Face Trainer");
     EXPECT_TRUE(engineEntry.measuredWith.empty());
+    EXPECT_EQ(peerEntry.group, "1× Test CPU (Hugging Face Trainer)");
     EXPECT_NE(peerEntry.group, engineEntry.group);
+    EXPECT_EQ(peerEntry.configuration, "workers 2, adamw_torch_fused");
 }
 
 // Exactly the shipped tables' runs, each with all its steps: none while core/references/ is empty.

@@ -91,7 +91,13 @@ MeasuredTable measuredTableFromJson(const nlohmann::json& header, const nlohmann
         data.run.source = "reference";
         // A table exported before local runs were named by their GPU still says "cuda:0".
         data.run.deviceName = runDeviceName(data.run.deviceName, data.run.environment);
-        if (!measuredWith.empty()) data.run.environment[kMeasuredWithKey] = measuredWith;
+        if (!measuredWith.empty()) {
+            data.run.environment[kMeasuredWithKey] = measuredWith;
+            // "Hugging Face Trainer · workers 1, adamw_torch" (bench/peers/): what follows the measurer.
+            const std::string prefix = measuredWith + " · ";
+            if (data.run.name.starts_with(prefix) && data.run.name.size() > prefix.size())
+                data.run.environment[kPeerConfigurationKey] = data.run.name.substr(prefix.size());
+        }
         data.run.name = referenceRunName(data.run, date, !measuredWith.empty());
         table.runs.push_back(std::move(data));
     }
