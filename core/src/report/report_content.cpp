@@ -92,7 +92,11 @@ ReportContent buildReportContent(const ReportInput& input) {
             // The study's published figures and the tables BridgeBench measured are both stored as
             // "reference", but are different sources.
             {std::to_string(run.id), run.name,
-             entry.published ? "published" : entry.measuredReference ? "measured reference" : run.source, entry.device,
+             entry.published                ? "published"
+             : !entry.measuredWith.empty()  ? "measured with " + entry.measuredWith
+             : entry.measuredReference      ? "measured reference"
+                                            : run.source,
+             entry.device,
              entry.configuration,
              run.batchSize > 0 ? std::to_string(run.batchSize) : "–", run.precision.empty() ? "–" : run.precision,
              figure(samplesPerSec > 0 ? samplesPerSec : std::nan("")) + (entry.otherProcesses.empty() ? "" : " ‡"),
@@ -104,7 +108,10 @@ ReportContent buildReportContent(const ReportInput& input) {
              : entry.mfu >= 0.001      ? fmt::format("{:.1f}%", entry.mfu * 100)
                                        : fmt::format("{:.2g}%", entry.mfu * 100),
              std::isfinite(entry.speedup) ? "×" + speedupFigure(entry.speedup) : "–",
-             (entry.workloadDiffers ? "† " + entry.workloadNote : "same") +
+             // As `compare` and the window say it: a field either side does not know is no "same".
+             (entry.workloadDiffers              ? "† " + entry.workloadNote
+              : !entry.workloadUnknown.empty()   ? "unknown: " + entry.workloadUnknown
+                                                 : "same") +
                  (entry.workloadHeldOut.empty() ? "" : " (held out: " + entry.workloadHeldOut + ")") +
                  (entry.noSpeedup == NoSpeedup::OtherWork     ? " (no speedup: other work per sample)"
                   : entry.noSpeedup == NoSpeedup::UnknownWork ? " (no speedup: workload unknown)"

@@ -319,6 +319,20 @@ TEST(HtmlReport, AnImportsUnmeasuredWaitIsUnknownAndReferenceSourcesAreApart) {
     EXPECT_EQ(content.summary.rows[1][column("source")], "imported");
 }
 
+// Seen in a newcomer's PDF: an imported Trainer run that named no model read "same" in the
+// workload column, where `compare` and the window said its model was unknown.
+TEST(HtmlReport, ARunWhoseWorkloadIsUnknownSaysSoRatherThanSame) {
+    auto report = input();
+    report.runs[1].run.source = "imported";
+    report.runs[1].run.model.clear();
+    report.runs[1].run.config.erase("model");
+    const auto content = report::buildReportContent(report);
+    const auto workload = static_cast<std::size_t>(
+        std::find(content.summary.header.begin(), content.summary.header.end(), "workload") - content.summary.header.begin());
+    ASSERT_LT(workload, content.summary.header.size());
+    EXPECT_THAT(content.summary.rows[1][workload], HasSubstr("unknown: model")) << content.summary.rows[1][workload];
+}
+
 // The PDF's summary table cut every text column ("8x Ga…", "worke…"): rows could not be told
 // apart. Its cells wrap within their column now; nothing is cut.
 TEST(PdfReport, TheSummaryTableWrapsTextRatherThanCuttingIt) {
