@@ -94,9 +94,7 @@ QString comparisonCategory(const RunRecord& run, bool withDate) {
 QString comparisonConfiguration(const RunRecord& run) {
     // A peer's run in its own words ("workers 1, adamw_torch_fused"): its optimizer and compilation
     // are no settings of the engine's, and two of its runs may share a worker count.
-    if (isPeerReference(run))
-        if (const auto own = run.environment.find(kPeerConfigurationKey); own != run.environment.end() && own->is_string())
-            return QString::fromStdString(own->get<std::string>());
+    if (const auto own = peerConfiguration(run); !own.empty()) return QString::fromStdString(own);
     QString label = runWorkersKnown(run) ? ComparisonText::tr("workers %1").arg(run.workers)
                                          : ComparisonText::tr("workers unknown");
     const auto note = run.config.value("note", std::string());

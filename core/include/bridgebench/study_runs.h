@@ -4,6 +4,7 @@
 // figures rather than replacing them.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "bridgebench/result_store.h"
@@ -21,6 +22,10 @@ inline constexpr const char* kPeerConfigurationKey = "peer_configuration";
 bool isMeasuredReference(const RunRecord& run);
 // A measured reference run of a peer: its name says which; it did not run on the engine.
 bool isPeerReference(const RunRecord& run);
+// The peer that measured a reference run ("Hugging Face Trainer"); empty for every other run.
+std::string peerOf(const RunRecord& run);
+// What a peer's run ran, in the peer's words ("workers 1, adamw_torch_fused"); empty where unsaid.
+std::string peerConfiguration(const RunRecord& run);
 // One of the study's figures as the blog gives them: one number per configuration, no steps.
 bool isPublishedFigure(const RunRecord& run);
 // A run of BridgeBench's own engine, here or in a measured reference table: it fed the

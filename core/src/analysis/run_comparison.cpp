@@ -282,13 +282,13 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.reference = run.source == "reference";
         entry.published = isPublishedFigure(run);
         entry.measuredReference = isMeasuredReference(run);
-        if (isPeerReference(run) && run.environment[kMeasuredWithKey].is_string()) {
-            entry.measuredWith = run.environment[kMeasuredWithKey].get<std::string>();
+        entry.measuredWith = peerOf(run);
+        if (!entry.measuredWith.empty()) {
             // Drawn apart from BridgeBench's table of the same device and date, under its measurer.
             entry.group += " (" + entry.measuredWith + ")";
             // The peer's own words for what it ran ("workers 1, adamw_torch_fused"): its optimizer
             // and compilation are no settings of the engine's.
-            entry.configuration = run.environment.value(kPeerConfigurationKey, entry.configuration);
+            if (const auto own = peerConfiguration(run); !own.empty()) entry.configuration = own;
         }
         entry.value = runMetricValue(run, metric);
         entry.speedup = kNaN;

@@ -7,9 +7,23 @@
 
 namespace bb {
 
-bool isPeerReference(const RunRecord& run) {
-    return run.source == "reference" && run.environment.is_object() && run.environment.contains(kMeasuredWithKey);
+namespace {
+
+std::string environmentText(const RunRecord& run, const char* key) {
+    if (run.source != "reference" || !run.environment.is_object()) return {};
+    const auto found = run.environment.find(key);
+    return found != run.environment.end() && found->is_string() ? found->get<std::string>() : std::string();
 }
+
+}  // namespace
+
+std::string peerOf(const RunRecord& run) { return environmentText(run, kMeasuredWithKey); }
+
+std::string peerConfiguration(const RunRecord& run) {
+    return peerOf(run).empty() ? std::string() : environmentText(run, kPeerConfigurationKey);
+}
+
+bool isPeerReference(const RunRecord& run) { return !peerOf(run).empty(); }
 
 // A peer's run without per-step times has only its headline too, but it is measured, not published.
 bool isPublishedFigure(const RunRecord& run) {
@@ -28,9 +42,7 @@ std::vector<RunRecord> studyRuns(const std::vector<RunRecord>& runs) {
     std::string newestPublished;
     // (device, measurer) → (time, study): BridgeBench's table and a peer's of one device stand side by side.
     std::map<std::pair<std::string, std::string>, std::pair<std::string, std::int64_t>> newestMeasured;
-    const auto measurer = [](const RunRecord& run) {
-        return std::make_pair(runDeviceLabel(run), isPeerReference(run) ? run.environment[kMeasuredWithKey].dump() : "");
-    };
+    const auto measurer = [](const RunRecord& run) { return std::make_pair(runDeviceLabel(run), peerOf(run)); };
     for (const auto& run : runs) {
         if (isPublishedFigure(run)) newestPublished = std::max(newestPublished, run.createdAt);
         if (!isMeasuredReference(run)) continue;
