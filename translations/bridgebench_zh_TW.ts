@@ -274,7 +274,17 @@ libjpeg-turbo %9</translation>
         <translation>無法讀取步驟：%1</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+47"/>
+        <source>This run&apos;s workload is not known in full (unknown: %1): compared in samples/s.</source>
+        <translation>此執行的工作負載未完全得知（未知：%1）：以 samples/s 比較。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>These runs&apos; workload is not known in full (unknown: %1): compared in samples/s.</source>
+        <translation>這些執行的工作負載未完全得知（未知：%1）：以 samples/s 比較。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>This run has the study&apos;s workload: compared in samples/s.</source>
         <translation>此執行與研究的工作負載相同：以 samples/s 比較。</translation>
     </message>
@@ -1544,8 +1554,13 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
     </message>
     <message>
         <location line="+37"/>
-        <source> · %1 samples/s · data wait %2%</source>
-        <translation> · %1 samples/s · 資料等待 %2%</translation>
+        <source> · %1 samples/s</source>
+        <translation> · %1 samples/s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · data wait %1%</source>
+        <translation> · 資料等待 %1%</translation>
     </message>
     <message>
         <location line="+12"/>

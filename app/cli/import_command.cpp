@@ -45,23 +45,9 @@ int importCommand(ImportCommandOptions options) {
     if (options.deviceCount > 0) options.import.deviceCount = options.deviceCount;
     if (options.batchSize > 0) options.import.batchSize = options.batchSize;
     if (options.workers >= 0) options.import.workers = options.workers;
-    ImportResult result;
-    // Every file is read and checked before the database is opened: a bad file writes nothing.
-    if (options.format == "db") {
-        const DatabaseImport other = DatabaseImport::read(options.path);
-        ResultStore store(options.dbPath);
-        result = mergeDatabase(store, other);
-    } else if (options.format == "csv") {
-        // Streamed, not held: checked whole here, written by a second read of the file.
-        const CsvImport csv = CsvImport::read(options.path, options.import);
-        ResultStore store(options.dbPath);
-        result = importCsv(store, csv);
-    } else {
-        const ImportBatch batch = options.format == "trainer" ? readTrainerImport(options.path, options.import)
-                                                              : readTensorBoardImport(options.path, options.import);
-        ResultStore store(options.dbPath);
-        result = importRuns(store, batch);
-    }
+    // The format's name was checked against the same four by CLI11.
+    const ImportResult result =
+        importFiles(options.dbPath, importFormatNamed(options.format).value(), options.path, options.import);
     printResult(result, options.dbPath, options.json);
     return kExitOk;
 }

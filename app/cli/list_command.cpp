@@ -26,8 +26,10 @@ constexpr std::size_t kListWidth = 120;
 nlohmann::json runToJson(const RunRecord& run) {
     nlohmann::json listed = runRecordToJson(run);
     for (const char* nested : {"config", "environment", "summary"}) listed.erase(nested);
-    listed["samples_per_s"] = runSamplesPerSec(run);
-    listed["median_samples_per_s"] = run.summary.value("median_samples_per_s", 0.0);
+    // null where the run has no such figure (a headline-only import has no median step).
+    const auto orNull = [](const std::optional<double>& value) { return value ? nlohmann::json(*value) : nlohmann::json(); };
+    listed["samples_per_s"] = orNull(headlineSamplesPerSec(run.summary));
+    listed["median_samples_per_s"] = orNull(run.summary.medianSamplesPerSec);
     return listed;
 }
 
@@ -77,11 +79,11 @@ std::vector<ListColumn> listColumns(bool showSource) {
         {"status", [](const RunRecord& run) { return std::string(toString(run.status)); }, true},
         {"device", [](const RunRecord& run) { return fmt::format("{}x {}", run.deviceCount, run.deviceName); }, true},
         {"model", [](const RunRecord& run) { return run.model; }, true},
-        {"batch", [](const RunRecord& run) { return run.batchSize > 0 ? std::to_string(run.batchSize) : "-"; }, true},
+        {"batch", [](const RunRecord& run) { return run.batchSize ? std::to_string(*run.batchSize) : "-"; }, true},
         {"prec", [](const RunRecord& run) { return run.precision.empty() ? "-" : run.precision; }, true},
-        {"workers", [](const RunRecord& run) { return runWorkersKnown(run) ? std::to_string(run.workers) : "-"; },
+        {"workers", [](const RunRecord& run) { return run.workers ? std::to_string(*run.workers) : "-"; }, false},
+        {"dev-tf", [](const RunRecord& run) { return run.deviceTransforms ? (*run.deviceTransforms ? "on" : "off") : "-"; },
          false},
-        {"dev-tf", [](const RunRecord& run) { return std::string(run.deviceTransforms ? "on" : "off"); }, false},
         {"samples/s", [](const RunRecord& run) { return samplesPerSecText(runSamplesPerSec(run)); }, false},
         // The date alone: ids already order the runs, and `show` gives the time.
         {"created", [](const RunRecord& run) { return run.createdAt.substr(0, 10); }, true},

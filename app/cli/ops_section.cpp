@@ -38,11 +38,10 @@ nlohmann::json opsJson(const RunRecord& run, const std::vector<OpEvent>& ops) {
 std::string opsText(const RunRecord& run, const std::vector<OpEvent>& ops) {
     const std::int64_t asked = profileStepsOf(run);
     if (ops.empty()) {
-        const auto profile = run.summary.find("profile");
-        if (profile != run.summary.end() && profile->is_object() && profile->contains("error"))
+        const auto& profile = run.summary.profile;
+        if (profile.is_object() && profile.contains("error"))
             return fmt::format("Ops: none recorded (profile_steps={}: {})\n", asked,
-                               (*profile)["error"].is_string() ? (*profile)["error"].get<std::string>()
-                                                               : (*profile)["error"].dump());
+                               profile["error"].is_string() ? profile["error"].get<std::string>() : profile["error"].dump());
         return fmt::format("Ops: none recorded (profile_steps={})\n", asked);
     }
     const OpProfileSummary summary = summarizeOps(ops, kTopOps);

@@ -42,6 +42,11 @@ void printSkipped(const RunSummary& s) {
     for (const auto& sample : s.skippedFirst) std::cout << fmt::format("    {}: {}\n", sample.path, sample.reason);
 }
 
+// A figure to `digits` decimals (times `scale`), or "unknown" where the run did not measure it.
+std::string figure(const std::optional<double>& value, int digits, double scale = 1) {
+    return value ? fmt::format("{:.{}f}", *value * scale, digits) : std::string("unknown");
+}
+
 void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::string& name, const std::string& db) {
     const auto& s = outcome.summary;
     std::cout << fmt::format("Run {} \"{}\": {}\n", runId, name, toString(outcome.status));
@@ -62,32 +67,33 @@ void printSummary(const RunOutcome& outcome, std::int64_t runId, const std::stri
         std::cout << fmt::format("  not stored:       {} more steps were trained but could not be stored; the figures "
                                  "count the stored ones\n",
                                  s.stepsNotStored);
-    std::cout << fmt::format("  samples/s:        {:.2f} over the time  "
-                             "(single steps: median {:.2f}, p5 {:.2f}, p95 {:.2f})\n",
-                             s.meanSamplesPerSec, s.medianSamplesPerSec, s.p5SamplesPerSec, s.p95SamplesPerSec);
-    std::cout << fmt::format("  data wait share:  {:.1f}%\n", s.dataWaitShare * 100);
+    std::cout << fmt::format("  samples/s:        {} over the time  "
+                             "(single steps: median {}, p5 {}, p95 {})\n",
+                             figure(s.meanSamplesPerSec, 2), figure(s.medianSamplesPerSec, 2),
+                             figure(s.p5SamplesPerSec, 2), figure(s.p95SamplesPerSec, 2));
+    std::cout << fmt::format("  data wait share:  {}%\n", figure(s.dataWaitShare, 1, 100));
     printSkipped(s);
     // Printed on a quiet machine too: "0.02 cores" is what says the figures are the run's own.
-    if (std::isfinite(s.otherCpuCores))
+    if (s.otherCpuCores)
         std::cout << fmt::format("  other processes:  {:.2f} cores on average, {:.2f} at the 95th percentile of steps\n",
-                                 s.otherCpuCores, s.otherCpuCoresP95);
+                                 *s.otherCpuCores, s.otherCpuCoresP95.value_or(*s.otherCpuCores));
     if (s.decode.is_object())
         std::cout << "  JPEG decoding:    " << s.decode.value("site", std::string("?"))
                   << (s.decode.contains("fallback") ? " (" + s.decode.value("fallback", std::string()) + ")" : std::string())
                   << '\n';
     if (s.distributed.is_object()) {
-        std::cout << fmt::format("  data parallel:    {} ranks over {}, communication share {:.1f}%\n",
+        std::cout << fmt::format("  data parallel:    {} ranks over {}, communication share {}%\n",
                                  s.distributed.value("world_size", 0), s.distributed.value("backend", std::string()),
-                                 s.commShare * 100);
+                                 figure(s.commShare, 1, 100));
         for (const auto& rank : s.distributed.value("ranks", nlohmann::json::array()))
             std::cout << fmt::format("    rank {} on {}: step {:.1f} ms, compute {:.1f} ms, comm {:.1f} ms, data wait {:.1f} ms\n",
                                      rank.value("rank", 0), rank.value("host", std::string("?")),
                                      rank.value("median_wall_ms", 0.0), rank.value("median_compute_ms", 0.0),
                                      rank.value("median_comm_ms", 0.0), rank.value("median_data_wait_ms", 0.0));
     }
-    if (s.flopsPerSample > 0)
-        std::cout << fmt::format("  achieved:         {:.2f} GFLOP/s\n", s.achievedFlopsPerSec / 1e9);
-    std::cout << fmt::format("  duration:         {:.2f} s, final loss {:.4f}\n", s.durationS, s.finalLoss);
+    if (s.achievedFlopsPerSec)
+        std::cout << fmt::format("  achieved:         {:.2f} GFLOP/s\n", *s.achievedFlopsPerSec / 1e9);
+    std::cout << fmt::format("  duration:         {} s, final loss {}\n", figure(s.durationS, 2), figure(s.finalLoss, 4));
     std::cout << "  database:         " << db << '\n';
 }
 

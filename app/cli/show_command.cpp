@@ -93,6 +93,15 @@ nlohmann::json timelineJson(const TimelineSummary& timeline) {
             {"straggler_slower_by", timeline.straggler ? nlohmann::json(timeline.stragglerSlowerBy) : nlohmann::json()}};
 }
 
+// The stored summary with each figure the run did not measure named: `unknown` (null in --json),
+// never left to look like a 0 or to be missed.
+nlohmann::json summaryWithUnknowns(const RunSummary& summary, const nlohmann::json& unknown) {
+    nlohmann::json out = summary;
+    for (const auto& [key, value] : summaryFigures(summary))
+        if (!value) out[key] = unknown;
+    return out;
+}
+
 void printJsonObject(const std::string& title, const nlohmann::json& object) {
     std::cout << title << ":\n";
     // One column of values per section, past its longest key ("intra_op_threads_instead_of").
@@ -137,7 +146,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
                                     {"steps_stored", steps.size()},
                                     {"config", run->config},
                                     {"environment", run->environment},
-                                    {"summary", run->summary},
+                                    {"summary", summaryWithUnknowns(run->summary, nullptr)},
                                     {"unreadable", run->unreadable},
                                     {"throughput", throughputJson(flops, mfu)},
                                     {"diagnosis", diagnosisJson},
@@ -154,7 +163,7 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
     for (const auto& problem : run->unreadable) std::cout << "  unreadable in the database: " << problem << '\n';
     printJsonObject("Config", run->config);
     printJsonObject("Environment", run->environment);
-    printJsonObject("Summary", run->summary);
+    printJsonObject("Summary", summaryWithUnknowns(run->summary, "unknown"));
     printThroughput(flops, mfu);
     if (timeline.spans == 0) {
         std::cout << "Timeline: none recorded (the run had timeline=off, was imported, or was stored before "

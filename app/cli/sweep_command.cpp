@@ -58,9 +58,11 @@ nlohmann::json compareWithPrediction(ResultStore& store, const std::vector<std::
         nlohmann::json predicted = nullptr;
         nlohmann::json error = nullptr;
         if (run->deviceCount == baseline->deviceCount) {
-            const double stepMs = predictStepMs(profile, static_cast<int>(run->workers), run->deviceTransforms);
+            // A sweep's runs are the engine's, which state every setting.
+            const double stepMs =
+                predictStepMs(profile, static_cast<int>(run->workers.value_or(0)), run->deviceTransforms.value_or(false));
             const double samplesPerSec =
-                stepMs > 0 ? static_cast<double>(run->batchSize * std::max<std::int64_t>(1, run->deviceCount)) * 1000.0 / stepMs
+                stepMs > 0 ? static_cast<double>(run->batchSize.value_or(0) * std::max<std::int64_t>(1, run->deviceCount)) * 1000.0 / stepMs
                            : 0;
             predicted = samplesPerSec;
             error = measured > 0 ? (samplesPerSec - measured) / measured : 0.0;
@@ -69,8 +71,8 @@ nlohmann::json compareWithPrediction(ResultStore& store, const std::vector<std::
                         {"name", run->name},
                         {"status", std::string(toString(run->status))},
                         {"devices", run->deviceCount},
-                        {"workers", run->workers},
-                        {"device_transforms", run->deviceTransforms},
+                        {"workers", run->workers.value_or(0)},
+                        {"device_transforms", run->deviceTransforms.value_or(false)},
                         {"measured_samples_per_s", measured},
                         {"predicted_samples_per_s", predicted},
                         {"prediction_error", error}});

@@ -16,6 +16,7 @@
 #include "bridgebench/result_store.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 extern char** environ;
 
@@ -140,8 +141,8 @@ TEST(CrashSafety, FullDiskFailsTheRunAndKeepsCommittedSteps) {
     // stored summary counts only the stored steps (it once claimed 159 where 53 were stored).
     EXPECT_NE(result.out.find("more steps were trained but could not be stored"), std::string::npos) << result.out;
     if (run->status == RunStatus::Failed) {
-        EXPECT_EQ(run->summary.value("steps", std::int64_t{-1}), store.stepCount(run->id));
-        EXPECT_GT(run->summary.value("steps_not_stored", std::int64_t{0}), 0);
+        EXPECT_EQ(bb::test::storedJson(run->summary).value("steps", std::int64_t{-1}), store.stepCount(run->id));
+        EXPECT_GT(bb::test::storedJson(run->summary).value("steps_not_stored", std::int64_t{0}), 0);
     }
 }
 

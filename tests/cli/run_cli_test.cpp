@@ -14,6 +14,7 @@
 #include "support/process_runner.h"
 #include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::run_cli_test {
 namespace {
@@ -75,7 +76,7 @@ TEST(CliRun, PrintsWhatOtherProcessesTookFromItsCoresWhileItRan) {
     const auto runs = store.listRuns();
     const auto local = std::find_if(runs.begin(), runs.end(), [](const auto& run) { return run.source == "local"; });
     ASSERT_NE(local, runs.end());
-    const double stored = local->summary.at("other_cpu_cores").get<double>();
+    const double stored = bb::test::storedJson(local->summary).at("other_cpu_cores").get<double>();
     EXPECT_NE(result.out.find(fmt::format("{:.2f} cores on average", stored), line), std::string::npos) << result.out;
 }
 
@@ -154,7 +155,7 @@ TEST(CliShow, PrintsStoredFiguresToSixSignificantDigitsAndJsonExactly) {
     const auto json = nlohmann::json::parse(test::runCommand(cli("show " + id + " --json --db " + test::shellQuote(db))).out);
     ResultStore store(db);
     EXPECT_EQ(json["summary"]["median_samples_per_s"].get<double>(),
-              store.findRun(std::stoll(id))->summary["median_samples_per_s"].get<double>());
+              bb::test::storedJson(store.findRun(std::stoll(id))->summary)["median_samples_per_s"].get<double>());
 }
 
 // A key longer than the usual column pushed its value out of line with the rest of its section
@@ -198,10 +199,10 @@ TEST(CliShow, PrintsLargeFiguresWithoutAnExponentAndOneThreadInTheSingular) {
         run.deviceKind = "cpu";
         run.deviceName = "cpu";
         run.precision = "fp32";
-        run.summary = {{"achieved_flops_per_s", 9909310123.0},
+        run.summary = bb::test::storedSummary(nlohmann::json{{"achieved_flops_per_s", 9909310123.0},
                        {"median_samples_per_s", 10.5},
                        {"mean_samples_per_s", 10.5},
-                       {"probe", {{"gemm_fp32_flops_per_s", 8.5e10}, {"gemm_size", 1024}, {"gemm_threads", 1}}}};
+                       {"probe", {{"gemm_fp32_flops_per_s", 8.5e10}, {"gemm_size", 1024}, {"gemm_threads", 1}}}});
         run.environment = {{"hostname", "box"}, {"cpu_model", "Test CPU"}, {"logical_cores", 1}};
         id = store.createRun(run);
         store.recordMachinePeak({machineIdentity(run.environment), "fp32", 8.5e10, 1024, 1, 5, 0.0, "2026-05-01T10:00:00Z"});

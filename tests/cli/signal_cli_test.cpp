@@ -15,6 +15,7 @@
 #include "bridgebench/result_store.h"
 #include "support/spawned_process.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::signal_cli_test {
 namespace {
@@ -65,7 +66,7 @@ TEST_P(CliSignal, ARunStopsAfterItsStepStoredAsCancelledAndEndsByTheSignal) {
     EXPECT_EQ(runs[0].status, RunStatus::Cancelled);
     EXPECT_FALSE(runs[0].finishedAt.empty());
     ResultStore store(db, StoreAccess::ReadOnly);
-    EXPECT_EQ(runs[0].summary.value("steps", std::int64_t{-1}), store.stepCount(runs[0].id))
+    EXPECT_EQ(bb::test::storedJson(runs[0].summary).value("steps", std::int64_t{-1}), store.stepCount(runs[0].id))
         << "the summary counts what was stored";
 }
 

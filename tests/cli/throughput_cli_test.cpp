@@ -16,6 +16,7 @@
 #include "support/measured_reference.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::throughput_cli_test {
 namespace {
@@ -32,7 +33,7 @@ std::vector<std::int64_t> augustIds(const std::filesystem::path& db, int workers
     for (const auto& run : store.listRuns())
         // The study's published figures, not a measured table this build ships.
         if (run.source == "reference" && !isMeasuredReference(run) && run.batchSize == 48 && run.workers == workers &&
-            !run.deviceTransforms)
+            run.deviceTransforms == false)
             ids.push_back(run.id);
     return ids;
 }
@@ -250,9 +251,9 @@ TEST(CliThroughput, CompareNamesTheRunOtherProcessesTookCoresFrom) {
             run.model = "tiny";
             run.batchSize = 8;
             run.environment = {{"logical_cores", 2}};
-            run.summary = {{"median_samples_per_s", others > 1 ? 90.0 : 300.0},
+            run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", others > 1 ? 90.0 : 300.0},
                            {"other_cpu_cores", others},
-                           {"other_cpu_cores_p95", others * 1.2}};
+                           {"other_cpu_cores_p95", others * 1.2}});
             ids.push_back(store.createRun(run));
         }
     }

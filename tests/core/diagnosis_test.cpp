@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include "support/stored_summary.h"
 
 namespace bb::diagnosis_test {
 namespace {
@@ -89,7 +90,7 @@ TEST(Diagnosis, SlowLoadingWithoutWorkersIsInputBoundAndWorkersAreRecommended) {
 TEST(Diagnosis, ADataParallelRunWaitingOnTheAllReduceIsCommunicationBound) {
     auto f = measuredRun(0, 2, 1, 50, 2, "cuda");
     f.run.deviceCount = 2;
-    f.run.summary = {{"distributed", {{"world_size", 2}, {"allreduce_full_ms", 30.0}}}};
+    f.run.summary = bb::test::storedSummary(nlohmann::json{{"distributed", {{"world_size", 2}, {"allreduce_full_ms", 30.0}}}});
     for (auto& step : f.steps) {
         step.commMs = 25;
         step.wallMs += 25;
@@ -119,7 +120,7 @@ TEST(Diagnosis, ADataParallelRunWaitingOnTheAllReduceIsCommunicationBound) {
 TEST(Diagnosis, OnCpuRanksTheAllReduceWaitIsCpuWorkThatWorkersCannotHide) {
     auto f = measuredRun(0, 8.5, 8, 15.3, 8.5, "cpu", 2, 1);
     f.run.deviceCount = 2;
-    f.run.summary = {{"distributed", {{"world_size", 2}, {"allreduce_full_ms", 0.9}}}};
+    f.run.summary = bb::test::storedSummary(nlohmann::json{{"distributed", {{"world_size", 2}, {"allreduce_full_ms", 0.9}}}});
     f.run.environment["ranks"] = {{{"rank", 0}, {"host", "a"}}, {{"rank", 1}, {"host", "a"}}};
     for (auto& step : f.steps) {
         step.commMs = 4.8;
@@ -138,7 +139,7 @@ TEST(Diagnosis, OnCpuRanksTheAllReduceWaitIsCpuWorkThatWorkersCannotHide) {
     auto withWorker = measuredRun(1, 16.3, 8, 24.1, 0.5, "cpu", 2, 1);
     withWorker.run.deviceCount = 2;
     withWorker.run.summary = f.run.summary;
-    withWorker.run.summary["probe"] = {{"load_ms", 8.5}, {"decode_ms", 8.0}, {"available_cores", 2.0}};
+    withWorker.run.summary.probe = nlohmann::json{{"load_ms", 8.5}, {"decode_ms", 8.0}, {"available_cores", 2.0}}.get<PipelineProbe>();
     withWorker.run.environment["ranks"] = f.run.environment["ranks"];
     for (auto& step : withWorker.steps) {
         step.commMs = 6.4;
@@ -198,7 +199,7 @@ TEST(Diagnosis, OnAGpuDeviceTransformsTakeTheDecodeOffTheLoaderToo) {
     // fallback), and so would every setting with them.
     auto fellBack = measuredRun(0, 30, 20, 30, 30, "cuda");
     fellBack.run.deviceTransforms = true;
-    fellBack.run.summary = {{"decode", {{"device_wanted", true}, {"site", "cpu"}, {"fallback", "no nvJPEG"}}}};
+    fellBack.run.summary = bb::test::storedSummary(nlohmann::json{{"decode", {{"device_wanted", true}, {"site", "cpu"}, {"fallback", "no nvJPEG"}}}});
     EXPECT_FALSE(profileRun(fellBack.run, fellBack.steps).decodesOnDevice);
 }
 
@@ -215,7 +216,7 @@ TEST(Diagnosis, TheH200RunsPredictEachOtherWithinAFewPercent) {
         f.run.deviceKind = "cuda";
         f.run.config = {{"warmup_steps", 3}};
         f.run.environment = {{"intra_op_threads", 16 - workers}, {"logical_cores", 16}};
-        f.run.summary = {{"decode", {{"device_wanted", deviceTransforms}, {"site", deviceTransforms ? "nvjpeg" : "cpu"}}}};
+        f.run.summary = bb::test::storedSummary(nlohmann::json{{"decode", {{"device_wanted", deviceTransforms}, {"site", deviceTransforms ? "nvjpeg" : "cpu"}}}});
         for (int i = 0; i < 43; ++i) {
             StepMetrics s;
             s.step = i;
@@ -328,7 +329,7 @@ TEST(Diagnosis, MeasuredThreadScalingReplacesThePerfectScalingAssumption) {
 
     PipelineProbe probe;
     probe.forwardBackwardMsByThreads = {{1, 50}, {2, 40}};
-    f.run.summary["probe"] = probe;
+    f.run.summary.probe = probe;
     const PipelineProfile measured = profileRun(f.run, f.steps);
     EXPECT_DOUBLE_EQ(predictComputeMs(measured, 2), 40);  // the run's own figure
     EXPECT_DOUBLE_EQ(predictComputeMs(measured, 1), 50);  // 40 × 50 / 40
@@ -345,13 +346,13 @@ TEST(Diagnosis, CoresHeldByOtherProcessesAreNotSharedOut) {
     PipelineProbe probe;
     probe.forwardBackwardMsByThreads = {{1, 50}, {2, 40}};
     probe.availableCores = 2.0;
-    f.run.summary["probe"] = probe;
+    f.run.summary.probe = probe;
     EXPECT_DOUBLE_EQ(predictStepMs(profileRun(f.run, f.steps), 2, false), 65);  // (50 + 80) / 2
     EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty());
 
     // Another process kept one of the two cores busy: the same work gets one core.
     probe.availableCores = 1.0;
-    f.run.summary["probe"] = probe;
+    f.run.summary.probe = probe;
     const PipelineProfile busy = profileRun(f.run, f.steps);
     EXPECT_DOUBLE_EQ(predictStepMs(busy, 2, false), 130);
     const Diagnosis d = diagnose(busy);
@@ -368,7 +369,7 @@ TEST(Diagnosis, ARunWithWorkersIsPredictedFromItsSoloCosts) {
     probe.loadMs = 40;
     probe.decodeMs = 30;
     probe.availableCores = 2;
-    f.run.summary["probe"] = probe;
+    f.run.summary.probe = probe;
     const PipelineProfile profile = profileRun(f.run, f.steps);
     EXPECT_DOUBLE_EQ(profile.forwardBackwardMs, 100);
     EXPECT_DOUBLE_EQ(predictComputeMs(profile, 1), 80);
@@ -387,7 +388,7 @@ TEST(Diagnosis, APredictionAboveWhatTheRunMeasuredIsCalledAnUpperBound) {
     probe.loadMs = 40;
     probe.decodeMs = 30;
     probe.availableCores = 2;
-    f.run.summary["probe"] = probe;
+    f.run.summary.probe = probe;
     const Diagnosis diagnosis = diagnose(profileRun(f.run, f.steps));
     EXPECT_DOUBLE_EQ(diagnosis.measuredSamplesPerSec, 16 * 1000.0 / 100);
     EXPECT_TRUE(diagnosis.predictionsAreUpperBounds);
@@ -411,7 +412,7 @@ TEST(Diagnosis, WorkersSpareComputeTheCachesThatLoadingInlineEvicts) {
     for (auto& step : f.steps) step.optimizerMs = 4;
     PipelineProbe probe;
     probe.forwardBackwardMsByThreads = {{1, 38}, {2, 51}};
-    f.run.summary["probe"] = probe;
+    f.run.summary.probe = probe;
     const PipelineProfile profile = profileRun(f.run, f.steps);
     EXPECT_DOUBLE_EQ(predictStepMs(profile, 0, false), 20 + 66);  // as measured
     // One worker loads on the other core: compute runs warm on 1 thread, 38 + 4.
@@ -423,7 +424,7 @@ TEST(Diagnosis, ThreadCountsTheProbeSkippedFollowAFittedCurve) {
     PipelineProbe probe;
     // Exactly 6 + 24 / threads: 6 ms never divides.
     probe.forwardBackwardMsByThreads = {{1, 30}, {6, 10}, {7, 6 + 24.0 / 7}, {8, 9}};
-    f.run.summary["probe"] = probe;
+    f.run.summary.probe = probe;
     const PipelineProfile profile = profileRun(f.run, f.steps);
     ASSERT_EQ(profile.intraOpThreads, 8);
     EXPECT_NEAR(predictComputeMs(profile, 4), 30 * (6 + 24.0 / 4) / 9, 1e-9);
@@ -437,7 +438,7 @@ TEST(Diagnosis, ProbedTransformCostsPredictTheOtherImagePath) {
     PipelineProbe probe;
     probe.hostTransformMs = 30;
     probe.deviceTransformMs = 6;  // the accelerator's batched resize
-    hostRun.run.summary["probe"] = probe;
+    hostRun.run.summary.probe = probe;
     const PipelineProfile host = profileRun(hostRun.run, hostRun.steps);
     EXPECT_DOUBLE_EQ(predictStepMs(host, 0, true), 10 + 6 + 30);
     const Diagnosis d = diagnose(host);
@@ -448,7 +449,7 @@ TEST(Diagnosis, ProbedTransformCostsPredictTheOtherImagePath) {
     auto deviceRun = measuredRun(0, 20, 20, 30, 20, "cuda");
     deviceRun.run.deviceTransforms = true;
     for (auto& step : deviceRun.steps) step.deviceTransformMs = 6;
-    deviceRun.run.summary["probe"] = probe;
+    deviceRun.run.summary.probe = probe;
     const PipelineProfile device = profileRun(deviceRun.run, deviceRun.steps);
     EXPECT_DOUBLE_EQ(predictStepMs(device, 0, false), 20 + 30 + 30);
     EXPECT_DOUBLE_EQ(predictStepMs(device, 0, true), 20 + 6 + 30);
@@ -463,7 +464,7 @@ TEST(Diagnosis, ComputeThreadsWaitingForEachOtherAreCalledOutWithTheCountThatAvo
     PipelineProbe probe;
     probe.forwardBackwardMsByThreads = {{1, 14.2}, {2, 1000}};
     probe.availableCores = 1.2;
-    f.run.summary["probe"] = probe;
+    f.run.summary.probe = probe;
     const Diagnosis d = diagnose(profileRun(f.run, f.steps));
     for (const auto& prediction : d.predictions)
         EXPECT_EQ(prediction.threads, std::max(1, 2 - prediction.workers)) << prediction.workers;
@@ -485,7 +486,7 @@ TEST(Diagnosis, ComputeThreadsWaitingForEachOtherAreCalledOutWithTheCountThatAvo
     // Threads that help each other, or hinder less than 1.5×, are left alone.
     for (const auto& curve : {std::map<int, double>{{1, 50}, {2, 40}}, std::map<int, double>{{1, 38}, {2, 51}}}) {
         probe.forwardBackwardMsByThreads = curve;
-        f.run.summary["probe"] = probe;
+        f.run.summary.probe = probe;
         const Diagnosis calm = diagnose(profileRun(f.run, f.steps));
         EXPECT_FALSE(calm.fewerThreads.has_value());
         EXPECT_TRUE(nlohmann::json(calm)["fewer_threads"].is_null());
@@ -499,11 +500,11 @@ TEST(Diagnosis, ARunWhoseThreadsTheEngineLoweredIsPredictedAtTheCountItUsed) {
     auto f = measuredRun(0, 15, 14, 14, 15);
     f.run.environment["intra_op_threads"] = 1;
     f.run.environment["intra_op_threads_instead_of"] = 2;
-    f.run.summary["available_cores_at_start"] = 1.0;
+    f.run.summary.availableCoresAtStart = 1.0;
     PipelineProbe probe;
     probe.forwardBackwardMsByThreads = {{1, 14.0}, {2, 1000}};
     probe.availableCores = 1.0;
-    f.run.summary["probe"] = probe;
+    f.run.summary.probe = probe;
     const Diagnosis d = diagnose(profileRun(f.run, f.steps));
     EXPECT_EQ(d.profile.threadsInsteadOf, 2);
     for (const auto& prediction : d.predictions) {
@@ -541,12 +542,12 @@ TEST(Diagnosis, ABusyMachineIsCalledOut) {
 
     // Measured as the run started, the cores other processes held say it better than a load
     // average that counts the run's own threads.
-    f.run.summary["available_cores_at_start"] = 1.1;
+    f.run.summary.availableCoresAtStart = 1.1;
     const Diagnosis measured = diagnose(profileRun(f.run, f.steps));
     ASSERT_EQ(measured.warnings.size(), 1u);
     EXPECT_NE(measured.warnings.front().text.find("other processes held 0.9 of the"), std::string::npos)
         << measured.warnings.front().text;
-    f.run.summary["available_cores_at_start"] = profileRun(f.run, f.steps).cores - 0.1;
+    f.run.summary.availableCoresAtStart = profileRun(f.run, f.steps).cores - 0.1;
     EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty()) << "free cores, whatever the load average";
 }
 
@@ -555,9 +556,9 @@ TEST(Diagnosis, ABusyMachineIsCalledOut) {
 // one, speaks for the whole run.
 TEST(Diagnosis, OtherProcessesBusyDuringTheRunAreCalledOutWhateverTheStartSaw) {
     auto f = measuredRun(0, 20, 10, 40, 20);
-    f.run.summary["available_cores_at_start"] = 1.95;
-    f.run.summary["other_cpu_cores"] = 0.9;
-    f.run.summary["other_cpu_cores_p95"] = 1.6;
+    f.run.summary.availableCoresAtStart = 1.95;
+    f.run.summary.otherCpuCores = 0.9;
+    f.run.summary.otherCpuCoresP95 = 1.6;
     const Diagnosis busy = diagnose(profileRun(f.run, f.steps));
     ASSERT_EQ(busy.warnings.size(), 1u);
     EXPECT_NE(busy.warnings.front().text.find("other processes took 0.9 of the 2 cores on average while this run ran "
@@ -566,14 +567,14 @@ TEST(Diagnosis, OtherProcessesBusyDuringTheRunAreCalledOutWhateverTheStartSaw) {
         << busy.warnings.front().text;
 
     // Bursts: a core taken in more than a twentieth of the steps, little on average.
-    f.run.summary["other_cpu_cores"] = 0.2;
-    f.run.summary["other_cpu_cores_p95"] = 1.2;
+    f.run.summary.otherCpuCores = 0.2;
+    f.run.summary.otherCpuCoresP95 = 1.2;
     EXPECT_EQ(diagnose(profileRun(f.run, f.steps)).warnings.size(), 1u);
 
     // Quiet while it ran: a busy start (the neighbour finished as the run began) says nothing.
-    f.run.summary["available_cores_at_start"] = 1.0;
-    f.run.summary["other_cpu_cores"] = 0.05;
-    f.run.summary["other_cpu_cores_p95"] = 0.2;
+    f.run.summary.availableCoresAtStart = 1.0;
+    f.run.summary.otherCpuCores = 0.05;
+    f.run.summary.otherCpuCoresP95 = 0.2;
     EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty());
     EXPECT_DOUBLE_EQ(nlohmann::json(diagnose(profileRun(f.run, f.steps)))["profile"]["other_cpu_cores"].get<double>(),
                      0.05);
@@ -584,10 +585,10 @@ TEST(Diagnosis, OtherProcessesBusyDuringTheRunAreCalledOutWhateverTheStartSaw) {
 TEST(Diagnosis, OtherProcessesBesideADataParallelRunAreSetAgainstTheWholeMachine) {
     auto f = measuredRun(0, 20, 10, 40, 20);
     f.run.deviceCount = 2;
-    f.run.summary["distributed"] = {{"world_size", 2}, {"allreduce_full_ms", 1.0}};
+    f.run.summary.distributed = {{"world_size", 2}, {"allreduce_full_ms", 1.0}};
     f.run.environment["ranks"] = {{{"rank", 0}, {"host", "a"}}, {{"rank", 1}, {"host", "a"}}};
-    f.run.summary["other_cpu_cores"] = 0.9;
-    f.run.summary["other_cpu_cores_p95"] = 1.0;
+    f.run.summary.otherCpuCores = 0.9;
+    f.run.summary.otherCpuCoresP95 = 1.0;
     const PipelineProfile profile = profileRun(f.run, f.steps);
     ASSERT_EQ(profile.cores, 1) << "each rank has half of the machine's 2 cores";
     const Diagnosis busy = diagnose(profile);

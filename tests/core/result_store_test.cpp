@@ -17,6 +17,7 @@
 #include "bridgebench/study_runs.h"
 #include "support/measured_reference.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::result_store_test {
 namespace {
@@ -213,7 +214,7 @@ TEST(ResultStore, EveryNewDatabaseHoldsTheStudysReferenceRuns) {
         EXPECT_EQ(run.deviceCount, 8);
         if (run.deviceName == "Gaudi2") ++gaudi;
         if (run.deviceName == "H100" && run.workers == 2)
-            h100Workers2 = run.summary.value("median_samples_per_s", 0.0);
+            h100Workers2 = bb::test::storedJson(run.summary).value("median_samples_per_s", 0.0);
     }
     EXPECT_EQ(published, 16);
     EXPECT_EQ(runs.size(), 16u + test::shippedMeasuredRunCount());
@@ -237,14 +238,14 @@ TEST(ResultStore, RunWithStepsRoundTrips) {
     const auto id = store.createRun(localRun("round trip"));
     std::vector<StepMetrics> written{makeStep(0), makeStep(1), makeStep(2)};
     store.appendSteps(id, written);
-    store.finishRun(id, RunStatus::Completed, "", {{"median_samples_per_s", 42.5}});
+    store.finishRun(id, RunStatus::Completed, "", bb::test::storedSummary({{"median_samples_per_s", 42.5}}));
 
     const auto run = store.findRun("round trip");
     ASSERT_TRUE(run);
     EXPECT_EQ(run->id, id);
     EXPECT_EQ(run->status, RunStatus::Completed);
     EXPECT_EQ(run->config.value("steps", 0), 3);
-    EXPECT_DOUBLE_EQ(run->summary.value("median_samples_per_s", 0.0), 42.5);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(run->summary).value("median_samples_per_s", 0.0), 42.5);
     EXPECT_FALSE(run->finishedAt.empty());
     EXPECT_EQ(run->uuid.size(), 36u);
 

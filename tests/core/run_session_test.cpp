@@ -8,6 +8,7 @@
 #include "bridgebench/result_store.h"
 #include "support/recording_observer.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb {
 namespace {
@@ -39,15 +40,15 @@ TEST(RunSession, RunOfNStepsStoresNStepRowsAndASummary) {
     ASSERT_TRUE(run);
     EXPECT_EQ(run->status, RunStatus::Completed);
     EXPECT_EQ(store.stepCount(run->id), 6);
-    EXPECT_EQ(run->summary.value("steps", 0), 6);
-    EXPECT_GT(run->summary.value("median_samples_per_s", 0.0), 0.0);
+    EXPECT_EQ(bb::test::storedJson(run->summary).value("steps", 0), 6);
+    EXPECT_GT(bb::test::storedJson(run->summary).value("median_samples_per_s", 0.0), 0.0);
     EXPECT_EQ(run->config.value("batch_size", 0), 4);
     EXPECT_TRUE(run->environment.contains("torch_version"));
     EXPECT_GE(run->environment.value("load_average_1m", -1.0), 0.0) << "how busy the machine was is part of the record";
     // Where JPEGs were decoded is always recorded; the summary carries it only when the run
     // wanted device decoding (device_transforms on cuda).
     EXPECT_EQ(run->environment.at("decode").at("site"), "cpu");
-    EXPECT_FALSE(run->summary.contains("decode"));
+    EXPECT_FALSE(bb::test::storedJson(run->summary).contains("decode"));
     for (const auto& step : store.steps(run->id)) {
         EXPECT_EQ(step.samples, 4);
         EXPECT_GT(step.wallMs, 0);

@@ -26,11 +26,11 @@ TEST(RunSummary, ExcludesWarmupStepsFromThroughput) {
     const auto steps = stepsWithWallMs({1000, 900, 800, 100, 100, 100, 100});
     const RunSummary summary = summarize(steps, 3);
     EXPECT_TRUE(summary.warmupExcluded);
-    EXPECT_DOUBLE_EQ(summary.medianSamplesPerSec, 100.0);
-    EXPECT_DOUBLE_EQ(summary.meanSamplesPerSec, 100.0);
-    EXPECT_DOUBLE_EQ(summary.dataWaitShare, 0.25);
+    EXPECT_DOUBLE_EQ(summary.medianSamplesPerSec.value(), 100.0);
+    EXPECT_DOUBLE_EQ(summary.meanSamplesPerSec.value(), 100.0);
+    EXPECT_DOUBLE_EQ(summary.dataWaitShare.value(), 0.25);
     EXPECT_EQ(summary.samples, 70);
-    EXPECT_NEAR(summary.durationS, 3.1, 1e-12);
+    EXPECT_NEAR(summary.durationS.value(), 3.1, 1e-12);
 }
 
 TEST(RunSummary, PercentilesInterpolateBetweenRanks) {
@@ -44,22 +44,22 @@ TEST(RunSummary, PercentilesInterpolateBetweenRanks) {
         steps.push_back(step);
     }
     const RunSummary summary = summarize(steps, 0);
-    EXPECT_NEAR(summary.medianSamplesPerSec, 60.0, 1e-9);
-    EXPECT_NEAR(summary.p5SamplesPerSec, 15.0, 1e-9);
-    EXPECT_NEAR(summary.p95SamplesPerSec, 105.0, 1e-9);
+    EXPECT_NEAR(summary.medianSamplesPerSec.value(), 60.0, 1e-9);
+    EXPECT_NEAR(summary.p5SamplesPerSec.value(), 15.0, 1e-9);
+    EXPECT_NEAR(summary.p95SamplesPerSec.value(), 105.0, 1e-9);
 }
 
 TEST(RunSummary, FallsBackToAllStepsWhenTheRunIsShorterThanWarmup) {
     const auto steps = stepsWithWallMs({200, 100});
     const RunSummary summary = summarize(steps, 3);
     EXPECT_FALSE(summary.warmupExcluded);
-    EXPECT_NEAR(summary.medianSamplesPerSec, 75.0, 1e-9);
+    EXPECT_NEAR(summary.medianSamplesPerSec.value(), 75.0, 1e-9);
 }
 
 TEST(RunSummary, AchievedFlopsFollowMeanThroughput) {
     const auto steps = stepsWithWallMs({100, 100, 100, 100});
-    EXPECT_DOUBLE_EQ(summarize(steps, 0, 2e9).achievedFlopsPerSec, 100.0 * 2e9);
-    EXPECT_DOUBLE_EQ(summarize(steps, 0, 2e9).flopsPerSample, 2e9);
+    EXPECT_DOUBLE_EQ(summarize(steps, 0, 2e9).achievedFlopsPerSec.value(), 100.0 * 2e9);
+    EXPECT_DOUBLE_EQ(summarize(steps, 0, 2e9).flopsPerSample.value(), 2e9);
 }
 
 TEST(RunSummary, JsonRoundTrip) {
@@ -68,10 +68,10 @@ TEST(RunSummary, JsonRoundTrip) {
     summary.availableCoresAtStart = 1.25;
     const nlohmann::json json = summary;
     const RunSummary back = json.get<RunSummary>();
-    EXPECT_DOUBLE_EQ(back.medianSamplesPerSec, summary.medianSamplesPerSec);
-    EXPECT_DOUBLE_EQ(back.achievedFlopsPerSec, summary.achievedFlopsPerSec);
-    EXPECT_DOUBLE_EQ(back.flopsPerSample, 1e6);
-    EXPECT_DOUBLE_EQ(back.availableCoresAtStart, 1.25);
+    EXPECT_DOUBLE_EQ(back.medianSamplesPerSec.value(), summary.medianSamplesPerSec.value());
+    EXPECT_DOUBLE_EQ(back.achievedFlopsPerSec.value(), summary.achievedFlopsPerSec.value());
+    EXPECT_DOUBLE_EQ(back.flopsPerSample.value(), 1e6);
+    EXPECT_DOUBLE_EQ(back.availableCoresAtStart.value(), 1.25);
     EXPECT_EQ(back.steps, 4);
     EXPECT_TRUE(json.contains("p95_samples_per_s"));
     EXPECT_TRUE(json.contains("data_wait_share"));
@@ -86,17 +86,17 @@ TEST(RunSummary, OtherProcessesCpuIsAveragedOverTheTimeOfTheStepsThatMeasuredIt)
     steps[4].otherCpuCores = 0.2;
     // steps 1, 2 (warm-up) and 5: not measured
     const RunSummary summary = summarize(steps, 3);
-    EXPECT_DOUBLE_EQ(summary.otherCpuCores, (1.0 * 300 + 0.2 * 100) / 400);
-    EXPECT_DOUBLE_EQ(summary.otherCpuCoresP95, 0.2 + 0.95 * 0.8);
+    EXPECT_DOUBLE_EQ(summary.otherCpuCores.value(), (1.0 * 300 + 0.2 * 100) / 400);
+    EXPECT_DOUBLE_EQ(summary.otherCpuCoresP95.value(), 0.2 + 0.95 * 0.8);
     nlohmann::json json = summary;
     EXPECT_DOUBLE_EQ(json.at("other_cpu_cores").get<double>(), 0.8);
-    EXPECT_DOUBLE_EQ(json.get<RunSummary>().otherCpuCoresP95, summary.otherCpuCoresP95);
+    EXPECT_DOUBLE_EQ(json.get<RunSummary>().otherCpuCoresP95.value(), summary.otherCpuCoresP95.value());
 
     const RunSummary unmeasured = summarize(stepsWithWallMs({100, 100, 100, 100}), 3);
-    EXPECT_TRUE(std::isnan(unmeasured.otherCpuCores));
+    EXPECT_TRUE(!unmeasured.otherCpuCores.has_value());
     json = unmeasured;
     EXPECT_FALSE(json.contains("other_cpu_cores"));
-    EXPECT_TRUE(std::isnan(json.get<RunSummary>().otherCpuCores));
+    EXPECT_TRUE(!json.get<RunSummary>().otherCpuCores.has_value());
 }
 
 }  // namespace

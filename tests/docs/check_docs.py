@@ -198,7 +198,9 @@ def check_formats(cli, docs):
 def check_run_json(cli, docs, source):
     keys = set()
     for path in ["core/src/analysis/run_summary.cpp", "app/cli/run_command.cpp"]:
-        keys |= set(re.findall(r'\bout\["([a-z0-9_]+)"\]', read(os.path.join(source, path))))
+        text = read(os.path.join(source, path))
+        keys |= set(re.findall(r'\bout\["([a-z0-9_]+)"\]', text))
+        keys |= set(re.findall(r'\bputKnown\(out, "([a-z0-9_]+)"', text))
     with tempfile.TemporaryDirectory() as scratch:
         env = dict(os.environ, BRIDGEBENCH_CACHE_DIR=os.path.join(scratch, "cache"))
         command = [cli, "run", "--set", "model=mini-clip", "--set", "dataset=synthetic-tensors", "--set", "steps=4",

@@ -1,6 +1,7 @@
 #include "support/stored_cpu_run.h"
 
 #include "bridgebench/result_store.h"
+#include "support/stored_summary.h"
 
 namespace bb::test {
 
@@ -15,7 +16,7 @@ std::int64_t storeCompletedCpuRun(const std::filesystem::path& database, const s
     run.precision = "fp32";
     run.batchSize = 8;
     run.workers = workers;
-    run.summary = {{"median_samples_per_s", 40.0}, {"mean_samples_per_s", 40.0}, {"achieved_flops_per_s", 4e9}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 40.0}, {"mean_samples_per_s", 40.0}, {"achieved_flops_per_s", 4e9}});
     return store.createRun(run);
 }
 

@@ -27,6 +27,8 @@
 #include "support/numbered_steps.h"
 #include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
+#include "bridgebench/run_import.h"
 
 namespace bb::ui::compare_view_test {
 namespace {
@@ -52,7 +54,7 @@ RunData measuredLargeRun(const std::string& uuid, const std::string& name, int w
     // As the engine records its config: a reference says its worker count there.
     measured.run.config = {{"model", "large"}, {"batch_size", 48}, {"precision", "bf16"}, {"workers", workers},
                            {"device_transforms", deviceTransforms}};
-    measured.run.summary = {{"median_samples_per_s", medianSamplesPerSec}};
+    measured.run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", medianSamplesPerSec}});
     measured.run.createdAt = "2026-12-02T10:00:00Z";
     measured.steps.resize(4);
     for (std::size_t index = 0; index < measured.steps.size(); ++index) {
@@ -349,7 +351,8 @@ TEST(CompareView, MarksTheFiguresOfARunMeasuredBesideOtherBusyProcesses) {
     {
         ResultStore raw(file);
         raw.finishRun(busy, RunStatus::Completed, "",
-                      {{"median_samples_per_s", 20.0}, {"other_cpu_cores", 1.4}, {"other_cpu_cores_p95", 1.9}});
+                      bb::test::storedSummary(
+                          {{"median_samples_per_s", 20.0}, {"other_cpu_cores", 1.4}, {"other_cpu_cores_p95", 1.9}}));
     }
     RunStore store;
     ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
@@ -703,7 +706,7 @@ TEST(CompareView, AnImportOfUnknownWorkGetsNoSpeedupInTheTableOrOnItsBar) {
         run.status = RunStatus::Completed;
         run.deviceKind = "cuda";
         run.batchSize = 16;
-        run.summary = {{"median_samples_per_s", 75.2}};
+        run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 75.2}});
         imported = raw.createRun(run);
     }
     RunStore store;
@@ -723,6 +726,32 @@ TEST(CompareView, AnImportOfUnknownWorkGetsNoSpeedupInTheTableOrOnItsBar) {
     EXPECT_TRUE(sawImport);
     for (const auto& label : view.chart()->barLabels()) EXPECT_FALSE(label.contains("×1.88")) << label.toStdString();
     EXPECT_TRUE(view.chart()->barLabels().join("|").contains("no speedup"));
+}
+
+// The note above the chart and the rows under it come from one comparison: an import whose files
+// name no model is not said to have the study's workload while its rows say its workload is
+// unknown (tests/data/trainer/h100, as a user imports it).
+TEST(CompareView, TheNoteAboveTheChartDoesNotCallAWorkloadNotKnownInFullTheStudys) {
+    test::TempDir dir;
+    const auto file = dir.file("compare.db");
+    qint64 imported = 0;
+    {
+        ResultStore raw(file);
+        ImportOptions options;
+        options.deviceKind = "cuda";
+        options.deviceName = "H100";
+        const auto result =
+            importRuns(raw, readTrainerImport(std::filesystem::path(BB_TEST_DATA_DIR) / "trainer/h100", options));
+        ASSERT_EQ(result.added.size(), 1u);
+        imported = result.added.front().id;
+    }
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    CompareView view(store);
+    view.compareWithStudy({imported});
+    EXPECT_FALSE(view.reasonText().contains("the study's workload")) << view.reasonText().toStdString();
+    EXPECT_TRUE(view.reasonText().startsWith("This run's workload is not known in full (unknown: model"))
+        << view.reasonText().toStdString();
 }
 
 }  // namespace bb::ui::compare_view_test

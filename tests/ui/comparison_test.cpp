@@ -7,6 +7,7 @@
 #include "bridgebench/result_store.h"
 #include "bridgebench/study_runs.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::ui {
 namespace {
@@ -61,7 +62,7 @@ RunRecord localRun(qint64 id, const std::string& name, const std::string& device
     // unknown gets no ratio against it.
     run.model = "large";
     run.config = {{"workers", workers}, {"text_length", 128}};
-    run.summary = {{"median_samples_per_s", samplesPerSec}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", samplesPerSec}});
     return run;
 }
 
@@ -147,7 +148,7 @@ TEST(Comparison, MarksRunsOfADifferentWorkload) {
     local.model = "mini-clip";
     local.precision = "fp32";
     local.batchSize = 8;
-    local.summary = {{"median_samples_per_s", 42.0}};
+    local.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 42.0}});
     runs.push_back(local);
     const auto august = std::find_if(runs.begin(), runs.end(), [](const RunRecord& run) {
         return run.deviceName == "A100 80GB" && run.workers == 0 && run.batchSize == 48;
@@ -174,11 +175,11 @@ TEST(Comparison, TflopsModeLeavesRunsWithoutFlopsUnknown) {
     RunRecord measured;
     measured.id = 1;
     measured.name = "measured";
-    measured.summary = {{"median_samples_per_s", 10.0}, {"achieved_flops_per_s", 2.5e12}};
+    measured.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 10.0}, {"achieved_flops_per_s", 2.5e12}});
     RunRecord headline;
     headline.id = 2;
     headline.name = "headline";
-    headline.summary = {{"median_samples_per_s", 10.0}};
+    headline.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 10.0}});
     const auto comparison = buildComparison({measured, headline}, CompareMetric::AchievedTflops, {});
     EXPECT_DOUBLE_EQ(comparison.entries[0].value, 2.5);
     EXPECT_TRUE(std::isnan(comparison.entries[1].value));

@@ -18,6 +18,7 @@
 #include "support/temp_dir.h"
 #include "widgets/main_window.h"
 #include "widgets/runs_browser.h"
+#include "support/stored_summary.h"
 
 namespace bb::ui {
 namespace {
@@ -34,7 +35,7 @@ RunRecord slowLoadingRun() {
     run.workers = 0;
     run.config = {{"warmup_steps", 1}};
     run.environment = {{"logical_cores", 2}, {"intra_op_threads", 2}};
-    run.summary = {{"median_samples_per_s", 200.0}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 200.0}});
     return run;
 }
 
@@ -127,7 +128,7 @@ TEST(DiagnosisPanel, ACommunicationBoundRunShowsItsAllReduceWaitAndOtherRankCoun
     run.name = "two ranks";
     run.deviceCount = 2;
     run.workers = 1;
-    run.summary = {{"median_samples_per_s", 400.0}, {"distributed", {{"allreduce_full_ms", 27.5}}}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 400.0}, {"distributed", {{"allreduce_full_ms", 27.5}}}});
     StepMetrics step;
     step.samples = 32;
     step.loadMs = 5;
@@ -163,7 +164,7 @@ TEST(DiagnosisPanel, BesideTheRankTableTheSettingsNotesAreNotCut) {
     run.name = "two ranks";
     run.deviceCount = 2;
     run.workers = 1;
-    run.summary = {{"median_samples_per_s", 904.8}, {"distributed", {{"allreduce_full_ms", 0.7}}}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 904.8}, {"distributed", {{"allreduce_full_ms", 0.7}}}});
     StepMetrics step;
     step.samples = 32;
     step.loadMs = 12.8;

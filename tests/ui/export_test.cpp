@@ -25,6 +25,7 @@
 #include "support/temp_dir.h"
 #include "widgets/compare_view.h"
 #include "widgets/export_controller.h"
+#include "support/stored_summary.h"
 
 namespace bb::ui {
 namespace {
@@ -214,8 +215,10 @@ TEST(Export, FiguresArePlainNumbersWithTheirMarksApartAndHiddenColumnsStayOut) {
     {
         ResultStore raw(file);
         raw.finishRun(busy, RunStatus::Completed, "",
-                      {{"median_samples_per_s", 20.0}, {"achieved_flops_per_s", 2e9}, {"other_cpu_cores", 1.4},
-                       {"other_cpu_cores_p95", 1.9}});
+                      bb::test::storedSummary({{"median_samples_per_s", 20.0},
+                                               {"achieved_flops_per_s", 2e9},
+                                               {"other_cpu_cores", 1.4},
+                                               {"other_cpu_cores_p95", 1.9}}));
     }
     RunStore store;
     ASSERT_TRUE(store.open(QString::fromStdString(file.string())));

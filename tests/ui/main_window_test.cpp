@@ -346,7 +346,7 @@ TEST(MainWindow, RunAsSweepRunsTheStudyGridThenComparesItAndResumes) {
         std::set<std::pair<std::int64_t, bool>> points;
         for (const auto& run : grouped) {
             EXPECT_EQ(run.status, RunStatus::Completed) << run.error;
-            points.insert({run.workers, run.deviceTransforms});
+            points.insert({run.workers.value(), run.deviceTransforms.value()});
         }
         EXPECT_EQ(points.size(), 6u) << "workers 0/1/2 x device transforms off/on";
     }

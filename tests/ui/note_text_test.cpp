@@ -17,6 +17,7 @@
 #include "bridgebench/other_processes.h"
 #include "engine/core_contention.h"
 #include "i18n/translations.h"
+#include "support/stored_summary.h"
 
 namespace bb::ui {
 namespace {
@@ -170,11 +171,11 @@ TEST(NoteText, FiguresThatDoNotFitTheKindLeaveCoresEnglish) {
 TEST(NoteText, AStoredRunsOtherProcessesAreSaidOnlyWhereTheyTookEnough) {
     RunRecord run;
     run.environment = {{"logical_cores", 4}};
-    run.summary = {{"other_cpu_cores", 1.25}, {"other_cpu_cores_p95", 2.5}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"other_cpu_cores", 1.25}, {"other_cpu_cores_p95", 2.5}});
     EXPECT_EQ(otherProcessesText(run).toStdString(), otherProcessesNote(run)->text);
-    run.summary = {{"other_cpu_cores", 0.1}, {"other_cpu_cores_p95", 0.2}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"other_cpu_cores", 0.1}, {"other_cpu_cores_p95", 0.2}});
     EXPECT_TRUE(otherProcessesText(run).isEmpty());
-    run.summary = {{"other_cpu_cores", kNaN}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"other_cpu_cores", kNaN}});
     EXPECT_TRUE(otherProcessesText(run).isEmpty());
 }
 

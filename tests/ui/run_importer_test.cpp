@@ -11,6 +11,8 @@
 
 #include "adapters/run_store.h"
 #include "dialogs/import_dialog.h"
+#include "models/comparison.h"
+#include "models/run_table_model.h"
 #include "support/temp_dir.h"
 
 namespace bb::ui::run_importer_test {
@@ -109,6 +111,43 @@ TEST(RunImporter, ABadFileNamesItselfAndLeavesTheDatabaseAsItWas) {
     EXPECT_FALSE(importer.start(request));
     ASSERT_EQ(finished.size(), 1);
     EXPECT_FALSE(finished.takeFirst().at(0).toBool());
+}
+
+// What the files do not say is blank in the Runs table and "unknown" in the Compare tab, never
+// 0 or "no": a Trainer folder and a bare TensorBoard folder, as a user imports them.
+TEST(RunImporter, WhatTheFilesDoNotSayIsBlankInTheRunsTableAndUnknownInTheCompareTab) {
+    test::TempDir dir;
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+    RunImporter importer(store);
+    QSignalSpy finished(&importer, &RunImporter::finished);
+    const std::pair<ImportRequest::Format, std::filesystem::path> folders[] = {
+        {ImportRequest::Format::Trainer, kData / "trainer/h100"},
+        {ImportRequest::Format::TensorBoard, kData / "tfevents/trainer-h100"}};
+    for (const auto& [format, folder] : folders) {
+        ImportRequest request;
+        request.format = format;
+        request.path = QString::fromStdString(folder.string());
+        request.options.deviceName = "H100";
+        ASSERT_TRUE(importer.start(request));
+        const auto [ok, text] = waitFor(importer, finished);
+        ASSERT_TRUE(ok) << text.toStdString();
+    }
+    RunTableModel table(store);
+    table.reload();
+    std::vector<RunRecord> imported;
+    for (int row = 0; row < table.rowCount(); ++row) {
+        if (table.run(row).source != "imported") continue;
+        imported.push_back(table.run(row));
+        for (const int column : {RunTableModel::Workers, RunTableModel::DeviceTransforms})
+            EXPECT_EQ(table.data(table.index(row, column)).toString(), QString())
+                << table.run(row).name << ", column " << column;
+    }
+    ASSERT_EQ(imported.size(), 2u);
+    const auto comparison = buildComparison(imported, CompareMetric::SamplesPerSec, {});
+    ASSERT_EQ(comparison.entries.size(), 2u);
+    for (const auto& entry : comparison.entries)
+        EXPECT_TRUE(entry.configuration.startsWith("workers unknown")) << entry.configuration.toStdString();
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "models/run_table_model.h"
 #include "support/measured_reference.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::ui::runs_browser_test {
 namespace {
@@ -36,7 +37,7 @@ struct BrowserFixture {
             run.precision = "fp32";
             run.batchSize = 8;
             run.workers = 2;
-            run.summary = {{"median_samples_per_s", 123.4}};
+            run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 123.4}});
             local = direct.createRun(run);
             StepMetrics step;
             step.samples = 8;
@@ -139,7 +140,7 @@ TEST(RunsBrowser, MarksTheThroughputOfARunMeasuredBesideOtherBusyProcesses) {
         run.name = "beside a build";
         run.uuid.clear();
         run.environment = {{"logical_cores", 2}};
-        run.summary = {{"median_samples_per_s", 98.7}, {"other_cpu_cores", 1.2}, {"other_cpu_cores_p95", 1.8}};
+        run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 98.7}, {"other_cpu_cores", 1.2}, {"other_cpu_cores_p95", 1.8}});
         busy = direct.createRun(run);
     }
     fixture.store.reload();

@@ -163,7 +163,7 @@ void EngineBridge::deliver(const RunEnded& notice) {
         m_running = false;
     }
     emit runFinished(notice.runId, QString::fromStdString(notice.status), QString::fromStdString(notice.error));
-    if (notice.summary.meanSamplesPerSec > 0) emit runSummarised(notice.runId, notice.summary);
+    if (notice.summary.meanSamplesPerSec.value_or(0) > 0) emit runSummarised(notice.runId, notice.summary);
 }
 
 void EngineBridge::deliver(const SweepEnded& notice) {

@@ -95,12 +95,11 @@ QString comparisonConfiguration(const RunRecord& run) {
     // A peer's run in its own words ("workers 1, adamw_torch_fused"): its optimizer and compilation
     // are no settings of the engine's, and two of its runs may share a worker count.
     if (const auto own = peerConfiguration(run); !own.empty()) return QString::fromStdString(own);
-    QString label = runWorkersKnown(run) ? ComparisonText::tr("workers %1").arg(run.workers)
-                                         : ComparisonText::tr("workers unknown");
+    QString label = run.workers ? ComparisonText::tr("workers %1").arg(*run.workers) : ComparisonText::tr("workers unknown");
     const auto note = run.config.value("note", std::string());
     if (!note.empty())
         label += QStringLiteral(" + ") + QString::fromStdString(note);
-    else if (run.deviceTransforms)
+    else if (run.deviceTransforms.value_or(false))
         label += QStringLiteral(" + ") + ComparisonText::tr("device-side loading");
     return label;
 }
@@ -145,12 +144,13 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
     // after them all, so that the study's configurations keep their colours beside a peer's table.
     std::vector<std::size_t> order(runs.size());
     for (std::size_t index = 0; index < order.size(); ++index) order[index] = index;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        const bool peerA = isPeerReference(runs[a]);
-        const bool peerB = isPeerReference(runs[b]);
-        return std::tie(peerA, runs[a].workers, runs[a].deviceTransforms) <
-               std::tie(peerB, runs[b].workers, runs[b].deviceTransforms);
-    });
+    // Unknown workers come after the known ones, and unknown device-side loading sorts as none.
+    const auto key = [&](std::size_t index) {
+        const RunRecord& run = runs[index];
+        return std::make_tuple(isPeerReference(run), !run.workers.has_value(), run.workers.value_or(0),
+                               run.deviceTransforms.value_or(false));
+    };
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key(a) < key(b); });
     auto nameOf = [&](std::optional<std::int64_t> id) {
         for (const auto& entry : compared.entries)
             if (id && entry.runId == *id) return QString::fromStdString(entry.runName);

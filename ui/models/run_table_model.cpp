@@ -83,10 +83,10 @@ QVariant RunTableModel::display(std::size_t row, int column) const {
     case DeviceCount: return static_cast<qlonglong>(run.deviceCount);
     case Model: return shortModelName(QString::fromStdString(run.model));
     // Unknown (imports that do not say) is blank, never 0.
-    case Batch: return run.batchSize > 0 ? QVariant(static_cast<qlonglong>(run.batchSize)) : QVariant(QString());
+    case Batch: return run.batchSize ? QVariant(static_cast<qlonglong>(*run.batchSize)) : QVariant(QString());
     case Precision: return QString::fromStdString(run.precision);
-    case Workers: return runWorkersKnown(run) ? QVariant(static_cast<qlonglong>(run.workers)) : QVariant(QString());
-    case DeviceTransforms: return run.deviceTransforms ? tr("yes") : tr("no");
+    case Workers: return run.workers ? QVariant(static_cast<qlonglong>(*run.workers)) : QVariant(QString());
+    case DeviceTransforms: return run.deviceTransforms ? (*run.deviceTransforms ? tr("yes") : tr("no")) : QString();
     case SamplesPerSec: {
         const double samplesPerSec = runSamplesPerSec(run);
         if (samplesPerSec <= 0) return QString();

@@ -367,14 +367,16 @@ void LiveDashboard::showSummary(qint64 /*runId*/, const bb::RunSummary& summary)
     // A run that failed before its first step has no figures: "0.0 samples/s" would be one.
     if (summary.steps <= 0) return;
     // Samples over the time, as the Runs and Compare tabs list the run (run_samples_per_sec.h).
-    QString text = m_eta->text() + tr(" · %1 samples/s · data wait %2%")
-                                       .arg(summary.meanSamplesPerSec, 0, 'f', 1)
-                                       .arg(summary.dataWaitShare * 100.0, 0, 'f', 0);
-    if (summary.commShare > 0) text += tr(" · all-reduce wait %1%").arg(summary.commShare * 100.0, 0, 'f', 0);
+    if (!summary.meanSamplesPerSec) return;
+    QString text = m_eta->text() + tr(" · %1 samples/s").arg(*summary.meanSamplesPerSec, 0, 'f', 1);
+    if (summary.dataWaitShare) text += tr(" · data wait %1%").arg(*summary.dataWaitShare * 100.0, 0, 'f', 0);
+    if (summary.commShare) text += tr(" · all-reduce wait %1%").arg(*summary.commShare * 100.0, 0, 'f', 0);
     // Where other processes took enough of the cores to bend the figures, as the Runs table
     // marks them: the user who watched the run learns it here, and why on hovering.
-    const auto others = otherProcessesNote(summary.otherCpuCores, summary.otherCpuCoresP95, 0);
-    if (others) text += tr(" · others took %1 cores ‡").arg(summary.otherCpuCores, 0, 'f', 1);
+    const auto others = summary.otherCpuCores
+                            ? otherProcessesNote(*summary.otherCpuCores, summary.otherCpuCoresP95.value_or(*summary.otherCpuCores), 0)
+                            : std::nullopt;
+    if (others) text += tr(" · others took %1 cores ‡").arg(*summary.otherCpuCores, 0, 'f', 1);
     setEtaText(text);
     // The same steps as show and the Runs tab count, so the figures agree wherever they are read.
     QString tip;

@@ -4,7 +4,6 @@
 
 #include "adapters/background_job.h"
 #include "adapters/run_store.h"
-#include "bridgebench/result_store.h"
 
 namespace bb::ui {
 
@@ -45,25 +44,7 @@ bool RunImporter::start(const ImportRequest& request) {
     const std::filesystem::path path = request.path.toStdString();
     // Only standard types cross to the job's thread.
     m_job->start([format = request.format, options = request.options, database, path, result = m_result] {
-        // Every file is read and checked before the database is opened: a bad file writes nothing.
-        using Format = ImportRequest::Format;
-        if (format == Format::Database) {
-            const DatabaseImport other = DatabaseImport::read(path);
-            ResultStore store(database);
-            *result = mergeDatabase(store, other);
-            return std::string();
-        }
-        if (format == Format::Csv) {
-            // Streamed, not held: checked whole here, written by a second read of the file.
-            const CsvImport csv = CsvImport::read(path, options);
-            ResultStore store(database);
-            *result = importCsv(store, csv);
-            return std::string();
-        }
-        const ImportBatch batch =
-            format == Format::Trainer ? readTrainerImport(path, options) : readTensorBoardImport(path, options);
-        ResultStore store(database);
-        *result = importRuns(store, batch);
+        *result = importFiles(database, format, path, options);
         return std::string();
     });
     emit started(tr("Importing %1…").arg(request.path));

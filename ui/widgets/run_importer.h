@@ -17,7 +17,7 @@ class BackgroundJob;
 class RunStore;
 
 struct ImportRequest {
-    enum class Format { Trainer, TensorBoard, Csv, Database };
+    using Format = ImportFormat;
     Format format = Format::Trainer;
     QString path;
     ImportOptions options;  // what the files do not say (ignored for a database)

@@ -19,6 +19,7 @@
 #include "bridgebench/machine_peak.h"
 #include "bridgebench/op_profile.h"
 #include "bridgebench/run_status.h"
+#include "bridgebench/run_summary.h"
 #include "bridgebench/step_metrics.h"
 #include "bridgebench/timeline.h"
 
@@ -36,12 +37,14 @@ struct RunRecord {
     std::int64_t deviceCount = 1;
     std::string model;
     std::string precision;
-    std::int64_t batchSize = 0;
-    std::int64_t workers = 0;
-    bool deviceTransforms = false;
+    // Unknown where a run's files do not say (an import's): never 0 or "off" in their place.
+    // The store reads them so (result_store.cpp: the columns hold 0 for unknown).
+    std::optional<std::int64_t> batchSize;
+    std::optional<std::int64_t> workers;
+    std::optional<bool> deviceTransforms;
     nlohmann::json config = nlohmann::json::object();
     nlohmann::json environment = nlohmann::json::object();
-    nlohmann::json summary = nlohmann::json::object();
+    RunSummary summary;
     std::int64_t studyId = 0;  // 0: not part of a study
     std::string createdAt;     // ISO 8601 UTC
     std::string finishedAt;    // empty while running
@@ -91,8 +94,7 @@ public:
     // Inserts a run owned by this process (status Running unless record says otherwise);
     // fills in uuid and createdAt when empty. Returns the row id.
     std::int64_t createRun(RunRecord record);
-    void finishRun(std::int64_t runId, RunStatus status, const std::string& error,
-                   const nlohmann::json& summary);
+    void finishRun(std::int64_t runId, RunStatus status, const std::string& error, const RunSummary& summary);
     // The configuration and environment of a run whose data-parallel world was joined after
     // its row was created (the GUI's): resolved threads, backend and device, and the ranks.
     void recordRunSetup(std::int64_t runId, const nlohmann::json& config, const nlohmann::json& environment);

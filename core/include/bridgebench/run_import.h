@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bridgebench/result_store.h"
@@ -143,5 +144,16 @@ ImportResult mergeDatabase(ResultStore& store, const DatabaseImport& other);
 inline ImportResult mergeDatabase(ResultStore& store, const std::filesystem::path& otherFile) {
     return mergeDatabase(store, DatabaseImport::read(otherFile));
 }
+
+// The four formats, as the CLI names them ("trainer", "tensorboard", "csv", "db").
+enum class ImportFormat { Trainer, TensorBoard, Csv, Database };
+std::optional<ImportFormat> importFormatNamed(std::string_view name);
+
+// The one way in for every front end (core/src/store/import/import_files.cpp): reads and checks
+// `path` whole before it opens `database`, then writes its runs in one transaction, so a bad file
+// writes nothing. A CSV file is streamed (checked in one pass, written in a second), not held.
+// The options name the runs' settings for the formats that hold runs (not a database's).
+ImportResult importFiles(const std::filesystem::path& database, ImportFormat format, const std::filesystem::path& path,
+                         const ImportOptions& options);
 
 }  // namespace bb

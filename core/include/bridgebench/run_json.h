@@ -15,7 +15,9 @@ nlohmann::json runRecordToJson(const RunRecord& run);
 // absent keep RunRecord's defaults, except uuid and name, which are required.
 RunRecord runRecordFromJson(const nlohmann::json& json, const std::string& context);
 
-nlohmann::json stepToJson(const StepMetrics& step);
+class MeasuredStepFields;  // store/formats/step_fields.h
+// A field the run's steps did not measure is null.
+nlohmann::json stepToJson(const StepMetrics& step, const MeasuredStepFields& measured);
 StepMetrics stepFromJson(const nlohmann::json& json, const std::string& context);
 
 // {"format": "bridgebench-runs", "version": 1, "runs": [{...record, "tags": [], "steps": [...]}]}

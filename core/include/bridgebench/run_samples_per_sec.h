@@ -13,10 +13,10 @@
 
 namespace bb {
 
-// Total samples over the total time of the steps after warm-up (`mean_samples_per_s`) for runs
-// of the engine and imports with steps; the figure a source states where it states one (the
-// study's, an import's train_samples_per_second or headline column: `median_samples_per_s`
-// then holds it, marked by `headline` in imports). 0 where the run has none. Never throws.
+// Total samples over the total time of the steps after warm-up (RunSummary::meanSamplesPerSec)
+// for runs of the engine and imports with steps; the figure a source states where it states one
+// (RunSummary::headline: the study's, an import's train_samples_per_second or headline column).
+// 0 where the run has none (headlineSamplesPerSec() says so as nullopt). Never throws.
 double runSamplesPerSec(const RunRecord& run);
 
 }  // namespace bb

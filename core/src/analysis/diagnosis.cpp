@@ -114,16 +114,16 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.collateMs = medianOf(counted, [](const StepMetrics& s) { return s.collateMs; });
     // A source that reports no breakdown (synthetic tensors) costs what the consumer waited.
     if (profile.loadMs <= 0 && run.workers == 0) profile.loadMs = profile.decodeMs = profile.dataWaitMs;
-    profile.batchSize = run.batchSize;
-    profile.workers = static_cast<int>(run.workers);
-    profile.deviceTransforms = run.deviceTransforms;
+    // Only runs whose steps hold the parts are diagnosed (canDiagnose), and those state these.
+    profile.batchSize = run.batchSize.value_or(0);
+    profile.workers = static_cast<int>(run.workers.value_or(0));
+    profile.deviceTransforms = run.deviceTransforms.value_or(false);
     profile.cpuDevice = run.deviceKind.empty() || run.deviceKind == "cpu";
     if (!profile.cpuDevice) {
-        const auto decode = run.summary.find("decode");
-        const std::string site =
-            decode != run.summary.end() && decode->is_object() ? decode->value("site", std::string()) : std::string();
-        profile.decodedOnDevice = run.deviceTransforms && site == "nvjpeg";
-        profile.decodesOnDevice = !run.deviceTransforms || profile.decodedOnDevice;
+        const auto& decode = run.summary.decode;
+        const std::string site = decode.is_object() ? decode.value("site", std::string()) : std::string();
+        profile.decodedOnDevice = profile.deviceTransforms && site == "nvjpeg";
+        profile.decodesOnDevice = !profile.deviceTransforms || profile.decodedOnDevice;
     }
     const auto configuredThreads = run.config.value("threads", 0);
     profile.threadsFixed = configuredThreads > 0;
@@ -133,17 +133,16 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
     profile.cores = std::max(1, profile.cores);
     profile.machineCores = profile.cores;
     profile.loadAverage = run.environment.value("load_average_1m", -1.0);
-    profile.availableCoresAtStart = run.summary.value("available_cores_at_start", 0.0);
-    if (const auto other = run.summary.find("other_cpu_cores"); other != run.summary.end() && other->is_number()) {
-        profile.otherCpuCores = other->get<double>();
-        profile.otherCpuCoresP95 = run.summary.value("other_cpu_cores_p95", profile.otherCpuCores);
+    profile.availableCoresAtStart = run.summary.availableCoresAtStart.value_or(0.0);
+    if (run.summary.otherCpuCores) {
+        profile.otherCpuCores = *run.summary.otherCpuCores;
+        profile.otherCpuCoresP95 = run.summary.otherCpuCoresP95.value_or(profile.otherCpuCores);
     }
-    if (const auto stored = run.summary.find("probe"); stored != run.summary.end())
-        profile.probe = stored->get<PipelineProbe>();
+    profile.probe = run.summary.probe;
     profile.worldSize = static_cast<int>(std::max<std::int64_t>(1, run.deviceCount));
     profile.commMs = meanOf(counted, [](const StepMetrics& s) { return s.commMs; });
-    if (const auto dp = run.summary.find("distributed"); dp != run.summary.end() && dp->is_object()) {
-        profile.allreduceFullMs = dp->value("allreduce_full_ms", 0.0);
+    if (const auto& dp = run.summary.distributed; dp.is_object()) {
+        profile.allreduceFullMs = dp.value("allreduce_full_ms", 0.0);
         // Ranks on rank 0's machine share its cores.
         const auto& ranks = run.environment.value("ranks", nlohmann::json::array());
         int here = 0;

@@ -22,11 +22,9 @@ std::optional<Note> otherProcessesNote(double meanCores, double p95Cores, int co
 }
 
 std::optional<Note> otherProcessesNote(const RunRecord& run) {
-    const auto mean = run.summary.find("other_cpu_cores");
-    if (mean == run.summary.end() || !mean->is_number()) return std::nullopt;
-    const double meanCores = mean->get<double>();
-    const auto p95 = run.summary.find("other_cpu_cores_p95");
-    const double p95Cores = p95 != run.summary.end() && p95->is_number() ? p95->get<double>() : meanCores;
+    if (!run.summary.otherCpuCores) return std::nullopt;
+    const double meanCores = *run.summary.otherCpuCores;
+    const double p95Cores = run.summary.otherCpuCoresP95.value_or(meanCores);
     const auto cores = run.environment.find("logical_cores");
     return otherProcessesNote(meanCores, p95Cores,
                               cores != run.environment.end() && cores->is_number_integer() ? cores->get<int>() : 0);

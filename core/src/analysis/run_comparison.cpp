@@ -60,7 +60,7 @@ bool known(const std::string& text) { return !text.empty() && text != "unknown";
 }  // namespace
 
 RunWorkload runWorkload(const RunRecord& run) {
-    RunWorkload workload{run.model, {}, run.batchSize, 0, runTextLength(run).tokens, run.precision, run.deviceCount};
+    RunWorkload workload{run.model, {}, run.batchSize.value_or(0), 0, runTextLength(run).tokens, run.precision, run.deviceCount};
     if (const auto size = run.config.find("image_size"); size != run.config.end() && size->is_number_integer())
         workload.imageSizePx = size->get<std::int64_t>();
     const auto stored = run.config.find("model_config");
@@ -74,11 +74,7 @@ RunWorkload runWorkload(const RunRecord& run) {
     return workload;
 }
 
-bool runWorkersKnown(const RunRecord& run) {
-    if (run.source == "local") return true;
-    const auto workers = run.config.find("workers");
-    return workers != run.config.end() && workers->is_number_integer();
-}
+bool runWorkersKnown(const RunRecord& run) { return run.workers.has_value(); }
 
 std::string_view workloadFieldName(WorkloadField field) {
     switch (field) {
@@ -185,11 +181,11 @@ std::string runDeviceLabel(const RunRecord& run) {
 }
 
 std::string runConfigurationLabel(const RunRecord& run) {
-    std::string label = runWorkersKnown(run) ? fmt::format("workers {}", run.workers) : "workers unknown";
+    std::string label = run.workers ? fmt::format("workers {}", *run.workers) : "workers unknown";
     const auto note = run.config.value("note", std::string());
     if (!note.empty())
         label += " + " + note;
-    else if (run.deviceTransforms)
+    else if (run.deviceTransforms.value_or(false))
         label += " + device-side loading";
     return label;
 }

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "analysis/summary_number.h"
 #include "bridgebench/errors.h"
 #include "bridgebench/model_catalog.h"
 #include "bridgebench/model_info.h"
@@ -73,12 +72,12 @@ bool countModel(const RunRecord& run, RunFlops& flops) {
 
 RunFlops runFlops(const RunRecord& run) {
     RunFlops flops;
-    const double stored = summaryNumber(run, "achieved_flops_per_s");
+    const double stored = run.summary.achievedFlopsPerSec.value_or(0);
     if (ranOnTheEngine(run) && stored > 0) {
         // The engine's own count. Runs stored before flops_per_sample was kept give it back
         // through their mean-based figure.
-        const double mean = summaryNumber(run, "mean_samples_per_s");
-        flops.flopsPerSample = summaryNumber(run, "flops_per_sample");
+        const double mean = run.summary.meanSamplesPerSec.value_or(0);
+        flops.flopsPerSample = run.summary.flopsPerSample.value_or(0);
         if (flops.flopsPerSample <= 0 && mean > 0) flops.flopsPerSample = stored / mean;
         // The same samples/s the row shows (runSamplesPerSec), as for every other run, so
         // TFLOP/s = GFLOP per sample × samples/s reads true within a row.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <numeric>
 #include <vector>
 
@@ -27,20 +28,22 @@ double percentile(const std::vector<double>& sorted, double fraction) {
 
 }  // namespace
 
-RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps, double flopsPerSample) {
-    RunSummaryBuilder builder(warmupSteps, flopsPerSample);
+RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupSteps, double flopsPerSample,
+                     MeasuredParts parts) {
+    RunSummaryBuilder builder(warmupSteps, flopsPerSample, parts);
     for (const auto& step : steps) builder.add(step);
     return builder.finish();
 }
 
-RunSummaryBuilder::RunSummaryBuilder(std::int64_t warmupSteps, double flopsPerSample) {
+RunSummaryBuilder::RunSummaryBuilder(std::int64_t warmupSteps, double flopsPerSample, MeasuredParts parts)
+    : m_parts(parts) {
     m_summary.warmupSteps = warmupSteps;
-    m_summary.flopsPerSample = flopsPerSample;
+    if (flopsPerSample > 0) m_summary.flopsPerSample = flopsPerSample;
 }
 
 void RunSummaryBuilder::add(const StepMetrics& step) {
     ++m_summary.steps;
-    m_summary.durationS += step.wallMs / 1000.0;
+    m_summary.durationS = m_summary.durationS.value_or(0) + step.wallMs / 1000.0;
     m_summary.samples += step.samples;
     m_summary.finalLoss = step.loss;
     if (m_pastWarmup) {
@@ -73,6 +76,7 @@ RunSummary RunSummaryBuilder::finish() const {
     if (m_summary.steps == 0) {
         RunSummary empty;
         empty.warmupSteps = m_summary.warmupSteps;
+        empty.flopsPerSample = m_summary.flopsPerSample;
         return empty;
     }
     // No step past warm-up: the statistics fall back to all steps.
@@ -84,22 +88,48 @@ RunSummary RunSummaryBuilder::finish() const {
     RunSummary summary = all.m_summary;
     std::vector<double>& rates = all.m_rates;
     std::sort(rates.begin(), rates.end());
-    summary.medianSamplesPerSec = percentile(rates, 0.5);
-    summary.p5SamplesPerSec = percentile(rates, 0.05);
-    summary.p95SamplesPerSec = percentile(rates, 0.95);
-    // The mean is total samples over total time, not the mean of per-step rates, which
-    // would overweight fast steps.
-    summary.meanSamplesPerSec = samplesPerSecond(all.m_samples, all.m_wallMs);
-    summary.dataWaitShare = all.m_wallMs > 0 ? all.m_waitMs / all.m_wallMs : 0;
-    summary.commShare = all.m_wallMs > 0 ? all.m_commMs / all.m_wallMs : 0;
+    // Steps that took no time (an import's first logged step) time nothing.
+    if (all.m_wallMs > 0) {
+        summary.medianSamplesPerSec = percentile(rates, 0.5);
+        summary.p5SamplesPerSec = percentile(rates, 0.05);
+        summary.p95SamplesPerSec = percentile(rates, 0.95);
+        // The mean is total samples over total time, not the mean of per-step rates, which
+        // would overweight fast steps.
+        summary.meanSamplesPerSec = samplesPerSecond(all.m_samples, all.m_wallMs);
+        if (m_parts.dataWait) summary.dataWaitShare = all.m_waitMs / all.m_wallMs;
+        if (m_parts.comm) summary.commShare = all.m_commMs / all.m_wallMs;
+    }
     if (!all.m_others.empty() && all.m_otherWallMs > 0) {
         std::vector<double>& others = all.m_others;
         std::sort(others.begin(), others.end());
         summary.otherCpuCores = all.m_otherCoreMs / all.m_otherWallMs;
         summary.otherCpuCoresP95 = percentile(others, 0.95);
     }
-    summary.achievedFlopsPerSec = summary.meanSamplesPerSec * summary.flopsPerSample;
+    if (summary.flopsPerSample && summary.meanSamplesPerSec)
+        summary.achievedFlopsPerSec = *summary.meanSamplesPerSec * *summary.flopsPerSample;
     return summary;
+}
+
+std::optional<double> headlineSamplesPerSec(const RunSummary& summary) {
+    if (summary.headline) return summary.headline->samplesPerSec;
+    if (summary.meanSamplesPerSec && *summary.meanSamplesPerSec > 0) return summary.meanSamplesPerSec;
+    return summary.medianSamplesPerSec;
+}
+
+std::vector<std::pair<std::string, std::optional<double>>> summaryFigures(const RunSummary& s) {
+    std::vector<std::pair<std::string, std::optional<double>>> figures = {
+        {"median_samples_per_s", s.medianSamplesPerSec},
+        {"mean_samples_per_s", s.meanSamplesPerSec},
+        {"p5_samples_per_s", s.p5SamplesPerSec},
+        {"p95_samples_per_s", s.p95SamplesPerSec},
+        {"data_wait_share", s.dataWaitShare},
+    };
+    if (!s.distributed.is_null() || s.commShare) figures.emplace_back("comm_share", s.commShare);
+    figures.emplace_back("flops_per_sample", s.flopsPerSample);
+    figures.emplace_back("achieved_flops_per_s", s.achievedFlopsPerSec);
+    figures.emplace_back("duration_s", s.durationS);
+    figures.emplace_back("final_loss", s.finalLoss);
+    return figures;
 }
 
 namespace {
@@ -112,30 +142,70 @@ nlohmann::json skippedList(const std::vector<SkippedSample>& samples) {
 
 }  // namespace
 
+namespace {
+
+// The keys to_json writes and from_json reads; anything else a stored summary holds is `other`.
+constexpr const char* kModelledKeys[] = {
+    "steps", "warmup_steps", "warmup_excluded", "median_samples_per_s", "mean_samples_per_s", "p5_samples_per_s",
+    "p95_samples_per_s", "data_wait_share", "comm_share", "flops_per_sample", "achieved_flops_per_s", "samples",
+    "skipped_samples", "skipped_first", "duration_s", "final_loss", "steps_not_stored", "available_cores_at_start",
+    "other_cpu_cores", "other_cpu_cores_p95", "probe", "distributed", "decode", "loss_scaling", "profile",
+    "device_memory", "headline", "headline_only", "steps_median_samples_per_s", "train_loss"};
+
+void putKnown(nlohmann::json& out, const char* key, const std::optional<double>& value) {
+    if (value) out[key] = *value;
+}
+
+// Absent or null: unknown. Another type throws, as for every key, so that the store names the
+// value it cannot read (store/readable_run.h).
+std::optional<double> number(const nlohmann::json& in, const char* key) {
+    const auto found = in.find(key);
+    if (found == in.end() || found->is_null()) return std::nullopt;
+    return found->get<double>();
+}
+
+// Older builds stored 0 for these when they were not counted ("0: unknown" in their summary).
+std::optional<double> positive(const nlohmann::json& in, const char* key) {
+    const auto value = number(in, key);
+    return value && *value > 0 ? value : std::nullopt;
+}
+
+}  // namespace
+
+// The stored layout is the one older builds read: a headline is stored as median_samples_per_s
+// (with "headline" naming its source, and the steps' own median beside it), as the study's
+// figures always were, so that a file written here still reads the same there.
 void to_json(nlohmann::json& out, const RunSummary& s) {
-    out = {
-        {"steps", s.steps},
-        {"warmup_steps", s.warmupSteps},
-        {"warmup_excluded", s.warmupExcluded},
-        {"median_samples_per_s", s.medianSamplesPerSec},
-        {"mean_samples_per_s", s.meanSamplesPerSec},
-        {"p5_samples_per_s", s.p5SamplesPerSec},
-        {"p95_samples_per_s", s.p95SamplesPerSec},
-        {"data_wait_share", s.dataWaitShare},
-        {"comm_share", s.commShare},
-        {"flops_per_sample", s.flopsPerSample},
-        {"achieved_flops_per_s", s.achievedFlopsPerSec},
-        {"samples", s.samples},
-        {"skipped_samples", s.skippedSamples},
-        {"skipped_first", skippedList(s.skippedFirst)},
-        {"duration_s", s.durationS},
-        {"final_loss", s.finalLoss},
-    };
+    out = s.other.is_object() ? s.other : nlohmann::json::object();
+    out["steps"] = s.steps;
+    out["warmup_steps"] = s.warmupSteps;
+    out["warmup_excluded"] = s.warmupExcluded;
+    if (s.headline) {
+        out["median_samples_per_s"] = s.headline->samplesPerSec;
+        if (!s.headline->source.empty()) out["headline"] = s.headline->source;
+        putKnown(out, "steps_median_samples_per_s", s.medianSamplesPerSec);
+    } else {
+        putKnown(out, "median_samples_per_s", s.medianSamplesPerSec);
+    }
+    if (s.headlineOnly) out["headline_only"] = true;
+    putKnown(out, "mean_samples_per_s", s.meanSamplesPerSec);
+    putKnown(out, "p5_samples_per_s", s.p5SamplesPerSec);
+    putKnown(out, "p95_samples_per_s", s.p95SamplesPerSec);
+    putKnown(out, "data_wait_share", s.dataWaitShare);
+    putKnown(out, "comm_share", s.commShare);
+    putKnown(out, "flops_per_sample", s.flopsPerSample);
+    putKnown(out, "achieved_flops_per_s", s.achievedFlopsPerSec);
+    out["samples"] = s.samples;
+    out["skipped_samples"] = s.skippedSamples;
+    out["skipped_first"] = skippedList(s.skippedFirst);
+    putKnown(out, "duration_s", s.durationS);
+    putKnown(out, "final_loss", s.finalLoss);
+    putKnown(out, "train_loss", s.trainLoss);
     if (s.stepsNotStored > 0) out["steps_not_stored"] = s.stepsNotStored;
-    if (s.availableCoresAtStart > 0) out["available_cores_at_start"] = s.availableCoresAtStart;
-    if (std::isfinite(s.otherCpuCores)) {
-        out["other_cpu_cores"] = s.otherCpuCores;
-        out["other_cpu_cores_p95"] = s.otherCpuCoresP95;
+    putKnown(out, "available_cores_at_start", s.availableCoresAtStart);
+    if (s.otherCpuCores) {
+        out["other_cpu_cores"] = *s.otherCpuCores;
+        out["other_cpu_cores_p95"] = s.otherCpuCoresP95.value_or(*s.otherCpuCores);
     }
     if (!s.probe.empty()) out["probe"] = s.probe;
     if (!s.distributed.is_null()) out["distributed"] = s.distributed;
@@ -150,14 +220,27 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     s.steps = in.value("steps", std::int64_t{0});
     s.warmupSteps = in.value("warmup_steps", std::int64_t{0});
     s.warmupExcluded = in.value("warmup_excluded", true);
-    s.medianSamplesPerSec = in.value("median_samples_per_s", 0.0);
-    s.meanSamplesPerSec = in.value("mean_samples_per_s", 0.0);
-    s.p5SamplesPerSec = in.value("p5_samples_per_s", 0.0);
-    s.p95SamplesPerSec = in.value("p95_samples_per_s", 0.0);
-    s.dataWaitShare = in.value("data_wait_share", 0.0);
-    s.commShare = in.value("comm_share", 0.0);
-    s.flopsPerSample = in.value("flops_per_sample", 0.0);
-    s.achievedFlopsPerSec = in.value("achieved_flops_per_s", 0.0);
+    s.headlineOnly = in.value("headline_only", false);
+    const auto stated = number(in, "median_samples_per_s");
+    if (const auto source = in.find("headline"); source != in.end() && source->is_string() && stated) {
+        s.headline = Headline{*stated, source->get<std::string>()};
+        s.medianSamplesPerSec = number(in, "steps_median_samples_per_s");
+    } else if (s.headlineOnly && stated) {
+        s.headline = Headline{*stated, {}};
+    } else {
+        s.medianSamplesPerSec = stated;
+    }
+    s.meanSamplesPerSec = number(in, "mean_samples_per_s");
+    // An import without timed steps once stored its headline as its mean too.
+    if (s.headlineOnly && s.headline && s.meanSamplesPerSec == s.headline->samplesPerSec) s.meanSamplesPerSec.reset();
+    s.p5SamplesPerSec = number(in, "p5_samples_per_s");
+    s.p95SamplesPerSec = number(in, "p95_samples_per_s");
+    s.dataWaitShare = number(in, "data_wait_share");
+    if (const auto distributed = in.find("distributed"); distributed != in.end()) s.distributed = *distributed;
+    // One process has no all-reduce: older builds stored its share as 0.
+    if (!s.distributed.is_null()) s.commShare = number(in, "comm_share");
+    s.flopsPerSample = positive(in, "flops_per_sample");
+    s.achievedFlopsPerSec = positive(in, "achieved_flops_per_s");
     s.samples = in.value("samples", std::int64_t{0});
     s.skippedSamples = in.value("skipped_samples", std::int64_t{0});
     s.stepsNotStored = in.value("steps_not_stored", std::int64_t{0});
@@ -165,19 +248,22 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
         for (const auto& entry : *listed)
             s.skippedFirst.push_back({entry.value("path", std::string()), entry.value("reason", std::string())});
     }
-    s.durationS = in.value("duration_s", 0.0);
-    s.finalLoss = in.value("final_loss", 0.0);
-    s.availableCoresAtStart = in.value("available_cores_at_start", 0.0);
-    if (const auto other = in.find("other_cpu_cores"); other != in.end() && other->is_number()) {
-        s.otherCpuCores = other->get<double>();
-        s.otherCpuCoresP95 = in.value("other_cpu_cores_p95", s.otherCpuCores);
+    s.durationS = number(in, "duration_s");
+    s.finalLoss = number(in, "final_loss");
+    s.trainLoss = number(in, "train_loss");
+    s.availableCoresAtStart = positive(in, "available_cores_at_start");
+    if (const auto other = number(in, "other_cpu_cores"); other && std::isfinite(*other)) {
+        s.otherCpuCores = other;
+        s.otherCpuCoresP95 = number(in, "other_cpu_cores_p95").value_or(*other);
     }
     if (const auto probe = in.find("probe"); probe != in.end()) s.probe = probe->get<PipelineProbe>();
-    if (const auto distributed = in.find("distributed"); distributed != in.end()) s.distributed = *distributed;
     if (const auto decode = in.find("decode"); decode != in.end()) s.decode = *decode;
     if (const auto scaling = in.find("loss_scaling"); scaling != in.end()) s.lossScaling = *scaling;
     if (const auto profile = in.find("profile"); profile != in.end()) s.profile = *profile;
     if (const auto memory = in.find("device_memory"); memory != in.end()) s.deviceMemory = *memory;
+    for (const auto& [key, value] : in.items())
+        if (std::find(std::begin(kModelledKeys), std::end(kModelledKeys), key) == std::end(kModelledKeys))
+            s.other[key] = value;
 }
 
 }  // namespace bb

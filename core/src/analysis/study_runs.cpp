@@ -27,7 +27,7 @@ bool isPeerReference(const RunRecord& run) { return !peerOf(run).empty(); }
 
 // A peer's run without per-step times has only its headline too, but it is measured, not published.
 bool isPublishedFigure(const RunRecord& run) {
-    return run.source == "reference" && run.summary.value("headline_only", false) && !isPeerReference(run);
+    return run.source == "reference" && run.summary.headlineOnly && !isPeerReference(run);
 }
 
 bool isMeasuredReference(const RunRecord& run) { return run.source == "reference" && !isPublishedFigure(run); }

@@ -235,7 +235,9 @@ struct RunSession::Impl {
             // prefix of the steps, and the rest are named as not stored.
             const auto stored = writer ? static_cast<std::size_t>(writer->committedRows()) : trained.steps.size();
             const std::span<const StepMetrics> kept(trained.steps.data(), std::min(stored, trained.steps.size()));
-            result.summary = summarize(kept, config.warmupSteps, trained.flopsPerSample);
+            // One process has no all-reduce to wait for: its share is not 0 but not there.
+            result.summary = summarize(kept, config.warmupSteps, trained.flopsPerSample,
+                                       MeasuredParts{true, !trained.distributed.is_null()});
             result.summary.stepsNotStored = static_cast<std::int64_t>(trained.steps.size() - kept.size());
             result.summary.skippedSamples = trained.skipped.count;
             result.summary.skippedFirst = trained.skipped.first;

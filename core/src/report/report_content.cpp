@@ -7,7 +7,6 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
-#include "analysis/summary_number.h"
 #include "bridgebench/build_info.h"
 #include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/speedup_figure.h"
@@ -84,9 +83,9 @@ ReportContent buildReportContent(const ReportInput& input) {
     for (std::size_t index = 0; index < input.runs.size(); ++index) {
         const auto& run = input.runs[index].run;
         const auto& entry = content.comparison.entries[index];
-        const double p5 = summaryNumber(run, "p5_samples_per_s", std::nan(""));
-        const double p95 = summaryNumber(run, "p95_samples_per_s", std::nan(""));
-        const double wait = summaryNumber(run, "data_wait_share", std::nan(""));
+        const double p5 = run.summary.p5SamplesPerSec.value_or(std::nan(""));
+        const double p95 = run.summary.p95SamplesPerSec.value_or(std::nan(""));
+        const double wait = run.summary.dataWaitShare.value_or(std::nan(""));
         const double samplesPerSec = runSamplesPerSec(run);
         content.summary.rows.push_back(
             // The study's published figures and the tables BridgeBench measured are both stored as
@@ -98,7 +97,7 @@ ReportContent buildReportContent(const ReportInput& input) {
                                             : run.source,
              entry.device,
              entry.configuration,
-             run.batchSize > 0 ? std::to_string(run.batchSize) : "–", run.precision.empty() ? "–" : run.precision,
+             run.batchSize ? std::to_string(*run.batchSize) : "–", run.precision.empty() ? "–" : run.precision,
              figure(samplesPerSec > 0 ? samplesPerSec : std::nan("")) + (entry.otherProcesses.empty() ? "" : " ‡"),
              p5 > 0 && p95 > 0 ? fmt::format("{}–{}", figure(p5), figure(p95)) : "–",
              // An import's steps without a breakdown never measured a wait: unknown, not "0%".

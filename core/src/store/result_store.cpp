@@ -34,6 +34,18 @@ nlohmann::json parseStoredJson(const std::string& text) {
     return value.is_discarded() ? nlohmann::json::object() : value;
 }
 
+// The columns hold 0 and "off" where an import's files did not say: what a run knows is read
+// here, once. An import states a setting in its config (imported_facts.cpp); the engine's runs
+// and the study's tables state every one.
+void readKnownFacts(RunRecord& run, std::int64_t batchSize, std::int64_t workers, bool deviceTransforms) {
+    const bool imported = run.source == "imported";
+    if (batchSize > 0) run.batchSize = batchSize;
+    if (!imported || run.config.contains("workers")) run.workers = workers;
+    if (!imported || run.config.contains("device_transforms")) run.deviceTransforms = deviceTransforms;
+    // Older builds summed an import's untimed data wait into a share of 0.
+    if (imported && run.summary.dataWaitShare == 0.0) run.summary.dataWaitShare.reset();
+}
+
 RunRecord readRun(SQLite::Statement& query) {
     RunRecord run;
     int column = 0;
@@ -48,9 +60,9 @@ RunRecord readRun(SQLite::Statement& query) {
     run.deviceCount = query.getColumn(column++).getInt64();
     run.model = query.getColumn(column++).getString();
     run.precision = query.getColumn(column++).getString();
-    run.batchSize = query.getColumn(column++).getInt64();
-    run.workers = query.getColumn(column++).getInt64();
-    run.deviceTransforms = query.getColumn(column++).getInt() != 0;
+    const std::int64_t batchSize = query.getColumn(column++).getInt64();
+    const std::int64_t workers = query.getColumn(column++).getInt64();
+    const bool deviceTransforms = query.getColumn(column++).getInt() != 0;
     // What this build cannot read of a run's JSON columns is left out, and said so.
     const auto readObject = [&](const char* what, auto keepReadable) {
         auto value = nlohmann::json::parse(query.getColumn(column++).getString(), nullptr, /*allow_exceptions=*/false);
@@ -63,7 +75,8 @@ RunRecord readRun(SQLite::Statement& query) {
     };
     run.config = readObject("config", keepReadableConfig);
     run.environment = readObject("environment", keepReadableEnvironment);
-    run.summary = readObject("summary", keepReadableSummary);
+    run.summary = readObject("summary", keepReadableSummary).get<RunSummary>();
+    readKnownFacts(run, batchSize, workers, deviceTransforms);
     run.studyId = query.getColumn(column++).getInt64();
     run.createdAt = query.getColumn(column++).getString();
     run.finishedAt = query.getColumn(column++).getString();
@@ -203,13 +216,13 @@ std::int64_t ResultStore::createRun(RunRecord run) {
 }
 
 void ResultStore::finishRun(std::int64_t runId, RunStatus status, const std::string& error,
-                            const nlohmann::json& summary) {
+                            const RunSummary& summary) {
     m_impl->guarded("record the end of a run", [&] {
         SQLite::Statement update(m_impl->db, R"sql(
 UPDATE runs SET status = ?, error = ?, summary_json = ?, finished_at = ? WHERE id = ?)sql");
         update.bind(1, std::string(toString(status)));
         update.bind(2, error);
-        update.bind(3, summary.dump());
+        update.bind(3, nlohmann::json(summary).dump());
         update.bind(4, isoUtcNow());
         update.bind(5, static_cast<std::int64_t>(runId));
         if (update.exec() != 1) throw StoreError(fmt::format("{}: no run with id {}", m_impl->file.string(), runId));

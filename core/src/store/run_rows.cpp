@@ -21,12 +21,14 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     insert.bind(column++, static_cast<std::int64_t>(run.deviceCount));
     insert.bind(column++, run.model);
     insert.bind(column++, run.precision);
-    insert.bind(column++, static_cast<std::int64_t>(run.batchSize));
-    insert.bind(column++, static_cast<std::int64_t>(run.workers));
-    insert.bind(column++, run.deviceTransforms ? 1 : 0);
+    // The columns cannot hold "unknown": 0 and "off", which the store reads back as unknown
+    // (result_store.cpp, readKnownFacts).
+    insert.bind(column++, static_cast<std::int64_t>(run.batchSize.value_or(0)));
+    insert.bind(column++, static_cast<std::int64_t>(run.workers.value_or(0)));
+    insert.bind(column++, run.deviceTransforms.value_or(false) ? 1 : 0);
     insert.bind(column++, run.config.dump());
     insert.bind(column++, run.environment.dump());
-    insert.bind(column++, run.summary.dump());
+    insert.bind(column++, nlohmann::json(run.summary).dump());
     insert.bind(column++, owner);
     insert.bind(column++, run.createdAt);
     insert.bind(column++, run.finishedAt);

@@ -14,6 +14,7 @@
 #include "bridgebench/model_info.h"
 #include "bridgebench/run_mfu.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb {
 namespace {
@@ -23,7 +24,7 @@ using ::testing::HasSubstr;
 const RunRecord& augustRun(const std::vector<RunRecord>& runs, std::string_view device, std::int64_t workers) {
     for (const auto& run : runs)
         if (run.source == "reference" && run.batchSize == 48 && run.deviceName == device && run.workers == workers &&
-            !run.deviceTransforms)
+            run.deviceTransforms == false)
             return run;
     throw std::logic_error("no such reference run");
 }
@@ -96,7 +97,7 @@ TEST(RunFlops, APresetAndTheHubIdOfItsCheckpointCountAlike) {
     RunRecord preset;
     preset.source = "imported";
     preset.model = "base";
-    preset.summary = {{"median_samples_per_s", 10.0}};
+    preset.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 10.0}});
     RunRecord hub = preset;
     hub.model = "BridgeTower/bridgetower-base-itm-mlm";
     const RunFlops a = runFlops(preset);
@@ -111,7 +112,7 @@ TEST(RunFlops, AStatedTextLengthAndImageSizeReplaceTheAssumption) {
     run.source = "imported";
     run.model = "large";
     run.config = {{"text_length", 40}};
-    run.summary = {{"median_samples_per_s", 1.0}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 1.0}});
     const RunFlops flops = runFlops(run);
     EXPECT_DOUBLE_EQ(flops.flopsPerSample, modelInfo(bridgeTowerPreset("large"), 40).trainingFlopsPerSample);
     EXPECT_THAT(::testing::PrintToString(flops.assumptions), ::testing::Not(HasSubstr("max_seq_length")));
@@ -124,7 +125,7 @@ TEST(RunFlops, AnUnknownModelHasNoFigureAndNoMfuAndSaysWhy) {
     run.deviceKind = "cuda";
     run.deviceName = "H100";
     run.precision = "bf16";
-    run.summary = {{"median_samples_per_s", 100.0}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 100.0}});
     EXPECT_FALSE(runFlops(run).known());
     const RunMfu mfu = runMfu(run);
     EXPECT_FALSE(mfu.known());
@@ -144,10 +145,10 @@ TEST(RunFlops, ALocalRunsTflopsFollowTheSamplesPerSecondItsRowShows) {
     RunRecord run;
     run.source = "local";
     run.deviceCount = 2;
-    run.summary = {{"median_samples_per_s", 250.0},
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 250.0},
                    {"mean_samples_per_s", 20.0},
                    {"flops_per_sample", 5e7},
-                   {"achieved_flops_per_s", 20.0 * 5e7}};
+                   {"achieved_flops_per_s", 20.0 * 5e7}});
     const RunFlops flops = runFlops(run);
     ASSERT_TRUE(flops.known());
     EXPECT_DOUBLE_EQ(flops.flopsPerSample, 5e7);
@@ -156,7 +157,7 @@ TEST(RunFlops, ALocalRunsTflopsFollowTheSamplesPerSecondItsRowShows) {
     EXPECT_THAT(flops.basis, HasSubstr("0.05 GFLOP per training sample"));
 
     // Stored before flops_per_sample was kept: the count comes back through the mean-based figure.
-    run.summary.erase("flops_per_sample");
+    run.summary.flopsPerSample.reset();
     EXPECT_DOUBLE_EQ(runFlops(run).flopsPerSample, 5e7);
     EXPECT_DOUBLE_EQ(runFlops(run).achievedFlopsPerSec, 20.0 * 5e7);
 }
@@ -169,10 +170,10 @@ TEST(RunFlops, AMeasuredReferenceRunKeepsTheEnginesCount) {
     run.source = "reference";  // from a table BridgeBench measured: no headline_only
     run.model = "large";
     run.deviceCount = 1;
-    run.summary = {{"median_samples_per_s", 205.0},
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 205.0},
                    {"mean_samples_per_s", 204.0},
                    {"flops_per_sample", 1.2595e12},
-                   {"achieved_flops_per_s", 204.0 * 1.2595e12}};
+                   {"achieved_flops_per_s", 204.0 * 1.2595e12}});
     ASSERT_TRUE(isMeasuredReference(run));
     const RunFlops flops = runFlops(run);
     EXPECT_DOUBLE_EQ(flops.flopsPerSample, 1.2595e12);
@@ -185,7 +186,7 @@ TEST(RunFlops, AMeasuredReferenceRunKeepsTheEnginesCount) {
 
     // Without the engine's figures (a table written by hand), the count is the engine's caption
     // length, not the study's.
-    run.summary = {{"median_samples_per_s", 205.0}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 205.0}});
     const RunFlops counted = runFlops(run);
     EXPECT_THAT(counted.basis, HasSubstr(fmt::format("{} tokens", kDefaultTextLength)));
 }
@@ -197,9 +198,9 @@ TEST(RunMfu, ACpuRunIsHeldAgainstItsMachinesStoredPeakNotItsProbe) {
     run.deviceName = "cpu";
     run.precision = "fp32";
     run.environment = {{"hostname", "box"}, {"cpu_model", "Test CPU"}, {"logical_cores", 2}};
-    run.summary = {{"achieved_flops_per_s", 2e9},
+    run.summary = bb::test::storedSummary(nlohmann::json{{"achieved_flops_per_s", 2e9},
                    {"mean_samples_per_s", 10.0},
-                   {"probe", {{"gemm_fp32_flops_per_s", 8e10}, {"gemm_size", 1024}, {"gemm_threads", 2}}}};
+                   {"probe", {{"gemm_fp32_flops_per_s", 8e10}, {"gemm_size", 1024}, {"gemm_threads", 2}}}});
     EXPECT_FALSE(runMfu(run).known()) << "a probe's own GEMM is no peak";
 
     run.machinePeaks.push_back({"box · Test CPU · 2 logical cores", "fp32", 1e11, 2048, 2, 5, 0.0, "2026-05-01T10:00:00Z"});

@@ -6,6 +6,7 @@
 
 #include "bridgebench/run_comparison.h"
 #include "bridgebench/run_summary.h"
+#include "support/stored_summary.h"
 
 namespace bb::run_samples_per_sec_test {
 namespace {
@@ -36,7 +37,7 @@ RunRecord localRun(const std::vector<StepMetrics>& steps) {
 TEST(RunSamplesPerSec, ARunOfTheEngineIsTakenOverItsTimeNotAtItsMedianStep) {
     const RunRecord run = localRun(alternatingSteps());
     // 21 short steps and 20 long ones: the median step is a short one, 8 samples in 3 ms.
-    ASSERT_NEAR(run.summary.at("median_samples_per_s").get<double>(), 8 * 1000.0 / 3, 1e-6);
+    ASSERT_NEAR(bb::test::storedJson(run.summary).at("median_samples_per_s").get<double>(), 8 * 1000.0 / 3, 1e-6);
     const double overTime = 41 * 8 * 1000.0 / (21 * 3 + 20 * 11);
     EXPECT_NEAR(runSamplesPerSec(run), overTime, 1e-6);
     // The Runs and Compare tabs list it so, per device too.
@@ -49,17 +50,16 @@ TEST(RunSamplesPerSec, AFigureASourceStatesIsTakenAsItIs) {
     // (imported_summary.cpp), beside its steps' own figures.
     RunRecord imported = localRun(alternatingSteps());
     imported.source = "imported";
-    imported.summary["median_samples_per_s"] = 700.0;
-    imported.summary["headline"] = "train_samples_per_second";
+    imported.summary.headline = Headline{700.0, "train_samples_per_second"};
     EXPECT_DOUBLE_EQ(runSamplesPerSec(imported), 700.0);
     // Without one, its steps over their time.
-    imported.summary.erase("headline");
-    EXPECT_NEAR(runSamplesPerSec(imported), imported.summary.at("mean_samples_per_s").get<double>(), 1e-9);
+    imported.summary.headline.reset();
+    EXPECT_NEAR(runSamplesPerSec(imported), bb::test::storedJson(imported.summary).at("mean_samples_per_s").get<double>(), 1e-9);
 
     // The study's published figures (store/reference_runs.cpp).
     RunRecord study;
     study.source = "reference";
-    study.summary = {{"median_samples_per_s", 602.1}, {"headline_only", true}};
+    study.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 602.1}, {"headline_only", true}});
     EXPECT_DOUBLE_EQ(runSamplesPerSec(study), 602.1);
 }
 
@@ -67,7 +67,8 @@ TEST(RunSamplesPerSec, ARunWithoutFiguresHasNone) {
     RunRecord run;
     run.source = "local";
     EXPECT_EQ(runSamplesPerSec(run), 0);
-    run.summary = {{"median_samples_per_s", "fast"}, {"mean_samples_per_s", nullptr}};
+    // A value of another type ("fast") never reaches a run: the store leaves it out (readable_run_test).
+    run.summary = bb::test::storedSummary(nlohmann::json{{"mean_samples_per_s", nullptr}});
     EXPECT_EQ(runSamplesPerSec(run), 0);
 }
 

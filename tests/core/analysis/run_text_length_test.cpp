@@ -5,6 +5,7 @@
 #include "bridgebench/run_comparison.h"
 #include "bridgebench/study_runs.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb {
 namespace {
@@ -18,7 +19,7 @@ RunRecord engineRun(const std::string& source) {
     run.deviceCount = 1;
     run.batchSize = 48;
     run.precision = "bf16";
-    run.summary = {{"median_samples_per_s", 205.0}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 205.0}});
     return run;
 }
 

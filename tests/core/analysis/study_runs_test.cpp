@@ -1,6 +1,7 @@
 #include "bridgebench/study_runs.h"
 
 #include <gtest/gtest.h>
+#include "support/stored_summary.h"
 
 namespace bb::study_runs_test {
 namespace {
@@ -12,7 +13,7 @@ RunRecord published(std::int64_t id, const std::string& device, const std::strin
     run.deviceKind = "cuda";
     run.deviceName = device;
     run.deviceCount = 8;
-    run.summary = {{"median_samples_per_s", 300.0}, {"headline_only", true}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 300.0}, {"headline_only", true}});
     run.createdAt = date;
     return run;
 }
@@ -24,7 +25,7 @@ RunRecord measured(std::int64_t id, const std::string& device, std::int64_t tabl
     run.deviceKind = "cuda";
     run.deviceName = device;
     run.studyId = table;
-    run.summary = {{"median_samples_per_s", 150.0}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 150.0}});
     run.createdAt = ranAt;
     return run;
 }

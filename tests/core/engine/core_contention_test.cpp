@@ -18,6 +18,7 @@
 #include "support/recording_observer.h"
 #include "support/spinning_process.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::core_contention_test {
 namespace {
@@ -119,7 +120,7 @@ TEST(CoreContention, ARunStartedWhileEveryCoreIsBusySaysSoBeforeItsFirstStep) {
     ResultStore store(dir.file("runs.db"));
     const auto run = store.findRun(runId);
     ASSERT_TRUE(run);
-    EXPECT_DOUBLE_EQ(run->summary.value("available_cores_at_start", 0.0), outcome.summary.availableCoresAtStart);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(run->summary).value("available_cores_at_start", 0.0), outcome.summary.availableCoresAtStart.value_or(0.0));
 }
 
 // threads=0 while busy threads hold every core: the engine computes on the cores the others
@@ -135,10 +136,10 @@ TEST(CoreContention, ARunThatLeavesThreadsToTheEngineComputesOnTheCoresOthersLef
     ASSERT_EQ(outcome.status, RunStatus::Completed) << outcome.error;
     const int free = chooseIntraOpThreads(config);
     const auto fit = threadsThatFit({.cores = cores,
-                                     .availableCores = outcome.summary.availableCoresAtStart,
+                                     .availableCores = outcome.summary.availableCoresAtStart.value_or(0.0),
                                      .computeThreads = free,
                                      .workers = 0});
-    ASSERT_TRUE(fit.has_value()) << outcome.summary.availableCoresAtStart;
+    ASSERT_TRUE(fit.has_value()) << outcome.summary.availableCoresAtStart.value_or(-1.0);
     ASSERT_LT(*fit, free);
     const auto warnings = observer.startWarnings();
     ASSERT_EQ(warnings.size(), 1u);

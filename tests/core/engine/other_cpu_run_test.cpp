@@ -9,6 +9,7 @@
 #include "support/recording_observer.h"
 #include "support/spinning_process.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb {
 namespace {
@@ -47,11 +48,11 @@ TEST(OtherCpuDuringARun, ASpinningNeighbourShowsInTheStepsAndTheSummaryAsStored)
     ASSERT_GT(measured, 0);
     EXPECT_TRUE(std::isfinite(steps.back().otherCpuCores));
     // The neighbour holds a core whatever else runs beside the test.
-    EXPECT_GT(outcome.summary.otherCpuCores, 0.4);
-    EXPECT_GE(outcome.summary.otherCpuCoresP95, outcome.summary.otherCpuCores * 0.5);
+    EXPECT_GT(outcome.summary.otherCpuCores.value(), 0.4);
+    EXPECT_GE(outcome.summary.otherCpuCoresP95.value(), outcome.summary.otherCpuCores.value() * 0.5);
     const auto run = store.findRun(runId);
     ASSERT_TRUE(run);
-    EXPECT_DOUBLE_EQ(run->summary.value("other_cpu_cores", -1.0), outcome.summary.otherCpuCores);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(run->summary).value("other_cpu_cores", -1.0), outcome.summary.otherCpuCores.value());
 }
 
 }  // namespace

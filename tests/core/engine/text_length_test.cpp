@@ -13,6 +13,7 @@
 #include "engine/model_factory.h"
 #include "support/recording_observer.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb {
 namespace {
@@ -47,7 +48,7 @@ TEST(TextLength, TheRunCountsAndRecordsTheLengthItAskedFor) {
     const RunRecord run = runOnce(dir.file("runs.db"), tinyConfig(24));
     EXPECT_EQ(run.config.value("text_length", 0), 24);
     const double expected = modelInfo(bridgeTowerPreset("tiny"), 24).trainingFlopsPerSample;
-    EXPECT_DOUBLE_EQ(run.summary.value("flops_per_sample", 0.0), expected);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(run.summary).value("flops_per_sample", 0.0), expected);
     EXPECT_LT(expected, modelInfo(bridgeTowerPreset("tiny"), 40).trainingFlopsPerSample);
 }
 

@@ -21,6 +21,7 @@
 #include "report/report_content.h"
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::report_test {
 namespace {
@@ -66,7 +67,7 @@ ReportInput input() {
     published.run.deviceName = "Gaudi2";
     published.run.deviceCount = 8;
     published.run.batchSize = 48;
-    published.run.summary = {{"median_samples_per_s", 768.7}};
+    published.run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 768.7}});
     report.runs.push_back(published);
     report.baselineRunId = 7;
     report.title = "Loader study";
@@ -104,7 +105,7 @@ TEST(HtmlReport, CarriesAchievedTflopsAndMfuColumnsAndWhereTheyComeFrom) {
     published.deviceName = "H100";
     published.model = "BridgeTower/bridgetower-large-itm-mlm-itc";
     published.precision = "bf16";
-    published.summary = {{"median_samples_per_s", 602.1}, {"headline_only", true}};  // as the study's figures are
+    published.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 602.1}, {"headline_only", true}});  // as the study's figures are
     writeHtmlReport(report, dir.file("report.html"));
     const std::string html = test::readFileBytes(dir.file("report.html"));
     for (const char* column : {"<th>TFLOP/s</th>", "<th>TFLOP/s per device</th>", "<th>MFU</th>"})
@@ -127,12 +128,12 @@ TEST(HtmlReport, MarksARunMeasuredBesideOtherProcessesAndSaysHowMuchTheyTook) {
     const test::TempDir dir;
     auto report = input();
     auto& busy = report.runs[1].run;
-    busy.summary["other_cpu_cores"] = 1.2;
-    busy.summary["other_cpu_cores_p95"] = 1.6;
+    busy.summary.otherCpuCores = 1.2;
+    busy.summary.otherCpuCoresP95 = 1.6;
     busy.environment["logical_cores"] = 2;
     writeHtmlReport(report, dir.file("report.html"));
     const std::string html = test::readFileBytes(dir.file("report.html"));
-    const std::string figure = report::figure(busy.summary["median_samples_per_s"].get<double>());
+    const std::string figure = report::figure(bb::test::storedJson(busy.summary)["median_samples_per_s"].get<double>());
     EXPECT_THAT(html, HasSubstr(">" + figure + " ‡<"));
     int marked = 0;
     for (auto at = html.find(" ‡<"); at != std::string::npos; at = html.find(" ‡<", at + 1)) ++marked;
@@ -207,11 +208,11 @@ TEST(ChartSvg, ASmallFigureKeepsThreeSignificantDigitsAndSpeedupsReadAsInTheWind
     cpu.run.deviceName = "cpu";
     cpu.run.model = "tiny";  // a model nobody named gets no speedup (the work per sample is unknown)
     cpu.run.batchSize = 8;
-    cpu.run.summary = {{"median_samples_per_s", 0.0134}};
+    cpu.run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 0.0134}});
     RunData rerun = cpu;
     rerun.run.id = 2;
     rerun.run.name = "tiny on the cpu again";
-    rerun.run.summary = {{"median_samples_per_s", 0.0268}};
+    rerun.run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 0.0268}});
     report.runs = {cpu, rerun};
     report.baselineRunId = 1;
     writeChartSvg(report, ReportChart::Comparison, dir.file("comparison.svg"));
@@ -307,7 +308,7 @@ TEST(HtmlReport, AnImportsUnmeasuredWaitIsUnknownAndReferenceSourcesAreApart) {
         step.loadMs = step.readMs = step.decodeMs = step.transformMs = step.collateMs = 0;
     }
     report.runs[1].run.source = "imported";
-    report.runs[2].run.summary["headline_only"] = true;  // the study's figure, as the store holds it
+    report.runs[2].run.summary.headlineOnly = true;  // the study's figure, as the store holds it
     const auto content = report::buildReportContent(report);
     const auto column = [&](const std::string& name) {
         return static_cast<std::size_t>(std::find(content.summary.header.begin(), content.summary.header.end(), name) -

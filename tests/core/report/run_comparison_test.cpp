@@ -8,6 +8,7 @@
 #include "bridgebench/model_info.h"
 #include "bridgebench/study_runs.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::run_comparison_test {
 namespace {
@@ -37,9 +38,9 @@ TEST(RunComparison, SpeedupsAgainstABaselineRun) {
     EXPECT_EQ(comparison.unit, "samples/s");
     for (const auto& entry : comparison.entries) {
         const auto& run = *std::find_if(runs.begin(), runs.end(), [&](const auto& r) { return r.id == entry.runId; });
-        const double value = run.summary["median_samples_per_s"].get<double>();
+        const double value = bb::test::storedJson(run.summary)["median_samples_per_s"].get<double>();
         EXPECT_DOUBLE_EQ(entry.value, value);
-        EXPECT_DOUBLE_EQ(entry.speedup, value / a100.summary["median_samples_per_s"].get<double>());
+        EXPECT_DOUBLE_EQ(entry.speedup, value / bb::test::storedJson(a100.summary)["median_samples_per_s"].get<double>());
         EXPECT_FALSE(entry.workloadDiffers) << entry.runName;
         EXPECT_TRUE(entry.reference);
     }
@@ -61,7 +62,7 @@ RunRecord oneDeviceRun(const std::string& name, const std::string& kind, const s
     run.batchSize = batchSize;
     run.model = model;
     run.precision = "bf16";
-    run.summary = {{"median_samples_per_s", samplesPerSec}};
+    run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", samplesPerSec}});
     return run;
 }
 
@@ -110,7 +111,7 @@ TEST(RunComparison, ASweepOfTheEnginesMiniClipRunsHasItsSpeedups) {
     RunRecord two = zero;
     two.id = 2;
     two.name = "sweep · workers=2";
-    two.summary = {{"median_samples_per_s", 968.7}};
+    two.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 968.7}});
     const auto comparison = compareRuns({zero, two}, CompareMetric::SamplesPerSec, zero.id);
     EXPECT_EQ(comparison.entries.back().noSpeedup, NoSpeedup::None) << comparison.entries.back().speedupNote;
     EXPECT_NEAR(comparison.entries.back().speedup, 968.7 / 626.1, 1e-9);
@@ -248,7 +249,7 @@ TEST(RunComparison, UnknownFieldsDoNotMarkAWorkloadAsDifferent) {
     imported.deviceKind = "cuda";
     imported.deviceName = "H100";
     imported.deviceCount = 8;
-    imported.summary = {{"median_samples_per_s", 590.0}};
+    imported.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 590.0}});
     runs.push_back(imported);
     const auto& h100 = named(runs, "H100", 2, false);
     const auto comparison = compareRuns(runs, CompareMetric::SamplesPerSec, h100.id);

@@ -132,7 +132,7 @@ TEST(HfTensorBoardImport, ALogWithoutTextSummariesKeepsItsFieldsUnknown) {
     const ImportBatch batch = readTensorBoardImport(folder, {});
     const RunRecord& run = batch.runs[0].run;
     EXPECT_EQ(run.model, "");
-    EXPECT_EQ(run.batchSize, 0);
+    EXPECT_FALSE(run.batchSize.has_value());  // unknown, never 0
     EXPECT_EQ(run.precision, "");
     EXPECT_FALSE(run.config.contains("workers"));
     EXPECT_THAT(::testing::PrintToString(batch.warnings), HasSubstr("how many samples a step takes"));

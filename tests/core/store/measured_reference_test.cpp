@@ -15,6 +15,7 @@
 #include "store/references/shipped_tables.h"
 #include "store/schema.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::measured_reference_test {
 namespace {
@@ -57,7 +58,7 @@ nlohmann::json exportedRun(const std::filesystem::path& database, RunStatus stat
         steps.push_back(step);
     }
     store.appendSteps(id, steps);
-    store.finishRun(id, status, "", {{"median_samples_per_s", 39.6}});
+    store.finishRun(id, status, "", bb::test::storedSummary({{"median_samples_per_s", 39.6}}));
     return runsToJson(loadRuns(store, {*store.findRun(id)}));
 }
 
@@ -120,7 +121,7 @@ TEST(MeasuredReferences, ATableFromARunsExportStandsBesideTheStudyWithItsSteps) 
     EXPECT_EQ(measured->name, "1x Test CPU · workers 0 + device-side loading (2 Dec 2026)");
     EXPECT_EQ(measured->status, RunStatus::Completed);
     EXPECT_NE(measured->uuid, exported["runs"][0]["uuid"].get<std::string>());
-    EXPECT_DOUBLE_EQ(measured->summary.value("median_samples_per_s", 0.0), 39.6);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(measured->summary).value("median_samples_per_s", 0.0), 39.6);
     const auto steps = store.steps(measured->id);
     ASSERT_EQ(steps.size(), static_cast<std::size_t>(kSteps));
     EXPECT_DOUBLE_EQ(steps.back().wallMs, 200.0 + kSteps - 1);
@@ -252,7 +253,7 @@ TEST(MeasuredReferences, APeersTableStandsBesideBridgeBenchsOfTheSameDeviceAndDi
     EXPECT_TRUE(isPeerReference(*peer));
     EXPECT_FALSE(isPublishedFigure(*peer));
     EXPECT_FALSE(ranOnTheEngine(*peer));
-    EXPECT_DOUBLE_EQ(peer->summary.value("median_samples_per_s", 0.0), 28.396762337747404);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(peer->summary).value("median_samples_per_s", 0.0), 28.396762337747404);
     // The study's ten published figures are still the study's.
     EXPECT_EQ(std::count_if(shown.begin(), shown.end(), isPublishedFigure), 10);
 

@@ -9,6 +9,7 @@
 #include "bridgebench/tfevents_file.h"
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::run_export_test {
 namespace {
@@ -31,7 +32,7 @@ RunData measuredRun() {
     data.run.batchSize = 8;
     data.run.workers = 2;
     data.run.deviceTransforms = true;
-    data.run.summary = {{"median_samples_per_s", 123.456789}};
+    data.run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 123.456789}});
     data.run.environment = {{"cpu", "Xeon"}, {"threads", 8}};
     data.run.createdAt = "2026-11-30T10:00:00Z";
     data.run.finishedAt = "2026-11-30T10:01:00Z";
@@ -67,7 +68,7 @@ RunData headlineOnlyRun() {
     data.run.deviceName = "Gaudi2";
     data.run.deviceCount = 8;
     data.run.batchSize = 48;
-    data.run.summary = {{"median_samples_per_s", 768.7}};
+    data.run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 768.7}});
     return data;
 }
 
@@ -81,7 +82,7 @@ TEST(CsvExport, ReadsBackWithTheSameValues) {
     EXPECT_EQ(run.run.name, runs[0].run.name);
     EXPECT_EQ(run.run.uuid, runs[0].run.uuid);
     EXPECT_EQ(run.run.deviceName, "Xeon 8480+");
-    EXPECT_TRUE(run.run.deviceTransforms);
+    EXPECT_EQ(run.run.deviceTransforms, true);
     ASSERT_EQ(run.steps.size(), runs[0].steps.size());
     for (std::size_t i = 0; i < run.steps.size(); ++i) {
         // Shortest round-trip formatting: the very same doubles.
@@ -92,9 +93,9 @@ TEST(CsvExport, ReadsBackWithTheSameValues) {
         EXPECT_EQ(run.steps[i].loss, runs[0].steps[i].loss);
         EXPECT_EQ(run.steps[i].rssBytes, runs[0].steps[i].rssBytes);
     }
-    EXPECT_EQ(run.run.summary["median_samples_per_s"].get<double>(), 123.456789);
+    EXPECT_EQ(bb::test::storedJson(run.run.summary)["median_samples_per_s"].get<double>(), 123.456789);
     EXPECT_TRUE(back.runs[1].steps.empty());
-    EXPECT_EQ(back.runs[1].run.summary["median_samples_per_s"].get<double>(), 768.7);
+    EXPECT_EQ(bb::test::storedJson(back.runs[1].run.summary)["median_samples_per_s"].get<double>(), 768.7);
 }
 
 TEST(JsonExport, HoldsRecordsTagsAndSteps) {
@@ -144,7 +145,7 @@ TEST(TensorBoardExport, ImportsBackWithTheSameValuesAndIdentity) {
         EXPECT_FLOAT_EQ(static_cast<float>(got.loss), static_cast<float>(want.loss));
         EXPECT_EQ(got.samples, want.samples);
     }
-    EXPECT_EQ(measured->run.summary["median_samples_per_s"].get<double>(), 123.456789);
+    EXPECT_EQ(bb::test::storedJson(measured->run.summary)["median_samples_per_s"].get<double>(), 123.456789);
 }
 
 }  // namespace

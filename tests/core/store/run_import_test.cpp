@@ -9,6 +9,7 @@
 #include "support/file_bytes.h"
 #include "support/measured_reference.h"
 #include "support/temp_dir.h"
+#include "support/stored_summary.h"
 
 namespace bb::run_import_test {
 namespace {
@@ -48,8 +49,8 @@ TEST(TrainerImport, TakesPerStepThroughputFromEventWallTimesAndTheHeadlineFromRe
     EXPECT_EQ(run.run.batchSize, 48);
     // 602.1 / 1.568 samples per step over a per-device batch of 48.
     EXPECT_EQ(run.run.deviceCount, 8);
-    EXPECT_DOUBLE_EQ(run.run.summary["median_samples_per_s"].get<double>(), 602.1);
-    EXPECT_DOUBLE_EQ(run.run.summary["duration_s"].get<double>(), 31.8918);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(run.run.summary)["median_samples_per_s"].get<double>(), 602.1);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(run.run.summary)["duration_s"].get<double>(), 31.8918);
 
     ASSERT_EQ(run.steps.size(), 5U);  // the logging steps 10..50
     EXPECT_EQ(run.steps[0].step, 10);
@@ -58,7 +59,7 @@ TEST(TrainerImport, TakesPerStepThroughputFromEventWallTimesAndTheHeadlineFromRe
     EXPECT_NEAR(run.steps[1].wallMs, kFastStepS * 1000, 1e-3);
     EXPECT_NEAR(run.steps[4].samplesPerSec, kGlobalBatch / kSlowStepS, 1e-3);
     EXPECT_NEAR(run.steps[4].loss, 0.8125, 1e-6);
-    EXPECT_NEAR(run.run.summary["steps_median_samples_per_s"].get<double>(),
+    EXPECT_NEAR(bb::test::storedJson(run.run.summary)["steps_median_samples_per_s"].get<double>(),
                 (kGlobalBatch / kFastStepS + kGlobalBatch / kSlowStepS) / 2, 1e-3);
     EXPECT_THAT(batch.warnings.front(), HasSubstr("device count 8 inferred"));
 }
@@ -69,7 +70,7 @@ TEST(TrainerImport, GaudiFolderWithoutEventsKeepsMemoryAndSaysThereAreNoTimes) {
     const RunData& run = batch.runs[0];
     EXPECT_EQ(run.run.deviceKind, "hpu");  // only Optimum Habana writes the memory keys
     EXPECT_EQ(run.run.deviceCount, 8);
-    EXPECT_DOUBLE_EQ(run.run.summary["median_samples_per_s"].get<double>(), 847.7);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(run.run.summary)["median_samples_per_s"].get<double>(), 847.7);
     ASSERT_EQ(run.steps.size(), 3U);
     EXPECT_EQ(run.steps[2].deviceMemoryBytes, static_cast<std::int64_t>(42.88 * 1024 * 1024 * 1024));
     bool saidNoEvents = false;
@@ -84,12 +85,12 @@ TEST(TrainerImport, ThePeersSteadyWindowIsTheHeadlineAndTheTrainersOwnFigureStay
     const ImportBatch batch = readTrainerImport(kData / "trainer/peer-cpu", {.deviceKind = "cpu", .deviceName = "CPU"});
     ASSERT_EQ(batch.runs.size(), 1U);
     const RunData& run = batch.runs[0];
-    EXPECT_DOUBLE_EQ(run.run.summary["median_samples_per_s"].get<double>(), 28.396762337747404);
-    EXPECT_EQ(run.run.summary["headline"], "steady_samples_per_second (after 3 warm-up steps)");
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(run.run.summary)["median_samples_per_s"].get<double>(), 28.396762337747404);
+    EXPECT_EQ(bb::test::storedJson(run.run.summary)["headline"], "steady_samples_per_second (after 3 warm-up steps)");
     EXPECT_DOUBLE_EQ(run.run.environment["reported"]["train_samples_per_second"].get<double>(), 12.478);
-    EXPECT_DOUBLE_EQ(run.run.summary["data_wait_share"].get<double>(), 0.009602784033423049);
+    EXPECT_DOUBLE_EQ(bb::test::storedJson(run.run.summary)["data_wait_share"].get<double>(), 0.009602784033423049);
     EXPECT_EQ(run.steps.size(), 8U);  // logging_steps=1
-    EXPECT_FALSE(run.run.summary.contains("device_memory"));  // a CPU has no device memory to report
+    EXPECT_FALSE(bb::test::storedJson(run.run.summary).contains("device_memory"));  // a CPU has no device memory to report
 }
 
 TEST(TrainerImport, ThePeersPeakDeviceMemoryIsTheRunsPeak) {
@@ -101,7 +102,7 @@ TEST(TrainerImport, ThePeersPeakDeviceMemoryIsTheRunsPeak) {
     test::writeFileBytes(folder / "all_results.json", results.dump(2));
     const ImportBatch batch = readTrainerImport(folder, {.deviceKind = "cuda", .deviceName = "H100"});
     ASSERT_EQ(batch.runs.size(), 1U);
-    EXPECT_EQ(batch.runs[0].run.summary["device_memory"]["peak_bytes"].get<std::int64_t>(), 42949672960);
+    EXPECT_EQ(bb::test::storedJson(batch.runs[0].run.summary)["device_memory"]["peak_bytes"].get<std::int64_t>(), 42949672960);
 }
 
 TEST(TrainerImport, MalformedStateNamesTheFileAndLine) {
@@ -122,7 +123,7 @@ TEST(TensorBoardImport, TrainerEventsAloneGiveStepTimesAndTheHeadline) {
     ASSERT_EQ(batch.runs.size(), 1U);
     const RunData& run = batch.runs[0];
     EXPECT_EQ(run.run.name, "trainer-h100");
-    EXPECT_NEAR(run.run.summary["median_samples_per_s"].get<double>(), 602.1, 1e-3);  // a float32 in the file
+    EXPECT_NEAR(bb::test::storedJson(run.run.summary)["median_samples_per_s"].get<double>(), 602.1, 1e-3);  // a float32 in the file
     ASSERT_EQ(run.steps.size(), 5U);
     EXPECT_NEAR(run.steps[3].samplesPerSec, kGlobalBatch / kSlowStepS, 1e-2);
     EXPECT_NEAR(run.steps[0].loss, 1.9872, 1e-6);
@@ -138,7 +139,7 @@ TEST(TensorBoardImport, FileStillBeingWrittenImportsItsCompleteRecordsAndSaysSo)
     ASSERT_FALSE(batch.warnings.empty());
     EXPECT_THAT(batch.warnings[0], HasSubstr("events.out.tfevents.1.cut"));
     // The final record (the train_* figures) was the one cut: no headline then.
-    EXPECT_FALSE(batch.runs[0].run.summary.contains("headline"));
+    EXPECT_FALSE(bb::test::storedJson(batch.runs[0].run.summary).contains("headline"));
 }
 
 TEST(TensorBoardImport, BadCrcIsAnErrorNamingFileAndOffset) {
@@ -256,7 +257,7 @@ TEST(MergeDatabase, KeepsUuidsStepsAndTagsAndAddsNothingTheSecondTime) {
         run.name = "remote-h100";
         run.status = RunStatus::Completed;
         run.deviceKind = "cuda";
-        run.summary = {{"median_samples_per_s", 590.5}};
+        run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 590.5}});
         const auto id = other.createRun(run);
         std::vector<StepMetrics> steps(4);
         for (std::size_t i = 0; i < steps.size(); ++i) {

@@ -39,6 +39,10 @@ std::string headline(const RunRecord& run) {
     return samplesPerSec > 0 ? number(samplesPerSec) : std::string();
 }
 
+// An empty cell for what the run does not know, which an import of the file reads back as unknown.
+std::string known(const std::optional<std::int64_t>& value) { return value ? std::to_string(*value) : std::string(); }
+std::string known(const std::optional<bool>& value) { return value ? (*value ? "true" : "false") : std::string(); }
+
 std::vector<std::string> runCells(const RunRecord& run) {
     return {run.name,
             run.uuid,
@@ -48,9 +52,9 @@ std::vector<std::string> runCells(const RunRecord& run) {
             std::to_string(run.deviceCount),
             run.model,
             run.precision,
-            std::to_string(run.batchSize),
-            std::to_string(run.workers),
-            run.deviceTransforms ? "true" : "false",
+            known(run.batchSize),
+            known(run.workers),
+            known(run.deviceTransforms),
             headline(run)};
 }
 
@@ -79,6 +83,7 @@ void exportCsv(const std::vector<RunData>& runs, const std::filesystem::path& fi
     appendRow(out, header);
     for (const auto& data : runs) {
         const auto run = runCells(data.run);
+        const MeasuredStepFields measured(data.run);
         if (data.steps.empty()) {
             auto cells = run;
             cells.resize(header.size());
@@ -87,8 +92,9 @@ void exportCsv(const std::vector<RunData>& runs, const std::filesystem::path& fi
         for (const auto& step : data.steps) {
             auto cells = run;
             for (const auto& field : stepFields())
-                cells.push_back(field.integer ? std::to_string(static_cast<std::int64_t>(field.get(step)))
-                                              : number(field.get(step)));
+                cells.push_back(!measured.measured(field, step) ? std::string()
+                                : field.integer ? std::to_string(static_cast<std::int64_t>(field.get(step)))
+                                                : number(field.get(step)));
             appendRow(out, cells);
         }
     }
@@ -112,9 +118,10 @@ std::vector<std::filesystem::path> exportTensorBoard(const std::vector<RunData>&
                                   : data.steps.front().timestampMs / 1000.0 - data.steps.front().wallMs / 1000.0;
         const auto eventsPath = runFolder / TfEventsWriter::fileName(startS, "bridgebench");
         TfEventsWriter writer(eventsPath, startS);
+        const MeasuredStepFields measured(data.run);
         for (const auto& step : data.steps) {
             for (const auto& field : stepFields()) {
-                if (field.name == "step" || field.name == "timestamp_ms") continue;
+                if (field.name == "step" || field.name == "timestamp_ms" || !measured.measured(field, step)) continue;
                 writer.write({fmt::format("{}{}", formats::kTagPrefix, field.name), step.step, step.timestampMs / 1000.0,
                               field.get(step)});
             }

@@ -123,9 +123,9 @@ std::string traceEventJson(const RunData& run, const std::vector<TimelineSpan>& 
                               {"run", run.run.name},
                               {"time_origin", severalRanks ? "the end of a barrier the ranks left together"
                                                            : "the start of the run's first step"}}}};
-    if (run.run.summary.is_object() && run.run.summary.contains("distributed") &&
-        run.run.summary["distributed"].is_object() && run.run.summary["distributed"].contains("clock_alignment_us"))
-        trace["otherData"]["clock_alignment_us"] = run.run.summary["distributed"]["clock_alignment_us"];
+    if (const auto& distributed = run.run.summary.distributed;
+        distributed.is_object() && distributed.contains("clock_alignment_us"))
+        trace["otherData"]["clock_alignment_us"] = distributed["clock_alignment_us"];
     return trace.dump();
 }
 

@@ -24,6 +24,20 @@ void readOptional(const nlohmann::json& json, const char* key, T& out, const std
     }
 }
 
+template <typename T>
+void readOptional(const nlohmann::json& json, const char* key, std::optional<T>& out, const std::string& context) {
+    T value{};
+    const auto found = json.find(key);
+    if (found == json.end() || found->is_null()) return;
+    readOptional(json, key, value, context);
+    out = value;
+}
+
+template <typename T>
+nlohmann::json orNull(const std::optional<T>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json();
+}
+
 }  // namespace
 
 nlohmann::json runRecordToJson(const RunRecord& run) {
@@ -38,9 +52,9 @@ nlohmann::json runRecordToJson(const RunRecord& run) {
             {"device_count", run.deviceCount},
             {"model", run.model},
             {"precision", run.precision},
-            {"batch_size", run.batchSize},
-            {"workers", run.workers},
-            {"device_transforms", run.deviceTransforms},
+            {"batch_size", orNull(run.batchSize)},
+            {"workers", orNull(run.workers)},
+            {"device_transforms", orNull(run.deviceTransforms)},
             {"config", run.config},
             {"environment", run.environment},
             {"summary", run.summary},
@@ -70,22 +84,30 @@ RunRecord runRecordFromJson(const nlohmann::json& json, const std::string& conte
     readOptional(json, "batch_size", run.batchSize, context);
     readOptional(json, "workers", run.workers, context);
     readOptional(json, "device_transforms", run.deviceTransforms, context);
+    nlohmann::json summary = nlohmann::json::object();
     for (auto [key, target] : {std::pair{"config", &run.config}, std::pair{"environment", &run.environment},
-                               std::pair{"summary", &run.summary}}) {
+                               std::pair{"summary", &summary}}) {
         const auto found = json.find(key);
         if (found == json.end()) continue;
         if (!found->is_object()) throw InputError(fmt::format("{}: {}: expected an object", context, key));
         *target = *found;
+    }
+    try {
+        run.summary = summary.get<RunSummary>();
+    } catch (const nlohmann::json::exception& error) {
+        throw InputError(fmt::format("{}: summary: {}", context, error.what()));
     }
     readOptional(json, "created_at", run.createdAt, context);
     readOptional(json, "finished_at", run.finishedAt, context);
     return run;
 }
 
-nlohmann::json stepToJson(const StepMetrics& step) {
+nlohmann::json stepToJson(const StepMetrics& step, const MeasuredStepFields& measured) {
     nlohmann::json out = nlohmann::json::object();
     for (const auto& field : stepFields()) {
-        if (field.integer)
+        if (!measured.measured(field, step))
+            out[std::string(field.name)] = nullptr;
+        else if (field.integer)
             out[std::string(field.name)] = static_cast<std::int64_t>(field.get(step));
         else
             out[std::string(field.name)] = field.get(step);
@@ -112,7 +134,8 @@ nlohmann::json runsToJson(const std::vector<RunData>& runs) {
         auto run = runRecordToJson(data.run);
         run["tags"] = data.tags;
         nlohmann::json steps = nlohmann::json::array();
-        for (const auto& step : data.steps) steps.push_back(stepToJson(step));
+        const MeasuredStepFields measured(data.run);
+        for (const auto& step : data.steps) steps.push_back(stepToJson(step, measured));
         run["steps"] = std::move(steps);
         list.push_back(std::move(run));
     }

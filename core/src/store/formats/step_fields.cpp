@@ -1,5 +1,6 @@
 #include "store/formats/step_fields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -56,6 +57,27 @@ const StepField* findStepField(std::string_view name) {
     for (const auto& field : kFields)
         if (field.name == name) return &field;
     return nullptr;
+}
+
+MeasuredStepFields::MeasuredStepFields(const RunRecord& run) {
+    if (run.source == "local") return;
+    const auto& environment = run.environment;
+    // An import from a CSV file names the step columns it had (csv_run_rows.cpp).
+    if (const auto listed = environment.find(kMeasuredStepFieldsKey); listed != environment.end() && listed->is_array()) {
+        for (const auto& name : *listed)
+            if (name.is_string()) m_only.push_back(name.get<std::string>());
+        return;
+    }
+    const std::string format = environment.is_object() ? environment.value("format", std::string()) : std::string();
+    if (format == "TensorBoard event files" || format == "Hugging Face Trainer output")
+        m_only = {"step", "timestamp_ms", "wall_ms", "samples", "samples_per_s", "loss"};
+}
+
+bool MeasuredStepFields::measured(const StepField& field, const StepMetrics& step) const {
+    if (!m_only.empty() && std::find(m_only.begin(), m_only.end(), field.name) == m_only.end()) return false;
+    // A log's first step has nothing before it to be timed from.
+    if ((field.name == "wall_ms" || field.name == "samples_per_s") && !(step.wallMs > 0)) return false;
+    return std::isfinite(field.get(step));
 }
 
 }  // namespace bb

@@ -5,6 +5,7 @@
 #include <span>
 #include <string_view>
 
+#include "bridgebench/result_store.h"
 #include "bridgebench/step_metrics.h"
 
 namespace bb {
@@ -21,5 +22,22 @@ std::span<const StepField> stepFields();
 
 // The field of that name, or nullptr.
 const StepField* findStepField(std::string_view name);
+
+// The environment key of an import's list of the step fields its file gave.
+inline constexpr const char* kMeasuredStepFieldsKey = "step_fields";
+
+// Whether a step of the run measured the field, which every export asks before it writes one: a
+// field not measured is left out (an empty CSV cell, null in JSON, no TensorBoard scalar), never
+// written as 0. The engine's steps measure every field (a CPU's device memory is 0, not
+// unknown); a log's (a Trainer or TensorBoard import) only their wall time, samples and loss, and
+// its first step no wall time at all; a CSV import what its columns held; a NaN nothing.
+class MeasuredStepFields {
+public:
+    explicit MeasuredStepFields(const RunRecord& run);
+    bool measured(const StepField& field, const StepMetrics& step) const;
+
+private:
+    std::vector<std::string> m_only;  // empty: every field
+};
 
 }  // namespace bb

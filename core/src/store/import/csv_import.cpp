@@ -33,8 +33,8 @@ ImportBatch readCsvImport(const CsvTable& table, const ImportOptions& options) {
     ImportBatch batch;
     for (std::size_t run = 0; run < runs.size(); ++run) {
         RunData& data = runs[run];
-        rows.finishRun(data.run, run, importedSummary(data.steps, {headlines[run], {}, {}, {}}),
-                       headlines[run].has_value());
+        rows.finishRun(data.run, run, importedSummary(data.steps, {headlines[run], {}, {}, {}}, rows.measuredParts(run)),
+                       headlines[run].has_value(), rows.filledStepFields(run));
         finishImportedRun(data, "csv");
         batch.runs.push_back(std::move(data));
     }

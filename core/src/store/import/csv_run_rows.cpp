@@ -61,18 +61,23 @@ RunRecord CsvRunRows::runRecord(const CsvRow& row) const {
     if (m_options.deviceCount) run.deviceCount = *m_options.deviceCount;
     run.model = textOr(row, m_model, "");
     run.precision = textOr(row, m_precision, "");
-    if (m_batchSize) run.batchSize = row.integer(*m_batchSize).value_or(0);
+    if (m_batchSize)
+        if (const auto batch = row.integer(*m_batchSize); batch && *batch > 0) run.batchSize = *batch;
     // Workers a row does not state stay unknown (no "workers" config key), never 0.
     if (m_workers)
         if (const auto workers = row.integer(*m_workers)) {
             run.workers = *workers;
             run.config["workers"] = *workers;
         }
-    const std::string flag = textOr(row, m_deviceTransforms, "false");
-    if (flag == "true" || flag == "1" || flag == "on" || flag == "yes") {
+    // Nor device transforms: a row that does not say leaves them unknown, never "off".
+    const std::string flag = textOr(row, m_deviceTransforms, "");
+    if (flag.empty()) {
+    } else if (flag == "true" || flag == "1" || flag == "on" || flag == "yes") {
         run.deviceTransforms = true;
+        run.config["device_transforms"] = true;
     } else if (flag == "false" || flag == "0" || flag == "off" || flag == "no") {
         run.deviceTransforms = false;
+        run.config["device_transforms"] = false;
     } else {
         throw InputError(fmt::format("{}: line {}: column \"device_transforms\": \"{}\" is not true or false",
                                      m_file.string(), row.line(), textExcerpt(flag)));
@@ -94,7 +99,7 @@ CsvRunRows::Row CsvRunRows::read(const CsvRow& row) {
                                          m_file.string(), row.line(), kMaxRuns));
         result.firstOfRun = true;
         m_names.push_back(name);
-        m_runs.push_back({row.line(), 0, std::nullopt});
+        m_runs.push_back({row.line(), 0, std::nullopt, std::vector<bool>(m_stepColumns.size(), false)});
         if (m_run && !m_options.name.empty() && m_names.size() > 1)
             throw ConfigError("--name", fmt::format("{} holds more than one run; a name fits only one", m_file.string()));
         runRecord(row);  // checked here, built again where it is stored
@@ -105,11 +110,16 @@ CsvRunRows::Row CsvRunRows::read(const CsvRow& row) {
     const std::optional<std::int64_t> stepIndex = m_step ? row.integer(*m_step) : std::optional<std::int64_t>(run.steps);
     if (!stepIndex) return result;  // a row of run fields only
     StepMetrics step;
-    for (const auto& [field, column] : m_stepColumns) {
+    for (std::size_t index = 0; index < m_stepColumns.size(); ++index) {
+        const auto& [field, column] = m_stepColumns[index];
         if (field->integer) {
-            if (const auto value = row.integer(column)) field->set(step, static_cast<double>(*value));
+            if (const auto value = row.integer(column)) {
+                field->set(step, static_cast<double>(*value));
+                run.filled[index] = true;
+            }
         } else if (const auto value = row.number(column)) {
             field->set(step, *value);
+            run.filled[index] = true;
         }
     }
     step.step = *stepIndex;
@@ -137,15 +147,38 @@ void CsvRunRows::checkRun(std::size_t index, bool hasHeadline) const {
                                      m_file.string(), firstLine(index), textExcerpt(m_names.at(index))));
 }
 
-void CsvRunRows::finishRun(RunRecord& run, std::size_t index, nlohmann::json summary, bool hasHeadline) const {
+MeasuredParts CsvRunRows::measuredParts(std::size_t run) const {
+    MeasuredParts parts{false, false};
+    const auto& filled = m_runs.at(run).filled;
+    for (std::size_t index = 0; index < m_stepColumns.size(); ++index) {
+        if (!filled[index]) continue;
+        if (m_stepColumns[index].first->name == "data_wait_ms") parts.dataWait = true;
+        if (m_stepColumns[index].first->name == "comm_ms") parts.comm = true;
+    }
+    return parts;
+}
+
+std::vector<std::string> CsvRunRows::filledStepFields(std::size_t run) const {
+    std::vector<std::string> fields{"step"};
+    const auto& filled = m_runs.at(run).filled;
+    for (std::size_t column = 0; column < m_stepColumns.size(); ++column)
+        if (filled[column] && m_stepColumns[column].first->name != "step")
+            fields.emplace_back(m_stepColumns[column].first->name);
+    if (!m_hasRate) fields.emplace_back("samples_per_s");
+    return fields;
+}
+
+void CsvRunRows::finishRun(RunRecord& run, std::size_t index, RunSummary summary, bool hasHeadline,
+                           const std::vector<std::string>& stepFields) const {
     checkRun(index, hasHeadline);
     run.summary = std::move(summary);
-    run.config.update({{"batch_size", run.batchSize},
-                       {"precision", run.precision},
-                       {"device_transforms", run.deviceTransforms}});
+    if (run.batchSize) run.config["batch_size"] = *run.batchSize;
+    run.config["precision"] = run.precision;
+    // The step fields its cells gave, so that an export leaves the rest empty as the file did.
     run.environment = {{"format", "CSV"},
                        {"imported_from", std::filesystem::absolute(m_file).lexically_normal().string()},
-                       {"first_line", firstLine(index)}};
+                       {"first_line", firstLine(index)},
+                       {kMeasuredStepFieldsKey, stepFields}};
     applyImportedFacts(run, HfRunInfo{}, m_options);
 }
 

@@ -49,7 +49,14 @@ public:
     void checkRun(std::size_t index, bool hasHeadline) const;
     // What every run gets once its steps are all read: the summary, the config keys, where it
     // came from and the user's options (not the uuid, nor the times). Checks it as checkRun().
-    void finishRun(RunRecord& run, std::size_t index, nlohmann::json summary, bool hasHeadline) const;
+    // stepFields: filledStepFields() of the run, from a pass over all of its rows.
+    void finishRun(RunRecord& run, std::size_t index, RunSummary summary, bool hasHeadline,
+                   const std::vector<std::string>& stepFields) const;
+    // The step fields the run's cells gave, once its rows are read.
+    std::vector<std::string> filledStepFields(std::size_t run) const;
+    // What the run's steps time besides wall time (its data wait, its all-reduce wait): the columns
+    // it filled in.
+    MeasuredParts measuredParts(std::size_t run) const;
 
     const std::vector<std::string>& runNames() const noexcept { return m_names; }
     std::size_t firstLine(std::size_t run) const { return m_runs.at(run).firstLine; }
@@ -60,6 +67,7 @@ private:
         std::size_t firstLine = 0;
         std::int64_t steps = 0;
         std::optional<std::int64_t> lastStep;
+        std::vector<bool> filled;  // by m_stepColumns: a cell of the run's holds a value
     };
     std::string textOr(const CsvRow& row, std::optional<std::size_t> column, const std::string& fallback) const;
 

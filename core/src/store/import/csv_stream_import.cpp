@@ -97,7 +97,8 @@ private:
 
 struct CsvImport::Checked {
     struct Run {
-        nlohmann::json summary;
+        RunSummary summary;
+        std::vector<std::string> stepFields;  // the fields its cells gave
         bool hasHeadline = false;
         ImportedTimeSpan times;
         std::string givenUuid;  // the file's `uuid` column, else derived from the content
@@ -171,7 +172,7 @@ CsvImport CsvImport::read(const std::filesystem::path& file, const ImportOptions
         if (read.firstOfRun) {
             summaries.emplace_back();
             headlines.emplace_back();
-            checked->runs.push_back({{}, false, {}, rows.runRecord(row).uuid});
+            checked->runs.push_back({{}, {}, false, {}, rows.runRecord(row).uuid});
         }
         if (read.headline) headlines[read.run] = read.headline;
         if (read.step) {
@@ -182,9 +183,10 @@ CsvImport CsvImport::read(const std::filesystem::path& file, const ImportOptions
     rows.finish();
     for (std::size_t run = 0; run < summaries.size(); ++run) {
         rows.checkRun(run, headlines[run].has_value());
-        checked->runs[run].summary = summaries[run].finish({headlines[run], {}, {}, {}});
+        checked->runs[run].summary = summaries[run].finish({headlines[run], {}, {}, {}}, rows.measuredParts(run));
+        checked->runs[run].stepFields = rows.filledStepFields(run);
         checked->runs[run].hasHeadline = headlines[run].has_value();
-        summaries[run] = {};
+        summaries[run] = ImportedSummaryBuilder{};
     }
     if (checked->copy) {
         checked->copy->stream().close();
@@ -237,7 +239,7 @@ ImportResult importCsv(ResultStore& store, const CsvImport& csv) {
                     ids.push_back(0);
                     result.skipped.push_back(run.name);
                 } else {
-                    pass.rows.finishRun(run, read.run, checkedRun.summary, checkedRun.hasHeadline);
+                    pass.rows.finishRun(run, read.run, checkedRun.summary, checkedRun.hasHeadline, checkedRun.stepFields);
                     run.uuid = uuids[read.run];
                     finishImportedTimes(run, checkedRun.times);
                     run.studyId = 0;

@@ -33,7 +33,7 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
         run.batchSize = *files.perDeviceBatch;
         provenance["batch_size"] = fromArgs(files, "per_device_train_batch_size");
     }
-    if (run.batchSize > 0) run.config["batch_size"] = run.batchSize;
+    if (run.batchSize) run.config["batch_size"] = *run.batchSize;
 
     const std::int64_t accumulation = files.gradAccumulation.value_or(1);
     if (files.gradAccumulation) {
@@ -42,11 +42,11 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
     }
     if (options.workers) {
         run.workers = *options.workers;
-        run.config["workers"] = run.workers;
+        run.config["workers"] = *options.workers;
         provenance["workers"] = options.names.workers;
     } else if (files.workers) {
         run.workers = *files.workers;
-        run.config["workers"] = run.workers;
+        run.config["workers"] = *files.workers;
         provenance["workers"] = fromArgs(files, "dataloader_num_workers");
     }
     if (!options.precision.empty()) {

@@ -10,31 +10,28 @@ void ImportedSummaryBuilder::add(const StepMetrics& step) {
     m_finalLoss = step.loss;
 }
 
-nlohmann::json ImportedSummaryBuilder::finish(const HeadlineFigures& headline) const {
-    const RunSummary timed = m_timed.finish();
-    nlohmann::json summary = timed;
-    summary["steps"] = m_steps;
-    summary["steps_median_samples_per_s"] = summary["median_samples_per_s"];
-    if (m_steps > 0) summary["final_loss"] = m_finalLoss;
+RunSummary ImportedSummaryBuilder::finish(const HeadlineFigures& headline, MeasuredParts parts) const {
+    RunSummary summary = m_timed.finish();
+    if (!parts.dataWait) summary.dataWaitShare.reset();
+    if (!parts.comm) summary.commShare.reset();
+    const bool timed = summary.steps > 0;
+    summary.steps = m_steps;
+    if (m_steps > 0) summary.finalLoss = m_finalLoss;
     if (headline.samplesPerSec) {
-        summary["median_samples_per_s"] = *headline.samplesPerSec;
-        summary["headline"] = headline.samplesPerSecSource;
-        if (timed.steps == 0) {
-            summary["mean_samples_per_s"] = *headline.samplesPerSec;
-            summary["headline_only"] = true;
-        }
+        summary.headline = Headline{*headline.samplesPerSec, headline.samplesPerSecSource};
+        summary.headlineOnly = !timed;
     }
-    if (headline.runtimeSec) summary["duration_s"] = *headline.runtimeSec;
-    if (headline.trainLoss) summary["train_loss"] = *headline.trainLoss;
+    if (headline.runtimeSec) summary.durationS = *headline.runtimeSec;
+    if (headline.trainLoss) summary.trainLoss = *headline.trainLoss;
     if (headline.totalFlos && headline.runtimeSec && *headline.runtimeSec > 0)
-        summary["achieved_flops_per_s"] = *headline.totalFlos / *headline.runtimeSec;
+        summary.achievedFlopsPerSec = *headline.totalFlos / *headline.runtimeSec;
     return summary;
 }
 
-nlohmann::json importedSummary(std::span<const StepMetrics> steps, const HeadlineFigures& headline) {
+RunSummary importedSummary(std::span<const StepMetrics> steps, const HeadlineFigures& headline, MeasuredParts parts) {
     ImportedSummaryBuilder builder;
     for (const auto& step : steps) builder.add(step);
-    return builder.finish(headline);
+    return builder.finish(headline, parts);
 }
 
 }  // namespace bb

@@ -1,4 +1,4 @@
-// The summary JSON of an imported run whose steps were derived from logged wall times.
+// The summary of an imported run whose steps were derived from logged wall times.
 #pragma once
 
 #include <optional>
@@ -23,18 +23,19 @@ struct HeadlineFigures {
 
 // Statistics over the steps that have a throughput (the first logged step has none, and each
 // logged step already averages its logging interval, so no warm-up is cut). The headline, when
-// given, is the run's median_samples_per_s, as for the study's reference figures; the steps'
-// own median stays as steps_median_samples_per_s.
-nlohmann::json importedSummary(std::span<const StepMetrics> steps, const HeadlineFigures& headline);
+// given, is the figure the run is shown by; the steps' own median stays beside it. The steps'
+// parts (data wait, all-reduce) are unknown unless `parts` says the files time them.
+RunSummary importedSummary(std::span<const StepMetrics> steps, const HeadlineFigures& headline,
+                           MeasuredParts parts = {false, false});
 
 // importedSummary() a step at a time (RunSummaryBuilder's memory: a figure per timed step).
 class ImportedSummaryBuilder {
 public:
     void add(const StepMetrics& step);
-    nlohmann::json finish(const HeadlineFigures& headline) const;
+    RunSummary finish(const HeadlineFigures& headline, MeasuredParts parts = {false, false}) const;
 
 private:
-    RunSummaryBuilder m_timed{0};
+    RunSummaryBuilder m_timed{0, 0, MeasuredParts{true, true}};
     std::int64_t m_steps = 0;
     double m_finalLoss = 0;
 };

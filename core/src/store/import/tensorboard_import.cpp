@@ -75,7 +75,7 @@ RunData foreignRun(const EventRun& events, const ImportOptions& options, std::ve
     for (const auto* file : events.files) readHfTextSummaries(file->texts, file->path.string(), info);
     warnings.insert(warnings.end(), info.warnings.begin(), info.warnings.end());
     const std::int64_t accumulation = applyImportedFacts(data.run, info, options);
-    const std::int64_t perDeviceStep = data.run.batchSize * accumulation;
+    const std::int64_t perDeviceStep = data.run.batchSize.value_or(0) * accumulation;
 
     HeadlineFigures headline{lastValue(events, "train/train_samples_per_second"), lastValue(events, "train/train_runtime"),
                              lastValue(events, "train/total_flos"), lastValue(events, "train/train_loss")};
@@ -110,6 +110,7 @@ RunData foreignRun(const EventRun& events, const ImportOptions& options, std::ve
 
 RunData exportedRun(const EventRun& events, const ImportOptions& options) {
     RunData data;
+    bool summarized = false;
     const auto sidecar = events.folder / formats::kRunSidecar;
     std::error_code error;
     if (std::filesystem::is_regular_file(sidecar, error)) {
@@ -122,6 +123,7 @@ RunData exportedRun(const EventRun& events, const ImportOptions& options) {
         }
         const nlohmann::json& json = *parsed;
         data.run = runRecordFromJson(json, sidecar.string());
+        summarized = json.contains("summary") && !json["summary"].empty();
         data.run.id = 0;
         data.run.studyId = 0;
         if (data.run.source != "reference") data.run.source = "imported";
@@ -134,7 +136,7 @@ RunData exportedRun(const EventRun& events, const ImportOptions& options) {
         data.run = importedRecord(events.folder.filename().string(), options);
     }
     data.steps = exportedSteps(events);
-    if (data.run.summary.empty()) {
+    if (!summarized) {
         data.run.summary = importedSummary(data.steps, {lastValue(events, formats::kHeadlineTag), {}, {}, {}});
     }
     finishImportedRun(data, "tensorboard");

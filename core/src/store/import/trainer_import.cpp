@@ -97,9 +97,8 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     const auto folderName = std::filesystem::absolute(folder).lexically_normal().filename().string();
     RunData data;
     data.run = importedRecord(folderName.empty() ? std::string("trainer run") : folderName, options);
-    // 0: trainer_state.json does not say.
-    data.run.batchSize = output.state ? output.state->trainBatchSize.value_or(0) : 0;
-    if (data.run.batchSize > 0)
+    if (output.state && output.state->trainBatchSize.value_or(0) > 0) data.run.batchSize = output.state->trainBatchSize;
+    if (data.run.batchSize)
         data.run.environment["provenance"]["batch_size"] = output.statePath.string() + " (train_batch_size)";
     // What TensorBoardCallback wrote beside the scalars, then the folder's own config.json.
     HfRunInfo info;
@@ -107,7 +106,7 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     if (!output.modelConfigPath.empty()) readHfModelConfig(output.modelConfig, output.modelConfigPath.string(), info);
     batch.warnings.insert(batch.warnings.end(), info.warnings.begin(), info.warnings.end());
     const std::int64_t accumulation = applyImportedFacts(data.run, info, options);
-    const std::int64_t perDeviceBatch = data.run.batchSize * accumulation;
+    const std::int64_t perDeviceBatch = data.run.batchSize.value_or(0) * accumulation;
 
     // train_samples_per_second / train_steps_per_second is the global batch of one optimizer step.
     double samplesPerStep = 0;
@@ -155,16 +154,16 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     // The peer's share of its timed window spent between a step's end and the next one's start,
     // fetching the batch: what a BridgeBench run's data_wait_share measures.
     if (const auto wait = metrics.otherValues.find(kSteadyDataWaitKey); wait != metrics.otherValues.end())
-        data.run.summary["data_wait_share"] = wait->second;
+        data.run.summary.dataWaitShare = wait->second;
     if (const auto peak = metrics.otherValues.find(kPeakMemoryKey); peak != metrics.otherValues.end()) {
-        data.run.summary["device_memory"] = {{"peak_bytes", static_cast<std::int64_t>(peak->second)}};
+        data.run.summary.deviceMemory = {{"peak_bytes", static_cast<std::int64_t>(peak->second)}};
     }
     if (!metrics.samplesPerSec && data.steps.empty())
         throw InputError(fmt::format("{}: no train_samples_per_second and no logged steps: nothing to import",
                                      folder.string()));
 
     nlohmann::json config = data.run.config;
-    config["batch_size"] = data.run.batchSize;
+    if (data.run.batchSize) config["batch_size"] = *data.run.batchSize;
     config["warmup_steps"] = 0;
     if (output.state) {
         const auto& state = *output.state;

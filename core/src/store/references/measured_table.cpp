@@ -30,8 +30,9 @@ std::string referenceRunName(const RunRecord& run, const std::string& date, bool
         return fmt::format("{} · {}x {} ({})", run.name, run.deviceCount,
                            run.deviceName.empty() ? run.deviceKind : run.deviceName, date);
     std::string name = fmt::format("{}x {} · workers {}", run.deviceCount,
-                                   run.deviceName.empty() ? run.deviceKind : run.deviceName, run.workers);
-    if (run.deviceTransforms) name += " + device-side loading";
+                                   run.deviceName.empty() ? run.deviceKind : run.deviceName,
+                                   run.workers ? std::to_string(*run.workers) : std::string("unknown"));
+    if (run.deviceTransforms.value_or(false)) name += " + device-side loading";
     return name + " (" + date + ")";
 }
 
