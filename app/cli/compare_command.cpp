@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/run_comparison.h"
+#include "bridgebench/study_metric.h"
 #include "bridgebench/speedup_figure.h"
 #include "bridgebench/study_runs.h"
 #include "cli/cli_common.h"
@@ -131,18 +132,24 @@ int compareCommand(CompareOptions options) {
         for (const auto& run : study)
             if (std::none_of(compared.begin(), compared.end(), [&](const auto& r) { return r.id == run.id; }))
                 compared.push_back(run);
-        // Across workloads samples/s says little; FLOP/s per device holds model, batch and device
-        // count out. The difference is worded from the user's run against the study's.
+        // The difference is worded from the user's run against the study's (study_metric.h).
         if (!study.empty() && yours.source != "reference") {
-            const auto against = compareRuns({study.front(), yours}, CompareMetric::SamplesPerSec, study.front().id);
-            const auto& entry = against.entries.back();
-            if (entry.workloadDiffers) {
-                if (!options.metricGiven) options.metric = "tflops-per-device";
+            const auto choice = chooseStudyMetric({yours}, study.front());
+            if (!options.metricGiven && choice.metric == CompareMetric::AchievedTflopsPerDevice)
+                options.metric = "tflops-per-device";
+            const auto unit = metricUnit(metricOf(options.metric));
+            switch (choice.why) {
+            case StudyMetricChoice::Why::WorkloadDiffers:
                 studyReason = fmt::format("#{}'s workload differs from the study's ({}): compared in {}.", yours.id,
-                                          entry.workloadNote, metricUnit(metricOf(options.metric)));
-            } else {
-                studyReason = fmt::format("#{} has the study's workload: compared in {}.", yours.id,
-                                          metricUnit(metricOf(options.metric)));
+                                          choice.detail, unit);
+                break;
+            case StudyMetricChoice::Why::WorkloadUnknown:
+                studyReason = fmt::format("#{}'s workload is not known in full (unknown: {}): compared in {}.", yours.id,
+                                          choice.detail, unit);
+                break;
+            case StudyMetricChoice::Why::SameWorkload:
+                studyReason = fmt::format("#{} has the study's workload: compared in {}.", yours.id, unit);
+                break;
             }
         }
     }

@@ -19,6 +19,7 @@
 #include "adapters/run_store.h"
 #include "adapters/step_reader.h"
 #include "bridgebench/speedup_figure.h"
+#include "bridgebench/study_metric.h"
 #include "bridgebench/study_runs.h"
 #include "charts/compare_chart.h"
 #include "charts/time_series_chart.h"
@@ -165,18 +166,16 @@ void CompareView::compareWithStudy(const QVector<qint64>& runIds) {
             break;
         }
     }
-    // Worded from the runs against the study's, whatever the baseline: the first run whose
-    // workload differs decides the metric for all, so that they stay on one axis.
-    QString difference;
+    // Worded from the runs against the study's, whatever the baseline (core's study_metric.h).
     const auto against = study.isEmpty() ? std::nullopt : m_store.run(study.front());
-    for (const auto id : runIds) {
-        const auto run = m_store.run(id);
-        if (run && against) difference = workloadDifference(*run, *against);
-        if (!difference.isEmpty()) break;
-    }
+    std::vector<RunRecord> yours;
+    for (const auto id : runIds)
+        if (const auto run = m_store.run(id)) yours.push_back(*run);
+    const auto choice = against ? chooseStudyMetric(yours, *against) : StudyMetricChoice{};
+    const QString difference = QString::fromStdString(choice.detail);
     const bool one = runIds.size() == 1;
-    if (!difference.isEmpty()) {
-        setMetric(CompareMetric::AchievedTflopsPerDevice);
+    setMetric(choice.metric);
+    if (choice.why == StudyMetricChoice::Why::WorkloadDiffers) {
         setReason(one ? tr("This run's workload differs from the study's (%1), so runs are compared in achieved "
                                    "TFLOP/s per device, which holds model, batch, text length and device count out; MFU "
                                    "is beside it.")
@@ -185,8 +184,12 @@ void CompareView::compareWithStudy(const QVector<qint64>& runIds) {
                                    "achieved TFLOP/s per device, which holds model, batch, text length and device count "
                                    "out; MFU is beside it.")
                                     .arg(difference));
+    } else if (choice.why == StudyMetricChoice::Why::WorkloadUnknown) {
+        setReason(one ? tr("This run's workload is not known in full (unknown: %1): compared in samples/s.")
+                            .arg(difference)
+                      : tr("These runs' workload is not known in full (unknown: %1): compared in samples/s.")
+                            .arg(difference));
     } else {
-        setMetric(CompareMetric::SamplesPerSec);
         setReason(one ? tr("This run has the study's workload: compared in samples/s.")
                       : tr("These runs have the study's workload: compared in samples/s."));
     }
@@ -268,7 +271,7 @@ void CompareView::showSweep(const QVector<qint64>& runIds) {
     setMetric(CompareMetric::SamplesPerSec);
     if (m_runs.empty()) return;
     const auto base = std::find_if(m_runs.begin(), m_runs.end(), [](const RunRecord& run) {
-        return run.workers == 0 && !run.deviceTransforms;
+        return run.workers == 0 && run.deviceTransforms == false;
     });
     const qint64 baseId = (base != m_runs.end() ? *base : m_runs.front()).id;
     for (int index = 0; index < m_baseline->count(); ++index)
@@ -339,7 +342,7 @@ void CompareView::rebuildOverlay() {
 
 bool CompareView::nothingPerStep() const {
     return !m_runs.empty() && std::all_of(m_runs.begin(), m_runs.end(), [](const RunRecord& run) {
-        return run.summary.value("headline_only", false);
+        return run.summary.headlineOnly;
     });
 }
 
