@@ -20,7 +20,9 @@ class ComparisonText {
     Q_DECLARE_TR_FUNCTIONS(bb::ui::Comparison)
 };
 
-QString describeDifferences(const std::vector<WorkloadDifference>& differences) {
+}  // namespace
+
+QString workloadDifferencesText(const std::vector<WorkloadDifference>& differences) {
     QStringList parts;
     for (const auto& difference : differences) {
         const QString ours = QString::fromStdString(difference.runValue);
@@ -37,7 +39,7 @@ QString describeDifferences(const std::vector<WorkloadDifference>& differences) 
     return parts.join(QStringLiteral("; "));
 }
 
-QString describeUnknown(const std::vector<WorkloadField>& fields) {
+QString workloadFieldsText(const std::vector<WorkloadField>& fields) {
     QStringList names;
     for (const auto field : fields) {
         switch (field) {
@@ -51,6 +53,14 @@ QString describeUnknown(const std::vector<WorkloadField>& fields) {
     }
     return names.join(QStringLiteral(", "));
 }
+
+namespace {
+
+QString describeDifferences(const std::vector<WorkloadDifference>& differences) {
+    return workloadDifferencesText(differences);
+}
+
+QString describeUnknown(const std::vector<WorkloadField>& fields) { return workloadFieldsText(fields); }
 
 // The unknown fields that make a sample's work unknown (UnknownWork's reason).
 QString describeUnknownWork(const std::vector<WorkloadField>& fields) {

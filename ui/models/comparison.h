@@ -71,6 +71,11 @@ struct Comparison {
 Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric metric,
                            const ComparisonBaseline& baseline);
 
+// The window's words for core's workload fields: "batch 40 vs 48; precision fp32 vs bf16", and
+// "model, precision".
+QString workloadDifferencesText(const std::vector<WorkloadDifference>& differences);
+QString workloadFieldsText(const std::vector<WorkloadField>& fields);
+
 // The device label a run gets as its category (used to offer device baselines).
 QString comparisonCategory(const RunRecord& run, bool withDate);
 QString comparisonConfiguration(const RunRecord& run);

@@ -172,7 +172,9 @@ void CompareView::compareWithStudy(const QVector<qint64>& runIds) {
     for (const auto id : runIds)
         if (const auto run = m_store.run(id)) yours.push_back(*run);
     const auto choice = against ? chooseStudyMetric(yours, *against) : StudyMetricChoice{};
-    const QString difference = QString::fromStdString(choice.detail);
+    const QString difference = choice.why == StudyMetricChoice::Why::WorkloadDiffers
+                                   ? workloadDifferencesText(choice.differences)
+                                   : workloadFieldsText(choice.unknownFields);
     const bool one = runIds.size() == 1;
     setMetric(choice.metric);
     if (choice.why == StudyMetricChoice::Why::WorkloadDiffers) {

@@ -26,8 +26,11 @@ struct StudyMetricChoice {
     Why why = Why::SameWorkload;
     std::int64_t decidedBy = 0;  // the run whose workload decided: the first that differs, else the first unknown
     // What differs ("batch 40 vs 48") for WorkloadDiffers; the unknown fields ("model, precision")
-    // for WorkloadUnknown; empty otherwise.
+    // for WorkloadUnknown; empty otherwise. In core's English; a front end with words of its own
+    // words the fields below.
     std::string detail;
+    std::vector<WorkloadDifference> differences;  // WorkloadDiffers: field by field
+    std::vector<WorkloadField> unknownFields;     // WorkloadUnknown
 };
 
 // `study`: one of the study's runs (studyRuns()), which the runs are held against.

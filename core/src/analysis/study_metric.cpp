@@ -11,10 +11,11 @@ StudyMetricChoice chooseStudyMetric(const std::vector<RunRecord>& runs, const Ru
         const auto& entry = against.entries.back();
         if (entry.workloadDiffers) {
             return {CompareMetric::AchievedTflopsPerDevice, StudyMetricChoice::Why::WorkloadDiffers, run.id,
-                    entry.workloadNote};
+                    entry.workloadNote, entry.differences, {}};
         }
         if (!entry.unknownFields.empty() && choice.why == StudyMetricChoice::Why::SameWorkload)
-            choice = {CompareMetric::SamplesPerSec, StudyMetricChoice::Why::WorkloadUnknown, run.id, entry.workloadUnknown};
+            choice = {CompareMetric::SamplesPerSec, StudyMetricChoice::Why::WorkloadUnknown, run.id, entry.workloadUnknown,
+                      {}, entry.unknownFields};
     }
     return choice;
 }
