@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <iterator>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include "data/jpeg_encoder.h"
 #include "data/rgb_image.h"
 #include "data/synthetic_scene.h"
+#include "util/json_text.h"
 
 namespace bb {
 
@@ -36,8 +38,10 @@ std::optional<nlohmann::json> readStamp(const std::filesystem::path& dir) {
     if (!stream) {
         return std::nullopt;
     }
-    nlohmann::json stamp = nlohmann::json::parse(stream, nullptr, /*allow_exceptions=*/false);
-    if (stamp.is_discarded() || !stamp.is_object()) {
+    const std::string text{std::istreambuf_iterator<char>(stream), std::istreambuf_iterator<char>()};
+    std::string why;
+    auto stamp = parseStoredJsonText(text, why);  // a stamp that does not read is made again
+    if (!stamp || !stamp->is_object()) {
         return std::nullopt;
     }
     return stamp;

@@ -17,6 +17,7 @@
 #include "store/schema.h"
 #include "store/sqlite_failure.h"
 #include "store/write_access.h"
+#include "util/json_text.h"
 #include "util/process_identity.h"
 #include "util/time_format.h"
 
@@ -30,8 +31,9 @@ constexpr const char* kRunColumns =
     "coalesce(study_id, 0), created_at, finished_at";
 
 nlohmann::json parseStoredJson(const std::string& text) {
-    auto value = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-    return value.is_discarded() ? nlohmann::json::object() : value;
+    std::string why;
+    auto value = parseStoredJsonText(text, why);
+    return value ? std::move(*value) : nlohmann::json::object();
 }
 
 // The columns hold 0 and "off" where an import's files did not say: what a run knows is read
@@ -65,11 +67,13 @@ RunRecord readRun(SQLite::Statement& query) {
     const bool deviceTransforms = query.getColumn(column++).getInt() != 0;
     // What this build cannot read of a run's JSON columns is left out, and said so.
     const auto readObject = [&](const char* what, auto keepReadable) {
-        auto value = nlohmann::json::parse(query.getColumn(column++).getString(), nullptr, /*allow_exceptions=*/false);
-        if (value.is_discarded()) {
-            run.unreadable.push_back(fmt::format("the {} is not valid JSON: left out", what));
+        std::string why;
+        auto parsed = parseStoredJsonText(query.getColumn(column++).getString(), why);
+        if (!parsed) {
+            run.unreadable.push_back(fmt::format("the {} is {}: left out", what, why));
             return nlohmann::json::object();
         }
+        auto value = std::move(*parsed);
         for (auto& problem : keepReadable(value)) run.unreadable.push_back(std::move(problem));
         return value;
     };

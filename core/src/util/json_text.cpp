@@ -55,7 +55,36 @@ private:
 
 }  // namespace
 
+std::optional<std::size_t> jsonTooDeepAt(std::string_view text) {
+    // A scan of its own: the parser's callback reports the depth but not where it is, and a
+    // reader needs the line and column.
+    std::size_t depth = 0;
+    bool inString = false;
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        const char c = text[at];
+        if (inString) {
+            if (c == '\\')
+                ++at;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonDepth) return at;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<nlohmann::json> parseJsonText(std::string_view text, JsonTextError& error) {
+    if (const auto deep = jsonTooDeepAt(text)) {
+        error.position = textPositionOf(text, *deep);
+        error.reason = fmt::format("nested deeper than {} arrays and objects, more than any file BridgeBench reads",
+                                   kMaxJsonDepth);
+        return std::nullopt;
+    }
     try {
         return nlohmann::json::parse(text.begin(), text.end());
     } catch (const nlohmann::json::exception& failure) {
@@ -65,6 +94,19 @@ std::optional<nlohmann::json> parseJsonText(std::string_view text, JsonTextError
         error.reason = locator.reason().empty() ? withoutTag(failure.what()) : locator.reason();
         return std::nullopt;
     }
+}
+
+std::optional<nlohmann::json> parseStoredJsonText(std::string_view text, std::string& why) {
+    if (jsonTooDeepAt(text)) {
+        why = fmt::format("nested deeper than {} levels", kMaxJsonDepth);
+        return std::nullopt;
+    }
+    auto value = nlohmann::json::parse(text.begin(), text.end(), nullptr, /*allow_exceptions=*/false);
+    if (value.is_discarded()) {
+        why = "not valid JSON";
+        return std::nullopt;
+    }
+    return value;
 }
 
 nlohmann::json parseJsonTextOrThrow(std::string_view text, const std::string& source) {

@@ -4,6 +4,7 @@
 
 #include "bridgebench/errors.h"
 #include "store/trainer/json_fields.h"
+#include "util/json_text.h"
 
 namespace bb {
 
@@ -44,12 +45,11 @@ void readArgs(const nlohmann::json& args, const std::string& source, HfRunInfo& 
 }
 
 std::optional<nlohmann::json> parseObject(const TextEvent& text, const std::string& source, HfRunInfo& info) {
-    try {
-        auto json = nlohmann::json::parse(text.text);
-        if (json.is_object()) return json;
-    } catch (const nlohmann::json::parse_error&) {
-    }
-    info.warnings.push_back(fmt::format("{}: not a JSON object; not read as Hugging Face's", source));
+    JsonTextError error;
+    auto json = parseJsonText(text.text, error);
+    if (json && json->is_object()) return json;
+    info.warnings.push_back(fmt::format("{}: not a JSON object{}; not read as Hugging Face's", source,
+                                        json ? std::string() : " (" + error.reason + ")"));
     return std::nullopt;
 }
 
