@@ -44,7 +44,14 @@ int exportCommand(const ExportOptions& options) {
             runs->insert(runs->begin(), baseline->front());
     }
     const bool report = options.format == "html" || options.format == "pdf";
-    ReportInput input{loadRuns(store, *runs, /*withTimeline=*/report), baselineId, CompareMetric::SamplesPerSec, options.title, {}};
+    // The interchange formats read each run's steps from the store as they write them, so that a
+    // run of millions of steps is never held whole.
+    const bool streamed = options.format == "csv" || options.format == "json" || options.format == "tensorboard";
+    ReportInput input{loadRuns(store, *runs, /*withTimeline=*/report, /*withSteps=*/!streamed), baselineId,
+                      CompareMetric::SamplesPerSec, options.title, {}};
+    const StepSource fromStore = [&store](const RunData& data, const StepVisitor& visit) {
+        store.forEachStep(data.run.id, visit);
+    };
     // Each file is written beside its place and renamed into it when whole; the first
     // interrupt lets that finish, so what is left is whole or absent (endIfInterrupted).
     InterruptScope interrupt([] {}, "Stopping once the files being written are whole");
@@ -52,12 +59,12 @@ int exportCommand(const ExportOptions& options) {
     std::vector<std::string> files{out.string()};
     nlohmann::json extra = nlohmann::json::object();
     if (options.format == "csv") {
-        exportCsv(input.runs, out);
+        exportCsv(input.runs, fromStore, out);
     } else if (options.format == "json") {
-        exportJson(input.runs, out);
+        exportJson(input.runs, fromStore, out);
     } else if (options.format == "tensorboard") {
         files.clear();
-        for (const auto& file : exportTensorBoard(input.runs, out)) files.push_back(file.string());
+        for (const auto& file : exportTensorBoard(input.runs, fromStore, out)) files.push_back(file.string());
     } else if (options.format == "trace") {
         const std::int64_t id = input.runs.front().run.id;
         exportTrace(input.runs.front(), store.timeline(id), store.ops(id), out);

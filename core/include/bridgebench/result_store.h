@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -106,6 +107,9 @@ public:
     // By id (all digits) or unique name; StoreError when a name is ambiguous.
     std::optional<RunRecord> findRun(const std::string& idOrName);
     std::vector<StepMetrics> steps(std::int64_t runId);
+    // The run's steps in order, one at a time, until `visit` returns false: what an export of
+    // millions of steps reads, never holding them all.
+    void forEachStep(std::int64_t runId, const std::function<bool(const StepMetrics&)>& visit);
     std::int64_t stepCount(std::int64_t runId);
 
     // The timeline's spans (bridgebench/timeline.h; core/src/store/timeline_rows.cpp), in one

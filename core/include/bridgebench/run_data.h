@@ -18,7 +18,9 @@ struct RunData {
     std::vector<TimelineSpan> timeline;
 };
 
-// Reads the runs with their steps and tags, in the order given.
-std::vector<RunData> loadRuns(ResultStore& store, const std::vector<RunRecord>& runs, bool withTimeline = false);
+// Reads the runs with their steps and tags, in the order given; without their steps for what
+// reads them a step at a time (an export from ResultStore::forEachStep).
+std::vector<RunData> loadRuns(ResultStore& store, const std::vector<RunRecord>& runs, bool withTimeline = false,
+                              bool withSteps = true);
 
 }  // namespace bb

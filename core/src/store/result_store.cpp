@@ -299,8 +299,16 @@ std::optional<RunRecord> ResultStore::findRun(const std::string& idOrName) {
 }
 
 std::vector<StepMetrics> ResultStore::steps(std::int64_t runId) {
-    return m_impl->guarded("read steps", [&] {
-        std::vector<StepMetrics> rows;
+    std::vector<StepMetrics> rows;
+    forEachStep(runId, [&](const StepMetrics& step) {
+        rows.push_back(step);
+        return true;
+    });
+    return rows;
+}
+
+void ResultStore::forEachStep(std::int64_t runId, const std::function<bool(const StepMetrics&)>& visit) {
+    m_impl->guarded("read steps", [&] {
         SQLite::Statement query(m_impl->db, R"sql(
 SELECT step, timestamp_ms, wall_ms, samples, samples_per_s, data_wait_ms, h2d_ms, forward_ms,
        backward_ms, optimizer_ms, loss, rss_bytes, cpu_util, device_mem_bytes, device_transform_ms,
@@ -333,9 +341,8 @@ FROM steps WHERE run_id = ? ORDER BY step)sql");
             step.commMs = query.getColumn(column++).getDouble();
             step.deviceMemoryPeakBytes = query.getColumn(column++).getInt64();
             if (const auto other = query.getColumn(column++); !other.isNull()) step.otherCpuCores = other.getDouble();
-            rows.push_back(step);
+            if (!visit(step)) return;
         }
-        return rows;
     });
 }
 

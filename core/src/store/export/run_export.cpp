@@ -1,6 +1,7 @@
 #include "bridgebench/run_export.h"
 
 #include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -76,36 +77,89 @@ std::string safeFolderName(const RunData& data) {
 
 }  // namespace
 
-void exportCsv(const std::vector<RunData>& runs, const std::filesystem::path& file) {
+StepSource stepsInMemory() {
+    return [](const RunData& data, const StepVisitor& visit) {
+        for (const auto& step : data.steps)
+            if (!visit(step)) return;
+    };
+}
+
+void exportCsv(const std::vector<RunData>& runs, const StepSource& steps, const std::filesystem::path& file) {
     std::vector<std::string> header(std::begin(formats::kRunColumns), std::end(formats::kRunColumns));
     for (const auto& field : stepFields()) header.emplace_back(field.name);
-    std::string out;
-    appendRow(out, header);
+    OutputFile out(file);
+    // A row at a time through the file's buffer: a run of a million steps is 600 MB of text.
+    std::string row;
+    const auto put = [&](const std::vector<std::string>& cells) {
+        row.clear();
+        appendRow(row, cells);
+        out.write(row);
+    };
+    put(header);
     for (const auto& data : runs) {
         const auto run = runCells(data.run);
         const MeasuredStepFields measured(data.run);
-        if (data.steps.empty()) {
-            auto cells = run;
-            cells.resize(header.size());
-            appendRow(out, cells);
-        }
-        for (const auto& step : data.steps) {
-            auto cells = run;
+        bool any = false;
+        std::vector<std::string> cells;
+        steps(data, [&](const StepMetrics& step) {
+            any = true;
+            cells = run;
             for (const auto& field : stepFields())
                 cells.push_back(!measured.measured(field, step) ? std::string()
                                 : field.integer ? std::to_string(static_cast<std::int64_t>(field.get(step)))
                                                 : number(field.get(step)));
-            appendRow(out, cells);
+            put(cells);
+            return true;
+        });
+        if (!any) {
+            cells = run;
+            cells.resize(header.size());
+            put(cells);
         }
     }
-    writeOutputFile(file, out);
+    out.commit();
+}
+
+void exportCsv(const std::vector<RunData>& runs, const std::filesystem::path& file) {
+    exportCsv(runs, stepsInMemory(), file);
+}
+
+void exportJson(const std::vector<RunData>& runs, const StepSource& steps, const std::filesystem::path& file) {
+    // runsToJson's document, written a step at a time: as one value it took 3.7 GB for a run of
+    // a million steps (a 727 MB file) and ended in bad_alloc under a 2.5 GB limit.
+    OutputFile out(file);
+    out.write("{\n  \"format\": \"bridgebench-runs\",\n  \"version\": 1,\n  \"runs\": [");
+    bool firstRun = true;
+    std::string text;
+    for (const auto& data : runs) {
+        nlohmann::json record = runRecordToJson(data.run);
+        record["tags"] = data.tags;
+        text = record.dump(2);
+        text.pop_back();  // its closing brace: the steps go before it
+        while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+        out.write(firstRun ? "\n" : ",\n");
+        firstRun = false;
+        out.write(text);
+        out.write(",\n  \"steps\": [");
+        const MeasuredStepFields measured(data.run);
+        bool firstStep = true;
+        steps(data, [&](const StepMetrics& step) {
+            out.write(firstStep ? "\n    " : ",\n    ");
+            firstStep = false;
+            out.write(stepToJson(step, measured).dump());
+            return true;
+        });
+        out.write(firstStep ? "]\n}" : "\n  ]\n}");
+    }
+    out.write(firstRun ? "]\n}\n" : "\n  ]\n}\n");
+    out.commit();
 }
 
 void exportJson(const std::vector<RunData>& runs, const std::filesystem::path& file) {
-    writeOutputFile(file, runsToJson(runs).dump(2) + "\n");
+    exportJson(runs, stepsInMemory(), file);
 }
 
-std::vector<std::filesystem::path> exportTensorBoard(const std::vector<RunData>& runs,
+std::vector<std::filesystem::path> exportTensorBoard(const std::vector<RunData>& runs, const StepSource& steps,
                                                      const std::filesystem::path& folder) {
     std::vector<std::filesystem::path> written;
     for (const auto& data : runs) {
@@ -113,20 +167,26 @@ std::vector<std::filesystem::path> exportTensorBoard(const std::vector<RunData>&
         std::error_code error;
         std::filesystem::create_directories(runFolder, error);
         if (error) throw Error(fmt::format("{}: cannot create: {}", runFolder.string(), error.message()));
-        const double startS = data.steps.empty() || data.steps.front().timestampMs <= 0
-                                  ? 0.0
-                                  : data.steps.front().timestampMs / 1000.0 - data.steps.front().wallMs / 1000.0;
+        // The file is named after the run's start, which its first step gives.
+        std::optional<StepMetrics> first;
+        steps(data, [&](const StepMetrics& step) {
+            first = step;
+            return false;
+        });
+        const double startS = !first || first->timestampMs <= 0 ? 0.0
+                                                                 : first->timestampMs / 1000.0 - first->wallMs / 1000.0;
         const auto eventsPath = runFolder / TfEventsWriter::fileName(startS, "bridgebench");
         TfEventsWriter writer(eventsPath, startS);
         const MeasuredStepFields measured(data.run);
-        for (const auto& step : data.steps) {
+        steps(data, [&](const StepMetrics& step) {
             for (const auto& field : stepFields()) {
                 if (field.name == "step" || field.name == "timestamp_ms" || !measured.measured(field, step)) continue;
                 writer.write({fmt::format("{}{}", formats::kTagPrefix, field.name), step.step, step.timestampMs / 1000.0,
                               field.get(step)});
             }
-        }
-        if (data.steps.empty())
+            return true;
+        });
+        if (!first)
             if (const double samplesPerSec = runSamplesPerSec(data.run); samplesPerSec > 0)
                 writer.write({std::string(formats::kHeadlineTag), 0, startS, samplesPerSec});
         writer.flush();
@@ -134,6 +194,11 @@ std::vector<std::filesystem::path> exportTensorBoard(const std::vector<RunData>&
         written.push_back(eventsPath);
     }
     return written;
+}
+
+std::vector<std::filesystem::path> exportTensorBoard(const std::vector<RunData>& runs,
+                                                     const std::filesystem::path& folder) {
+    return exportTensorBoard(runs, stepsInMemory(), folder);
 }
 
 }  // namespace bb
