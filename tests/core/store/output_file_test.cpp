@@ -68,5 +68,28 @@ TEST(OutputFile, AnExportThatFailsPartWayLeavesTheOldFileAndNoPartialOne) {
     }
 }
 
+// A full disk once left a 4,096-byte events file, whose import then took 4 of a run's 150 steps.
+TEST(OutputFile, ATensorBoardExportThatFailsPartWayLeavesNoEventsFile) {
+    test::TempDir dir;
+    RunData data;
+    data.run.name = "long";
+    data.run.uuid = "u";
+    int given = 0;
+    const StepSource failing = [&](const RunData&, const StepVisitor& visit) {
+        StepMetrics step;
+        for (;;) {
+            step.step = given++;
+            step.timestampMs = 1.7e12 + 100.0 * given;
+            step.wallMs = 100;
+            step.samples = 8;
+            if (given > 5000) throw std::runtime_error("the store failed");
+            if (!visit(step)) return;
+        }
+    };
+    EXPECT_THROW(exportTensorBoard({data}, failing, dir.path() / "board"), std::runtime_error);
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path() / "board"))
+        EXPECT_FALSE(entry.is_regular_file()) << entry.path();
+}
+
 }  // namespace
 }  // namespace bb::output_file_test

@@ -176,21 +176,34 @@ std::vector<std::filesystem::path> exportTensorBoard(const std::vector<RunData>&
         const double startS = !first || first->timestampMs <= 0 ? 0.0
                                                                  : first->timestampMs / 1000.0 - first->wallMs / 1000.0;
         const auto eventsPath = runFolder / TfEventsWriter::fileName(startS, "bridgebench");
-        TfEventsWriter writer(eventsPath, startS);
-        const MeasuredStepFields measured(data.run);
-        steps(data, [&](const StepMetrics& step) {
-            for (const auto& field : stepFields()) {
-                if (field.name == "step" || field.name == "timestamp_ms" || !measured.measured(field, step)) continue;
-                writer.write({fmt::format("{}{}", formats::kTagPrefix, field.name), step.step, step.timestampMs / 1000.0,
-                              field.get(step)});
-            }
-            return true;
-        });
-        if (!first)
-            if (const double samplesPerSec = runSamplesPerSec(data.run); samplesPerSec > 0)
-                writer.write({std::string(formats::kHeadlineTag), 0, startS, samplesPerSec});
-        writer.flush();
+        // Written under a name no reader takes for an events file, and renamed when whole: a full
+        // disk once left a 4,096-byte events file whose import took 4 of a run's 150 steps.
+        const auto partial = runFolder / "bridgebench-events.partial";
+        try {
+            TfEventsWriter writer(partial, startS);
+            const MeasuredStepFields measured(data.run);
+            steps(data, [&](const StepMetrics& step) {
+                for (const auto& field : stepFields()) {
+                    if (field.name == "step" || field.name == "timestamp_ms" || !measured.measured(field, step)) continue;
+                    writer.write({fmt::format("{}{}", formats::kTagPrefix, field.name), step.step,
+                                  step.timestampMs / 1000.0, field.get(step)});
+                }
+                return true;
+            });
+            if (!first)
+                if (const double samplesPerSec = runSamplesPerSec(data.run); samplesPerSec > 0)
+                    writer.write({std::string(formats::kHeadlineTag), 0, startS, samplesPerSec});
+            writer.flush();
+        } catch (...) {
+            std::filesystem::remove(partial, error);
+            throw;
+        }
         writeOutputFile(runFolder / formats::kRunSidecar, runRecordToJson(data.run).dump(2) + "\n");
+        std::filesystem::rename(partial, eventsPath, error);
+        if (error) {
+            std::filesystem::remove(partial, error);
+            throw Error(fmt::format("{}: cannot write: {}", eventsPath.string(), error.message()));
+        }
         written.push_back(eventsPath);
     }
     return written;

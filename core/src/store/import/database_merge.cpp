@@ -58,6 +58,10 @@ struct DatabaseImport::Rows {
     std::vector<DeletedRun::Row> runs;
     std::map<std::int64_t, std::vector<DeletedRun::Row>> steps;
     std::map<std::int64_t, std::vector<DeletedRun::Row>> tags;
+    // A run's timeline (schema 7) and profiled ops (schema 9), each op with its name beside its
+    // name_id, which is the other file's: the name is what is copied.
+    std::map<std::int64_t, std::vector<DeletedRun::Row>> spans;
+    std::map<std::int64_t, std::vector<DeletedRun::Row>> ops;
 };
 
 DatabaseImport::DatabaseImport(std::unique_ptr<Rows> rows) : m_rows(std::move(rows)) {}
@@ -95,6 +99,13 @@ DatabaseImport DatabaseImport::read(const std::filesystem::path& file) {
             const auto id = std::get<std::int64_t>(valueOf(run, "id"));
             other->steps[id] = copyRows(db, "SELECT * FROM steps WHERE run_id = ? ORDER BY step", id);
             if (db.tableExists("tags")) other->tags[id] = copyRows(db, "SELECT * FROM tags WHERE run_id = ?", id);
+            if (db.tableExists("timeline_spans"))
+                other->spans[id] = copyRows(db, "SELECT * FROM timeline_spans WHERE run_id = ?", id);
+            if (db.tableExists("profile_ops"))
+                other->ops[id] = copyRows(db,
+                                          "SELECT p.*, n.name AS op_name FROM profile_ops p JOIN op_names n "
+                                          "ON n.id = p.name_id WHERE p.run_id = ? ORDER BY p.rank, p.seq",
+                                          id);
         }
         return DatabaseImport(std::move(other));
     } catch (const SQLite::Exception& sqliteError) {
@@ -114,7 +125,24 @@ ImportResult mergeDatabase(ResultStore& store, const DatabaseImport& otherImport
         const auto studyColumns = columnsOf(db, "studies");
         const auto runColumns = columnsOf(db, "runs");
         const auto stepColumns = columnsOf(db, "steps");
+        const auto opColumns = columnsOf(db, "profile_ops");
         SQLite::Statement studyByUuid(db, "SELECT id FROM studies WHERE uuid = ?");
+        SQLite::Statement nameId(db, "SELECT id FROM op_names WHERE name = ?");
+        SQLite::Statement addName(db, "INSERT INTO op_names (name) VALUES (?)");
+        const auto opNameId = [&](const std::string& name) {
+            nameId.bind(1, name);
+            std::int64_t id = 0;
+            if (nameId.executeStep()) {
+                id = nameId.getColumn(0).getInt64();
+            } else {
+                addName.bind(1, name);
+                addName.exec();
+                addName.reset();
+                id = db.getLastInsertRowid();
+            }
+            nameId.reset();
+            return id;
+        };
         SQLite::Statement runByUuid(db, "SELECT 1 FROM runs WHERE uuid = ?");
 
         std::map<std::int64_t, std::int64_t> studyIds;  // other's id → ours
@@ -161,6 +189,15 @@ ImportResult mergeDatabase(ResultStore& store, const DatabaseImport& otherImport
             for (auto& tag : other.tags[otherId]) {
                 valueOf(tag, "run_id") = id;
                 insertRow(db, "tags", tag);
+            }
+            for (auto& span : other.spans[otherId]) {
+                valueOf(span, "run_id") = id;
+                insertRow(db, "timeline_spans", span);
+            }
+            for (auto& op : other.ops[otherId]) {
+                valueOf(op, "run_id") = id;
+                valueOf(op, "name_id") = opNameId(textOf(op, "op_name"));
+                insertRow(db, "profile_ops", fitted(op, opColumns, {}));
             }
             result.added.push_back({id, textOf(run, "name"), static_cast<std::int64_t>(other.steps[otherId].size())});
         }
