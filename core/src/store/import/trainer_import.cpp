@@ -140,6 +140,19 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
             "{}: no runs/ event files, so no per-step times (log_history has no timestamps); only the headline figure",
             folder.string()));
 
+    // The peer's own figures, held to what a run can have as the Trainer's are (json_fields.h).
+    const auto checkedFigure = [&](const char* key, double least, double most) {
+        const auto found = metrics.otherValues.find(key);
+        if (found == metrics.otherValues.end()) return;
+        if (std::isfinite(found->second) && found->second >= least && found->second <= most) return;
+        const std::string file = output.resultsPath.empty() ? folder.string() : output.resultsPath.string();
+        throw InputError(fmt::format("{}: {}: {:.6g} is not a figure a run can have (expected {:g} to {:g})", file, key,
+                                     found->second, least, most));
+    };
+    checkedFigure(kSteadyKey, 0, 1e9);
+    checkedFigure(kSteadyDataWaitKey, 0, 1);
+    checkedFigure(kPeakMemoryKey, 0, 1e15);
+
     std::optional<double> headline = metrics.samplesPerSec;
     std::string headlineSource = "train_samples_per_second";
     if (const auto steady = metrics.otherValues.find(kSteadyKey); steady != metrics.otherValues.end() && steady->second > 0) {

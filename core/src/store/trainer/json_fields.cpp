@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include <fmt/format.h>
+
 #include "bridgebench/errors.h"
 #include "util/file_contents.h"
 #include "util/json_text.h"
@@ -119,6 +121,13 @@ std::optional<double> JsonFields::number(const std::string& key) const {
         return nonFinite;
     }
     wrongType(key, "a number");
+}
+
+std::optional<double> JsonFields::figure(const std::string& key, double least, double most) const {
+    const auto value = number(key);
+    if (!value || (std::isfinite(*value) && *value >= least && *value <= most)) return value;
+    throw InputError(fmt::format("{}: {}: {:.6g} is not a figure a run can have (expected {:g} to {:g})", m_fileName,
+                                 keyPathOf(key), *value, least, most));
 }
 
 std::optional<std::int64_t> JsonFields::integer(const std::string& key) const {

@@ -28,6 +28,10 @@ public:
     JsonFields(const nlohmann::json& value, std::string fileName, std::string keyPath);
 
     std::optional<double> number(const std::string& key) const;
+    // A figure a run can have: finite and from `least` to `most`. Another value (1e308 samples/s,
+    // a negative runtime, NaN) throws InputError naming the file, the key, the value and the range,
+    // rather than being stored as if it had been measured.
+    std::optional<double> figure(const std::string& key, double least, double most) const;
     // Accepts a number with an integral value (10 or 10.0).
     std::optional<std::int64_t> integer(const std::string& key) const;
     std::optional<std::string> string(const std::string& key) const;

@@ -8,14 +8,21 @@ namespace bb {
 
 namespace trainer {
 
+// What a training run's figures can physically be. A billion samples or steps a second is past
+// any cluster; a billion seconds is 31 years; 1e30 FLOPs is some 10,000 times the largest
+// training runs reported. The loss is left as it is: a diverged run's is NaN or infinite.
+constexpr double kMostPerSecond = 1e9;
+constexpr double kMostSeconds = 1e9;
+constexpr double kMostFlos = 1e30;
+
 TrainerTrainMetrics trainMetricsOf(const JsonFields& fields) {
     TrainerTrainMetrics metrics;
-    metrics.epoch = fields.number("epoch");
-    metrics.runtimeSec = fields.number("train_runtime");
-    metrics.samplesPerSec = fields.number("train_samples_per_second");
-    metrics.stepsPerSec = fields.number("train_steps_per_second");
+    metrics.epoch = fields.figure("epoch", 0, 1e9);
+    metrics.runtimeSec = fields.figure("train_runtime", 0, kMostSeconds);
+    metrics.samplesPerSec = fields.figure("train_samples_per_second", 0, kMostPerSecond);
+    metrics.stepsPerSec = fields.figure("train_steps_per_second", 0, kMostPerSecond);
     metrics.loss = fields.number("train_loss");
-    metrics.totalFlos = fields.number("total_flos");
+    metrics.totalFlos = fields.figure("total_flos", 0, kMostFlos);
     metrics.samples = fields.integer("train_samples");
     // "step" belongs to the log entry that carries these metrics, not to the metrics.
     metrics.otherValues =

@@ -1,0 +1,72 @@
+// A figure no run can have is refused where it enters, naming where, what and the range, rather
+// than stored as if it had been measured: `list` once printed a 309-digit samples/s, -602.1, or
+// 0.0 for NaN, and the report carried x="inf".
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "support/process_runner.h"
+#include "support/temp_dir.h"
+
+namespace bb::impossible_figures_cli_test {
+namespace {
+
+using ::testing::HasSubstr;
+
+const std::filesystem::path kData = BB_TEST_DATA_DIR;
+
+std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
+test::ProcessResult cli(const std::string& arguments) {
+    return test::runCommand(test::shellQuote(BB_CLI_PATH) + " " + arguments);
+}
+
+// The h100 fixture with one figure of its all_results.json replaced, as Python's json writes it.
+std::filesystem::path folderWith(const test::TempDir& dir, const std::string& key, const std::string& value) {
+    const auto folder = dir.path() / ("run-" + std::to_string(std::hash<std::string>{}(key + value)));
+    std::filesystem::copy(kData / "trainer/h100", folder);
+    std::ifstream in(folder / "all_results.json");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string edited =
+        std::regex_replace(text.str(), std::regex("\"" + key + "\": [^,\\n]+"), "\"" + key + "\": " + value);
+    std::ofstream(folder / "all_results.json") << edited;
+    return folder;
+}
+
+TEST(CliImpossibleFigures, ATrainerFigureNoRunCanHaveIsExitThreeNamingFileKeyValueAndRange) {
+    test::TempDir dir;
+    const auto db = dir.file("r.db");
+    for (const auto& [key, value, shown] : std::vector<std::tuple<std::string, std::string, std::string>>{
+             {"train_samples_per_second", "1e308", "1e+308"},
+             {"train_samples_per_second", "-602.1", "-602.1"},
+             {"train_samples_per_second", "NaN", "nan"},
+             {"train_samples_per_second", "Infinity", "inf"},
+             {"train_runtime", "-1", "-1"},
+             {"total_flos", "1e40", "1e+40"}}) {
+        const auto folder = folderWith(dir, key, value);
+        const auto result = cli("import trainer " + q(folder) + " --db " + q(db));
+        EXPECT_EQ(result.exitCode, 3) << key << " " << value << ": " << result.out << result.err;
+        EXPECT_THAT(result.err, HasSubstr((folder / "all_results.json").string()));
+        EXPECT_THAT(result.err, HasSubstr(key + ": " + shown + " is not a figure a run can have (expected 0 to"));
+    }
+    const auto listed = cli("list --json --db " + q(db));
+    EXPECT_THAT(listed.out, ::testing::Not(HasSubstr("\"imported\""))) << "nothing was stored";
+}
+
+TEST(CliImpossibleFigures, AnOptionOutsideItsRangeIsExitTwo) {
+    test::TempDir dir;
+    const auto folder = dir.path() / "h100";
+    std::filesystem::copy(kData / "trainer/h100", folder);
+    for (const std::string option : {"--batch-size 99999999999999999999", "--batch-size 65537", "--device-count 200000",
+                                     "--device-count 0", "--workers 9000000000000000000"}) {
+        const auto result = cli("import trainer " + q(folder) + " " + option + " --db " + q(dir.file("r.db")));
+        EXPECT_EQ(result.exitCode, 2) << option << ": " << result.err;
+    }
+}
+
+}  // namespace
+}  // namespace bb::impossible_figures_cli_test
