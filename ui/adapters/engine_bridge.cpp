@@ -32,6 +32,8 @@ EngineBridge::EngineBridge(QObject* parent) : QObject(parent) {
 EngineBridge::~EngineBridge() {
     if (m_study) m_study->cancel();
     if (m_studyThread.joinable()) m_studyThread.join();
+    m_cancelBeforeStart = true;
+    if (m_launcher.joinable()) m_launcher.join();  // the checks under way end; the run is then cancelled
     if (m_session) {
         m_session->cancel();
         m_session->wait();
@@ -40,18 +42,30 @@ EngineBridge::~EngineBridge() {
 
 void EngineBridge::startRun(const QString& dbFile, const RunConfig& config) {
     if (m_running) return;
-    // The previous session's thread has finished (runFinished was delivered); joining is
-    // immediate.
+    // The previous launch and the previous session's thread have finished (runFinished or
+    // runRefused was delivered): joining both is immediate.
+    if (m_launcher.joinable()) m_launcher.join();
     m_session.reset();
-    m_session = std::make_unique<RunSession>(dbFile.toStdString(), config, static_cast<RunObserver&>(*this));
-    m_runId = m_session->runId();
+    m_cancelBeforeStart = false;
     m_running = true;
     m_drainTimer.start();
-    m_session->start();
+    m_launcher = std::jthread([this, file = dbFile.toStdString(), config] {
+        // Nothing throws out of a thread: a refusal is a notice, as the run's own end is.
+        try {
+            auto session = std::make_unique<RunSession>(file, config, static_cast<RunObserver&>(*this));
+            std::lock_guard lock(m_sessionMutex);
+            m_session = std::move(session);
+            m_session->start();
+            if (m_cancelBeforeStart) m_session->cancel();
+        } catch (const std::exception& error) {
+            post(RunRefused{error.what()});
+        }
+    });
 }
 
 void EngineBridge::startSweep(const QString& dbFile, const StudyConfig& study) {
     if (m_running) return;
+    if (m_launcher.joinable()) m_launcher.join();
     m_session.reset();
     if (m_studyThread.joinable()) m_studyThread.join();  // the previous sweep has ended
     m_sweepProgress = std::make_unique<SweepProgress>(*this);
@@ -74,12 +88,18 @@ void EngineBridge::startSweep(const QString& dbFile, const StudyConfig& study) {
 
 void EngineBridge::cancel() {
     if (m_study && m_sweeping) m_study->cancel();
-    if (m_session) m_session->cancel();
+    std::lock_guard lock(m_sessionMutex);
+    if (m_session)
+        m_session->cancel();
+    else if (m_running && !m_sweeping)
+        m_cancelBeforeStart = true;  // the session is still being made: cancelled as it starts
 }
 void EngineBridge::pause() {
+    std::lock_guard lock(m_sessionMutex);
     if (m_session && !m_sweeping) m_session->pause();
 }
 void EngineBridge::resume() {
+    std::lock_guard lock(m_sessionMutex);
     if (m_session && !m_sweeping) m_session->resume();
 }
 
@@ -142,6 +162,8 @@ void EngineBridge::drain() {
             emit preparationProgress(QString::fromStdString(preparation->stage), preparation->done, preparation->total);
         } else if (const auto* ended = std::get_if<RunEnded>(&notice)) {
             deliver(*ended);
+        } else if (const auto* refused = std::get_if<RunRefused>(&notice)) {
+            deliver(*refused);
         } else if (const auto* point = std::get_if<SweepPointStarting>(&notice)) {
             emit sweepProgress(point->index, point->total, QString::fromStdString(point->name));
         } else if (const auto* sweep = std::get_if<SweepEnded>(&notice)) {
@@ -164,6 +186,12 @@ void EngineBridge::deliver(const RunEnded& notice) {
     }
     emit runFinished(notice.runId, QString::fromStdString(notice.status), QString::fromStdString(notice.error));
     if (notice.summary.meanSamplesPerSec.value_or(0) > 0) emit runSummarised(notice.runId, notice.summary);
+}
+
+void EngineBridge::deliver(const RunRefused& notice) {
+    m_drainTimer.stop();
+    m_running = false;
+    emit runRefused(QString::fromStdString(notice.error));
 }
 
 void EngineBridge::deliver(const SweepEnded& notice) {

@@ -38,8 +38,10 @@ public:
     explicit EngineBridge(QObject* parent = nullptr);
     ~EngineBridge() override;  // cancels a running run and joins its thread
 
-    // Validates, creates the run's row and starts it. Throws ConfigError/StoreError
-    // (callers show them) before anything runs. One run at a time.
+    // Returns at once: the run's checks (its dataset, a checkpoint to map, the environment, the
+    // store, its row) and its start happen on a thread of their own, so that the UI thread never
+    // waits for them. A refusal arrives as runRefused, in the words of the error (ConfigError,
+    // InputError, StoreError), and no run starts. One run at a time.
     void startRun(const QString& dbFile, const RunConfig& config);
     // Runs every grid point one after another on a thread of its own, each reported like a
     // single run (runStarted … runFinished), then sweepFinished. Throws ConfigError for a bad
@@ -53,6 +55,8 @@ public:
     qint64 runId() const { return m_runId; }
 
 signals:
+    // The run's checks refused it before it had a row (startRun): nothing ran.
+    void runRefused(const QString& error);
     void runStarted(qint64 runId, const QString& name, qint64 totalSteps);
     // After runStarted, one for each thing the engine said before the first step.
     void runWarning(const QString& text);
@@ -91,6 +95,9 @@ private:
         int total = 0;
         std::string name;
     };
+    struct RunRefused {
+        std::string error;
+    };
     struct SweepEnded {
         qint64 studyId = 0;
         std::vector<std::int64_t> runIds;
@@ -98,17 +105,23 @@ private:
         std::string error;  // the study could not start
     };
     using Notice = std::variant<RunBegan, RunPreparation, StepMetrics, std::vector<TimelineSpan>, RunEnded,
-                                SweepPointStarting, SweepEnded>;
+                                RunRefused, SweepPointStarting, SweepEnded>;
     void post(Notice notice);
     void drain();
     void deliver(const RunBegan& notice);
     void deliver(const RunEnded& notice);
+    void deliver(const RunRefused& notice);
     void deliver(const SweepEnded& notice);
 
     QTimer m_drainTimer;
     std::mutex m_mutex;
     std::vector<Notice> m_notices;  // under m_mutex, in the order the engine reported them
+    // Set by the launch thread once the session is made; cancel, pause and resume reach it under
+    // m_sessionMutex, which the launch holds only to hand it over, never while it is being made.
+    std::mutex m_sessionMutex;
     std::unique_ptr<RunSession> m_session;  // after the buffer: joined before it goes away
+    std::atomic<bool> m_cancelBeforeStart{false};  // Cancel pressed while the session was being made
+    std::jthread m_launcher;  // makes and starts the session; joined before the session goes
     class SweepProgress;
     std::unique_ptr<SweepProgress> m_sweepProgress;
     std::unique_ptr<StudyRunner> m_study;

@@ -117,6 +117,13 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     connect(m_pause, &QPushButton::clicked, this, &RunPanel::togglePause);
     connect(m_cancel, &QPushButton::clicked, this, &RunPanel::cancelRun);
     connect(m_form, &ConfigForm::validityChanged, this, &RunPanel::updateButtons);
+    // The run's checks happen off the UI thread: a refusal comes back as the run panel said it
+    // when they ran here.
+    connect(&m_engine, &EngineBridge::runRefused, this, [this](const QString& error) {
+        m_paused = false;
+        updateButtons();
+        showMessage(tr("Cannot start the run: %1").arg(error), true);
+    });
     connect(&m_engine, &EngineBridge::runFinished, this,
             [this](qint64, const QString& status, const QString& error) {
                 m_paused = false;
