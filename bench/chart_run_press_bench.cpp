@@ -25,6 +25,7 @@
 #include "bridgebench/synthetic_dataset.h"
 #include "qt_benchmark_main.h"
 #include "scratch_database.h"
+#include "ui_stall.h"
 
 namespace {
 
@@ -66,27 +67,6 @@ bb::RunConfig pressedConfig() {
     return config;
 }
 
-// The longest gap between ticks of a 1 ms timer while `body` runs and the loop spins until
-// `done`: how long the UI thread was held.
-template <typename Body, typename Done>
-double longestStallMs(Body&& body, Done&& done) {
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(1);
-    QElapsedTimer sinceTick;
-    double longest = 0;
-    QObject::connect(&ticker, &QTimer::timeout, [&] {
-        longest = std::max(longest, static_cast<double>(sinceTick.nsecsElapsed()) / 1e6);
-        sinceTick.restart();
-    });
-    ticker.start();
-    sinceTick.start();
-    body();
-    longest = std::max(longest, static_cast<double>(sinceTick.nsecsElapsed()) / 1e6);
-    while (!done()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
-    return longest;
-}
-
 void pressRunThroughTheBridge(benchmark::State& state) {
     const bb::bench::ScratchDatabase scratch("bb-run-press-bench", "bridge");
     const auto config = pressedConfig();
@@ -99,7 +79,7 @@ void pressRunThroughTheBridge(benchmark::State& state) {
         QObject::connect(&engine, &bb::ui::EngineBridge::runStarted, [&] { began = true; });
         QObject::connect(&engine, &bb::ui::EngineBridge::runRefused, [&](const QString& error) { refusal = error; });
         QObject::connect(&engine, &bb::ui::EngineBridge::runFinished, [&] { finished = true; });
-        const double stall = longestStallMs([&] { engine.startRun(QString::fromStdString(scratch.file().string()), config); },
+        const double stall = bb::bench::longestStallMs([&] { engine.startRun(QString::fromStdString(scratch.file().string()), config); },
                                             [&] { return began || !refusal.isEmpty(); });
         if (!refusal.isEmpty()) {
             state.SkipWithError(refusal.toStdString().c_str());

@@ -17,6 +17,7 @@
 #include "bridgebench/result_store.h"
 #include "qt_benchmark_main.h"
 #include "scratch_database.h"
+#include "ui_stall.h"
 #include "widgets/diagnosis_panel.h"
 #include "widgets/main_window.h"
 #include "widgets/runs_browser.h"
@@ -60,34 +61,13 @@ struct LongRun {
     qint64 id;
 };
 
-// The longest gap between ticks of a 1 ms timer while `body` runs and the loop spins until
-// `done`: how long the UI thread was held.
-template <typename Body, typename Done>
-double longestStallMs(Body&& body, Done&& done) {
-    QTimer ticker;
-    ticker.setTimerType(Qt::PreciseTimer);
-    ticker.setInterval(1);
-    QElapsedTimer sinceTick;
-    double longest = 0;
-    QObject::connect(&ticker, &QTimer::timeout, [&] {
-        longest = std::max(longest, static_cast<double>(sinceTick.nsecsElapsed()) / 1e6);
-        sinceTick.restart();
-    });
-    ticker.start();
-    sinceTick.start();
-    body();
-    longest = std::max(longest, static_cast<double>(sinceTick.nsecsElapsed()) / 1e6);
-    while (!done()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
-    return longest;
-}
-
 void selectThroughStepReader(benchmark::State& state) {
     const LongRun run(static_cast<int>(state.range(0)));
     bb::ui::MainWindow window(QString::fromStdString(run.file.string()));
     double worst = 0;
     for (auto _ : state) {
         window.runsBrowser()->selectRuns({});
-        const double stall = longestStallMs([&] { window.runsBrowser()->selectRuns({run.id}); },
+        const double stall = bb::bench::longestStallMs([&] { window.runsBrowser()->selectRuns({run.id}); },
                                             [&] { return !window.diagnosisPanel()->isReading(); });
         worst = std::max(worst, stall);
         state.SetIterationTime(stall / 1000);
@@ -102,7 +82,7 @@ void selectOnUiThread(benchmark::State& state) {
     bb::ui::DiagnosisPanel panel;
     double worst = 0;
     for (auto _ : state) {
-        const double stall = longestStallMs([&] { panel.showRun(store.run(run.id), store.steps(run.id)); },
+        const double stall = bb::bench::longestStallMs([&] { panel.showRun(store.run(run.id), store.steps(run.id)); },
                                             [] { return true; });
         worst = std::max(worst, stall);
         state.SetIterationTime(stall / 1000);

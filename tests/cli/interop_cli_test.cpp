@@ -11,6 +11,7 @@
 #include "support/file_bytes.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
+#include "support/trainer_folder.h"
 #include "support/stored_summary.h"
 
 namespace bb::interop_cli_test {
@@ -23,14 +24,7 @@ const std::filesystem::path kData = BB_TEST_DATA_DIR;
 std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
 std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
 
-std::filesystem::path h100Folder(const test::TempDir& dir) {
-    const auto folder = dir.path() / "h100-run";
-    std::filesystem::copy(kData / "trainer/h100", folder);
-    std::filesystem::create_directories(folder / "runs/Nov30_10-00-00_h100");
-    std::filesystem::copy(kData / "tfevents/trainer-h100/events.out.tfevents.1700000000.h100.4242.0",
-                          folder / "runs/Nov30_10-00-00_h100/events.out.tfevents.1700000000.h100.4242.0");
-    return folder;
-}
+std::filesystem::path h100Folder(const test::TempDir& dir) { return test::h100TrainerFolder(dir.path()); }
 
 struct Counts {
     std::int64_t runs = 0;

@@ -12,6 +12,7 @@
 #include "bridgebench/tfevents_file.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
+#include "support/trainer_folder.h"
 
 namespace bb::unknown_figures_cli_test {
 namespace {
@@ -39,14 +40,7 @@ std::string readText(const std::filesystem::path& file) {
 
 // A Trainer output folder with its event files, as `trainer.train()` leaves it: the files say
 // nothing of loader workers, device transforms, data wait, memory or CPU.
-std::filesystem::path trainerFolder(const test::TempDir& dir) {
-    const auto folder = dir.path() / "h100-run";
-    std::filesystem::copy(kData / "trainer/h100", folder);
-    std::filesystem::create_directories(folder / "runs/Nov30_10-00-00_h100");
-    std::filesystem::copy(kData / "tfevents/trainer-h100/events.out.tfevents.1700000000.h100.4242.0",
-                          folder / "runs/Nov30_10-00-00_h100/events.out.tfevents.1700000000.h100.4242.0");
-    return folder;
-}
+std::filesystem::path trainerFolder(const test::TempDir& dir) { return test::h100TrainerFolder(dir.path()); }
 
 struct Imported {
     std::filesystem::path db;

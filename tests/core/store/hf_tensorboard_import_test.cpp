@@ -170,6 +170,20 @@ TEST(TrainerImport, ReadsTheFoldersConfigJsonAndTheRunsArgs) {
     EXPECT_THAT(run.environment["provenance"]["model"].get<std::string>(), HasSubstr("config.json"));
 }
 
+// A model trained from its own config has no checkpoint path: its config.json still names what
+// it is (a T5 run's model was blank).
+TEST(TrainerImport, AConfigWithoutAPathIsNamedByItsArchitecture) {
+    const test::TempDir dir;
+    const auto folder = dir.path() / "t5";
+    std::filesystem::copy(kData / "trainer/h100", folder);
+    test::writeFileBytes(folder / "config.json",
+                         R"({"architectures": ["T5ForConditionalGeneration"], "model_type": "t5", "d_model": 512})");
+    const ImportBatch batch = readTrainerImport(folder, {.deviceKind = "cuda", .deviceName = "H100"});
+    const RunRecord& run = batch.runs[0].run;
+    EXPECT_EQ(run.model, "T5ForConditionalGeneration");
+    EXPECT_THAT(run.environment["provenance"]["model"].get<std::string>(), HasSubstr("config.json (architectures)"));
+}
+
 TEST(TrainerImport, AMalformedConfigJsonIsAnErrorNamingTheFile) {
     const test::TempDir dir;
     const auto folder = dir.path() / "broken";

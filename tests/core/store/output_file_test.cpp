@@ -21,6 +21,22 @@ std::string contents(const std::filesystem::path& file) {
     return text.str();
 }
 
+// Steps of 100 ms until the store fails after `count` of them (a disk error, an interrupt's
+// exception); `given` counts them.
+StepSource failingAfter(int count, int& given) {
+    return [count, &given](const RunData&, const StepVisitor& visit) {
+        StepMetrics step;
+        for (;;) {
+            step.step = given++;
+            step.timestampMs = 1.7e12 + 100.0 * given;
+            step.wallMs = 100;
+            step.samples = 8;
+            if (given > count) throw std::runtime_error("the store failed");
+            if (!visit(step)) return;
+        }
+    };
+}
+
 TEST(OutputFile, TheFileIsReplacedOnlyWhenCommitted) {
     test::TempDir dir;
     const auto file = dir.file("out.csv");
@@ -44,17 +60,7 @@ TEST(OutputFile, AnExportThatFailsPartWayLeavesTheOldFileAndNoPartialOne) {
     data.run.name = "long";
     data.run.uuid = "u";
     int given = 0;
-    // The store failing after a thousand steps (a disk error, an interrupt's exception).
-    const StepSource failing = [&](const RunData&, const StepVisitor& visit) {
-        StepMetrics step;
-        for (;;) {
-            step.step = given++;
-            step.wallMs = 100;
-            step.samples = 8;
-            if (given > 1000) throw std::runtime_error("the store failed");
-            if (!visit(step)) return;
-        }
-    };
+    const StepSource failing = failingAfter(1000, given);
     for (const auto& write : {+[](const std::vector<RunData>& runs, const StepSource& steps, const std::filesystem::path& out) {
                                  exportCsv(runs, steps, out);
                              },
@@ -75,17 +81,7 @@ TEST(OutputFile, ATensorBoardExportThatFailsPartWayLeavesNoEventsFile) {
     data.run.name = "long";
     data.run.uuid = "u";
     int given = 0;
-    const StepSource failing = [&](const RunData&, const StepVisitor& visit) {
-        StepMetrics step;
-        for (;;) {
-            step.step = given++;
-            step.timestampMs = 1.7e12 + 100.0 * given;
-            step.wallMs = 100;
-            step.samples = 8;
-            if (given > 5000) throw std::runtime_error("the store failed");
-            if (!visit(step)) return;
-        }
-    };
+    const StepSource failing = failingAfter(5000, given);
     EXPECT_THROW(exportTensorBoard({data}, failing, dir.path() / "board"), std::runtime_error);
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path() / "board"))
         EXPECT_FALSE(entry.is_regular_file()) << entry.path();

@@ -60,6 +60,16 @@ void readHfModelConfig(const nlohmann::json& config, const std::string& source, 
     const trainer::JsonFields fields(config, source, "");
     info.model = fields.string("_name_or_path");
     if (info.model && info.model->empty()) info.model.reset();
+    info.modelKey = "_name_or_path";
+    // A model trained from its own config (no checkpoint path) still says what it is: a T5 run's
+    // model was blank although its config.json names T5ForConditionalGeneration.
+    if (!info.model)
+        if (const auto architectures = config.find("architectures");
+            architectures != config.end() && architectures->is_array() && !architectures->empty() &&
+            architectures->front().is_string() && !architectures->front().get<std::string>().empty()) {
+            info.model = architectures->front().get<std::string>();
+            info.modelKey = "architectures";
+        }
     info.modelConfig = config;
     info.modelSource = source;
 }

@@ -22,7 +22,8 @@ struct HfRunInfo {
     std::optional<std::string> precision;          // bf16 | fp16 | fp32, from the bf16 / fp16 flags
     bool habana = false;                           // use_habana (Optimum Habana's GaudiTrainingArguments)
     std::string argsSource;                        // "FILE: args text summary"; empty without args
-    std::optional<std::string> model;              // model_config's _name_or_path
+    std::optional<std::string> model;              // model_config's _name_or_path, else its architecture
+    std::string modelKey = "_name_or_path";        // which of the two named it
     nlohmann::json modelConfig;                    // the config.json object; null without one
     std::string modelSource;                       // where it came from
     std::vector<std::string> warnings;

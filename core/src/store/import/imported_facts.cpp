@@ -17,7 +17,7 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
         provenance["model"] = options.names.model;
     } else if (files.model) {
         run.model = *files.model;
-        provenance["model"] = fmt::format("{} (_name_or_path)", files.modelSource);
+        provenance["model"] = fmt::format("{} ({})", files.modelSource, files.modelKey);
     }
     // The files' config.json counts the FLOPs exactly, unless the user named another model.
     if (options.model.empty() && files.modelConfig.is_object()) {
