@@ -4,9 +4,11 @@
 #include "bridgebench/build_info.h"
 #include "cli/cli_common.h"
 #include "cli/interrupt.h"
+#include "cli/printable_streams.h"
 
 int main(int argc, char** argv) {
     bb::cli::installInterruptHandling();
+    bb::cli::installPrintableStreams();
     CLI::App app{"BridgeBench: training-throughput benchmarks for vision-language models", "bridgebench-cli"};
     app.require_subcommand(0, 1);
     bool showVersion = false;

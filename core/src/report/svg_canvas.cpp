@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "bridgebench/printable_text.h"
+
 namespace bb::report {
 
 namespace {
@@ -17,7 +19,9 @@ std::size_t codePoints(std::string_view text) {
 
 }  // namespace
 
-std::string xmlEscape(std::string_view text) {
+std::string xmlEscape(std::string_view raw) {
+    // XML 1.0 takes no C0 control but tab and line breaks, not even as a reference.
+    const std::string text = printableText(raw);
     std::string out;
     out.reserve(text.size());
     for (const char c : text) {
