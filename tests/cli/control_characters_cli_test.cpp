@@ -61,6 +61,10 @@ TEST(CliControlCharacters, ARunsNameReachesNoTerminalOrDocumentRaw) {
     ASSERT_EQ(cli("export " + id + " --format svg --chart steps --out " + q(svg) + " --db " + q(db)).exitCode, 0);
     const auto html = dir.file("report.html");
     ASSERT_EQ(cli("report " + id + " --out " + q(html) + " --db " + q(db)).exitCode, 0);
+    // The PDF's text is drawn through Cairo (core/src/report/cairo_canvas.cpp) from the same escape.
+    const auto pdf = dir.file("report.pdf");
+    const auto written = cli("report " + id + " --out " + q(pdf) + " --db " + q(db));
+    EXPECT_TRUE(written.exitCode == 0 || written.err.find("Cairo") != std::string::npos) << written.err;
     // XML takes no C0 control, not even as a reference: none raw is what keeps the SVG well-formed.
     for (const auto& file : {svg, html}) {
         const std::string text = readText(file);

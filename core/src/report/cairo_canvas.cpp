@@ -4,6 +4,8 @@
 
 #include <cairo.h>
 
+#include "bridgebench/printable_text.h"
+
 namespace bb::report {
 
 namespace {
@@ -51,13 +53,14 @@ void CairoCanvas::text(double x, double y, std::string_view text, const TextStyl
     const double left = style.anchor == Anchor::Start ? x : style.anchor == Anchor::Middle ? x - width / 2 : x - width;
     setColor(m_cairo, style.color);
     cairo_move_to(m_cairo, left, y);
-    cairo_show_text(m_cairo, std::string(text).c_str());
+    // Escaped as the SVG's text is (printable_text.h); a NUL would also have cut the string here.
+    cairo_show_text(m_cairo, printableText(text).c_str());
 }
 
 double CairoCanvas::textWidth(std::string_view text, const TextStyle& style) {
     useFont(style);
     cairo_text_extents_t extents;
-    cairo_text_extents(m_cairo, std::string(text).c_str(), &extents);
+    cairo_text_extents(m_cairo, printableText(text).c_str(), &extents);
     return extents.x_advance;
 }
 
