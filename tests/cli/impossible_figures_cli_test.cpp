@@ -57,6 +57,26 @@ TEST(CliImpossibleFigures, ATrainerFigureNoRunCanHaveIsExitThreeNamingFileKeyVal
     EXPECT_THAT(listed.out, ::testing::Not(HasSubstr("\"imported\""))) << "nothing was stored";
 }
 
+TEST(CliImpossibleFigures, ACsvStepFigureNoStepCanHaveIsExitThreeNamingLineColumnAndValue) {
+    test::TempDir dir;
+    const auto db = dir.file("r.db");
+    for (const auto& [columns, row, says] : std::vector<std::tuple<std::string, std::string, std::string>>{
+             {"run,step,samples,wall_ms", "a,0,8,-5", "line 2: column \"wall_ms\": -5 is not a figure a step can have"},
+             {"run,step,samples_per_s", "a,0,1e308", "column \"samples_per_s\": 1e+308 is not a figure"},
+             {"run,step,samples,wall_ms,data_wait_ms", "a,0,8,100,inf", "column \"data_wait_ms\": inf is not a figure"},
+             {"run,headline_samples_per_s", "a,-602.1", "column \"headline_samples_per_s\": -602.1 is not a figure"}}) {
+        const auto csv = dir.file("bad.csv");
+        std::ofstream(csv) << columns << "\n" << row << "\n";
+        const auto result = cli("import csv " + q(csv) + " --db " + q(db));
+        EXPECT_EQ(result.exitCode, 3) << row << ": " << result.err;
+        EXPECT_THAT(result.err, HasSubstr(says)) << row;
+    }
+    // A diverged loss is what the run logged, and other_cpu's NaN is "not measured": both stand.
+    const auto csv = dir.file("good.csv");
+    std::ofstream(csv) << "run,step,samples,wall_ms,loss,other_cpu\na,0,8,100,nan,nan\na,1,8,100,inf,0.5\n";
+    EXPECT_EQ(cli("import csv " + q(csv) + " --db " + q(db)).exitCode, 0);
+}
+
 TEST(CliImpossibleFigures, AnOptionOutsideItsRangeIsExitTwo) {
     test::TempDir dir;
     const auto folder = dir.path() / "h100";

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
 
 namespace bb {
 
@@ -57,6 +60,28 @@ const StepField* findStepField(std::string_view name) {
     for (const auto& field : kFields)
         if (field.name == name) return &field;
     return nullptr;
+}
+
+StepFieldRange stepFieldRange(const StepField& field) {
+    // A billion seconds is 31 years; a billion samples a second is past any cluster; 1e18 bytes
+    // is an exabyte; a million cores' worth of CPU.
+    const std::string_view name = field.name;
+    // A timestamp the clock cannot hold says nothing of when the step ran and is read as none
+    // (import/imported_record.cpp): it stays a value the importer weighs, not an error.
+    if (name == "loss" || name == "timestamp_ms") return {0, 0, true, false};
+    if (name == "other_cpu") return {0, 1e6, false, true};
+    if (name == "samples_per_s") return {0, 1e9, false, false};
+    if (name == "samples" || name == "step") return {0, 1e15, false, false};
+    if (name == "rss_bytes" || name == "device_mem_bytes" || name == "device_mem_peak_bytes") return {0, 1e18, false, false};
+    if (name == "cpu_util") return {0, 1e6, false, false};
+    return {0, 1e12, false, false};  // the times, in ms
+}
+
+std::string stepFieldProblem(const StepField& field, double value) {
+    const StepFieldRange range = stepFieldRange(field);
+    if (range.anything || (range.notMeasured && std::isnan(value))) return {};
+    if (std::isfinite(value) && value >= range.least && value <= range.most) return {};
+    return fmt::format("{:.6g} is not a figure a step can have (expected {:g} to {:g})", value, range.least, range.most);
 }
 
 MeasuredStepFields::MeasuredStepFields(const RunRecord& run) {

@@ -23,6 +23,20 @@ std::span<const StepField> stepFields();
 // The field of that name, or nullptr.
 const StepField* findStepField(std::string_view name);
 
+// What a step's field can physically hold, for the importers to refuse the rest (a CSV's -5 ms or
+// 1e308 samples/s was stored as if measured): finite and from `least` to `most`. A loss may be
+// anything (a diverged run's is NaN), and so may a timestamp (one the clock cannot hold is read as
+// none); other_cpu may be NaN (not measured).
+struct StepFieldRange {
+    double least = 0;
+    double most = 0;
+    bool anything = false;
+    bool notMeasured = false;  // NaN is "not measured"
+};
+StepFieldRange stepFieldRange(const StepField& field);
+// "-5 is not a figure a step can have (expected 0 to 1e+12)", or empty where `value` fits.
+std::string stepFieldProblem(const StepField& field, double value);
+
 // The environment key of an import's list of the step fields its file gave.
 inline constexpr const char* kMeasuredStepFieldsKey = "step_fields";
 

@@ -1,6 +1,7 @@
 #include "store/import/csv_run_rows.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>  // fmt::join, there since {fmt} 11
@@ -105,22 +106,30 @@ CsvRunRows::Row CsvRunRows::read(const CsvRow& row) {
         runRecord(row);  // checked here, built again where it is stored
     }
     RunState& run = m_runs[result.run];
-    if (m_headline) result.headline = row.number(*m_headline);
+    if (m_headline) {
+        result.headline = row.number(*m_headline);
+        if (result.headline && !(std::isfinite(*result.headline) && *result.headline >= 0 && *result.headline <= 1e9))
+            throw InputError(fmt::format("{}: line {}: column \"headline_samples_per_s\": {:.6g} is not a figure a run "
+                                         "can have (expected 0 to 1e+09)",
+                                         m_file.string(), row.line(), *result.headline));
+    }
     // Without a `step` column each row of a run is its next step.
     const std::optional<std::int64_t> stepIndex = m_step ? row.integer(*m_step) : std::optional<std::int64_t>(run.steps);
     if (!stepIndex) return result;  // a row of run fields only
     StepMetrics step;
     for (std::size_t index = 0; index < m_stepColumns.size(); ++index) {
         const auto& [field, column] = m_stepColumns[index];
+        std::optional<double> value;
         if (field->integer) {
-            if (const auto value = row.integer(column)) {
-                field->set(step, static_cast<double>(*value));
-                run.filled[index] = true;
-            }
-        } else if (const auto value = row.number(column)) {
-            field->set(step, *value);
-            run.filled[index] = true;
+            if (const auto whole = row.integer(column)) value = static_cast<double>(*whole);
+        } else {
+            value = row.number(column);
         }
+        if (!value) continue;
+        if (const auto problem = stepFieldProblem(*field, *value); !problem.empty())
+            throw InputError(fmt::format("{}: line {}: column \"{}\": {}", m_file.string(), row.line(), field->name, problem));
+        field->set(step, *value);
+        run.filled[index] = true;
     }
     step.step = *stepIndex;
     if (!m_hasRate) step.samplesPerSec = samplesPerSecond(step.samples, step.wallMs);

@@ -37,6 +37,9 @@ std::vector<StepMetrics> exportedSteps(const EventRun& run) {
         if (!scalar.tag.starts_with(formats::kTagPrefix)) continue;
         const auto* field = findStepField(std::string_view(scalar.tag).substr(formats::kTagPrefix.size()));
         if (!field) continue;
+        if (const auto problem = stepFieldProblem(*field, scalar.value); !problem.empty())
+            throw InputError(fmt::format("{}: scalar \"{}\" at step {}: {}", run.folder.string(), scalar.tag, scalar.step,
+                                         problem));
         StepMetrics& step = byStep[scalar.step];
         step.step = scalar.step;
         step.timestampMs = scalar.wallTime * 1000.0;
