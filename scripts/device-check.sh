@@ -366,9 +366,10 @@ except Exception as error:
     sys.exit(0)
 summary = run.get("summary") or {}
 env = run.get("environment") or {}
-print(f"  {run.get('name')}: status {run.get('status')}, {summary.get('mean_samples_per_s', 0):.1f} samples/s over the time "
-      f"(median step {summary.get('median_samples_per_s', 0):.1f}), "
-      f"data wait {100 * summary.get('data_wait_share', 0):.1f}%, decode {json.dumps(env.get('decode'))}, "
+# A figure the run did not measure (a failed run's) is null in show --json.
+print(f"  {run.get('name')}: status {run.get('status')}, {summary.get('mean_samples_per_s') or 0:.1f} samples/s over the time "
+      f"(median step {summary.get('median_samples_per_s') or 0:.1f}), "
+      f"data wait {100 * (summary.get('data_wait_share') or 0):.1f}%, decode {json.dumps(env.get('decode'))}, "
       f"tf32 {env.get('tf32')}, attention {env.get('attention')}, timing {env.get('step_timing')}, "
       f"host to device {env.get('host_to_device')}, optimizer {env.get('optimizer')}, "
       f"device memory {json.dumps(summary.get('device_memory'))}, "

@@ -94,11 +94,12 @@ nlohmann::json timelineJson(const TimelineSummary& timeline) {
 }
 
 // The stored summary with each figure the run did not measure named: `unknown` (null in --json),
-// never left to look like a 0 or to be missed.
+// never left to look like a 0 or to be missed. A headline is stored as median_samples_per_s (the
+// study's figures, an import's train_samples_per_second, with "headline" naming it): it stays.
 nlohmann::json summaryWithUnknowns(const RunSummary& summary, const nlohmann::json& unknown) {
     nlohmann::json out = summary;
     for (const auto& [key, value] : summaryFigures(summary))
-        if (!value) out[key] = unknown;
+        if (!value && !out.contains(key)) out[key] = unknown;
     return out;
 }
 

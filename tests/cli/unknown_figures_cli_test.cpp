@@ -104,6 +104,20 @@ TEST(UnknownFigures, ShowAndShowJsonNameWhatAnImportsFilesDoNotGive) {
     }
 }
 
+// The study's figure is its headline, stored where the median goes: shown, not called unknown.
+TEST(UnknownFigures, APublishedFigureKeepsItsHeadlineInShowAndShowJson) {
+    const test::TempDir dir;
+    const auto db = dir.file("study.db");
+    const auto listed = nlohmann::json::parse(ok("list --json --db " + q(db)));
+    ASSERT_FALSE(listed.empty());
+    const auto& published = listed.front();
+    const double figure = published["samples_per_s"].get<double>();
+    const auto id = published["id"].dump();
+    const auto json = nlohmann::json::parse(ok("show " + id + " --json --db " + q(db)));
+    EXPECT_DOUBLE_EQ(json["summary"]["median_samples_per_s"].get<double>(), figure) << json["summary"].dump();
+    EXPECT_THAT(ok("show " + id + " --db " + q(db)), testing::ContainsRegex("median_samples_per_s +[0-9]"));
+}
+
 TEST(UnknownFigures, ListAndListJsonLeaveSettingsTheFilesDoNotStateUnknown) {
     const test::TempDir dir;
     const auto imported = importBoth(dir);
