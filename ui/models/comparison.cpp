@@ -56,18 +56,12 @@ QString workloadFieldsText(const std::vector<WorkloadField>& fields) {
 
 namespace {
 
-QString describeDifferences(const std::vector<WorkloadDifference>& differences) {
-    return workloadDifferencesText(differences);
-}
-
-QString describeUnknown(const std::vector<WorkloadField>& fields) { return workloadFieldsText(fields); }
-
 // The unknown fields that make a sample's work unknown (UnknownWork's reason).
 QString describeUnknownWork(const std::vector<WorkloadField>& fields) {
     std::vector<WorkloadField> work;
     for (const auto field : fields)
         if (changesTheWork(field)) work.push_back(field);
-    return describeUnknown(work);
+    return workloadFieldsText(work);
 }
 
 // Two runs in one cell (reruns) each keep a bar of their own, every one of them named by what
@@ -194,7 +188,7 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         case NoSpeedup::OtherWork:
             entry.speedupNote = ComparisonText::tr("Not like for like (%1): %2 does not hold that out, so no speedup is "
                                                    "shown; achieved TFLOP/s per device does")
-                                    .arg(describeDifferences(from.differences), comparison.unit);
+                                    .arg(workloadDifferencesText(from.differences), comparison.unit);
             break;
         case NoSpeedup::UnknownWork:
             entry.speedupNote = ComparisonText::tr("Not shown to be like for like (%1 unknown): %2 of two runs compare "
@@ -202,10 +196,10 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
                                     .arg(describeUnknownWork(from.unknownFields), comparison.unit);
             break;
         }
-        entry.workloadNote = describeDifferences(from.differences);
+        entry.workloadNote = workloadDifferencesText(from.differences);
         entry.workloadDiffers = from.workloadDiffers;
-        entry.workloadHeldOut = describeDifferences(from.heldOut);
-        entry.workloadUnknown = describeUnknown(from.unknownFields);
+        entry.workloadHeldOut = workloadDifferencesText(from.heldOut);
+        entry.workloadUnknown = workloadFieldsText(from.unknownFields);
         // Core words the figures' sources (they name files, datasheets and models, not UI text).
         entry.tflopsPerDevice = from.tflopsPerDevice;
         entry.mfu = from.mfu;

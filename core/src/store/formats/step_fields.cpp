@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include <fmt/format.h>
+#include "util/figure_range.h"
 
 namespace bb {
 
@@ -80,8 +80,7 @@ StepFieldRange stepFieldRange(const StepField& field) {
 std::string stepFieldProblem(const StepField& field, double value) {
     const StepFieldRange range = stepFieldRange(field);
     if (range.anything || (range.notMeasured && std::isnan(value))) return {};
-    if (std::isfinite(value) && value >= range.least && value <= range.most) return {};
-    return fmt::format("{:.6g} is not a figure a step can have (expected {:g} to {:g})", value, range.least, range.most);
+    return figureRangeProblem(value, range.least, range.most, "step");
 }
 
 MeasuredStepFields::MeasuredStepFields(const RunRecord& run) {

@@ -1,13 +1,13 @@
 #include "store/import/csv_run_rows.h"
 
 #include <algorithm>
-#include <cmath>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>  // fmt::join, there since {fmt} 11
 
 #include "bridgebench/errors.h"
 #include "store/import/imported_facts.h"
+#include "util/figure_range.h"
 #include "util/text_excerpt.h"
 
 namespace bb {
@@ -108,10 +108,10 @@ CsvRunRows::Row CsvRunRows::read(const CsvRow& row) {
     RunState& run = m_runs[result.run];
     if (m_headline) {
         result.headline = row.number(*m_headline);
-        if (result.headline && !(std::isfinite(*result.headline) && *result.headline >= 0 && *result.headline <= 1e9))
-            throw InputError(fmt::format("{}: line {}: column \"headline_samples_per_s\": {:.6g} is not a figure a run "
-                                         "can have (expected 0 to 1e+09)",
-                                         m_file.string(), row.line(), *result.headline));
+        if (result.headline)
+            if (const auto problem = figureRangeProblem(*result.headline, 0, 1e9, "run"); !problem.empty())
+                throw InputError(fmt::format("{}: line {}: column \"headline_samples_per_s\": {}", m_file.string(),
+                                             row.line(), problem));
     }
     // Without a `step` column each row of a run is its next step.
     const std::optional<std::int64_t> stepIndex = m_step ? row.integer(*m_step) : std::optional<std::int64_t>(run.steps);

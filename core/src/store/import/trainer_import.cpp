@@ -10,6 +10,7 @@
 #include "bridgebench/run_import.h"
 #include "bridgebench/trainer_output.h"
 #include "store/import/hf_run_info.h"
+#include "util/figure_range.h"
 #include "store/import/imported_facts.h"
 #include "store/import/imported_record.h"
 #include "store/import/imported_summary.h"
@@ -144,10 +145,10 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     const auto checkedFigure = [&](const char* key, double least, double most) {
         const auto found = metrics.otherValues.find(key);
         if (found == metrics.otherValues.end()) return;
-        if (std::isfinite(found->second) && found->second >= least && found->second <= most) return;
+        const auto problem = figureRangeProblem(found->second, least, most, "run");
+        if (problem.empty()) return;
         const std::string file = output.resultsPath.empty() ? folder.string() : output.resultsPath.string();
-        throw InputError(fmt::format("{}: {}: {:.6g} is not a figure a run can have (expected {:g} to {:g})", file, key,
-                                     found->second, least, most));
+        throw InputError(fmt::format("{}: {}: {}", file, key, problem));
     };
     checkedFigure(kSteadyKey, 0, 1e9);
     checkedFigure(kSteadyDataWaitKey, 0, 1);

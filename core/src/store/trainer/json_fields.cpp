@@ -8,6 +8,7 @@
 
 #include "bridgebench/errors.h"
 #include "util/file_contents.h"
+#include "util/figure_range.h"
 #include "util/json_text.h"
 
 namespace bb::trainer {
@@ -125,9 +126,10 @@ std::optional<double> JsonFields::number(const std::string& key) const {
 
 std::optional<double> JsonFields::figure(const std::string& key, double least, double most) const {
     const auto value = number(key);
-    if (!value || (std::isfinite(*value) && *value >= least && *value <= most)) return value;
-    throw InputError(fmt::format("{}: {}: {:.6g} is not a figure a run can have (expected {:g} to {:g})", m_fileName,
-                                 keyPathOf(key), *value, least, most));
+    if (!value) return value;
+    if (const auto problem = figureRangeProblem(*value, least, most, "run"); !problem.empty())
+        throw InputError(fmt::format("{}: {}: {}", m_fileName, keyPathOf(key), problem));
+    return value;
 }
 
 std::optional<std::int64_t> JsonFields::integer(const std::string& key) const {
