@@ -31,11 +31,12 @@ int main(int argc, char** argv) {
     app.footer(
         "Each subcommand has --help. Results go to --db FILE, by default $BRIDGEBENCH_DB, else\n"
         "$XDG_DATA_HOME/bridgebench/results.db; the window reads the same file. --json prints one JSON document on\n"
-        "stdout. Exit codes: 0 success, 1 run failed, 2 invalid usage or config, 3 unreadable input.\n\n"
+        "stdout.\n" +
+        bb::exitCodesText() + "\n\n"
         "Examples:\n"
-        "  bridgebench-cli run --set model=tiny --set workers=1\n"
-        "  bridgebench-cli sweep --preset study\n"
-        "  bridgebench-cli compare 12 --with-study\n\n"
+        "  bridgebench-cli run --set model=tiny --set workers=1 --set name=first    train one run and store it\n"
+        "  bridgebench-cli compare first --with-study          beside the study's published figures\n"
+        "  bridgebench-cli sweep --preset study                the study's grid on this machine\n\n"
         "The user guide: docs/ in the source tree (docs/cli.md for every option).\n");
 
     try {

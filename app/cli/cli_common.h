@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "bridgebench/exit_codes.h"
 #include "bridgebench/result_store.h"
 
 namespace bb {
@@ -16,8 +17,11 @@ struct RunConfig;
 
 namespace bb::cli {
 
-// ARCHITECTURE.md "The command line": scripts rely on these values.
-enum ExitCode : int { kExitOk = 0, kExitRunFailed = 1, kExitUsage = 2, kExitInput = 3 };
+// core's table (bridgebench/exit_codes.h), as the ints a command returns.
+inline constexpr int kExitOk = toInt(ExitCode::Ok);
+inline constexpr int kExitRunFailed = toInt(ExitCode::RunFailed);
+inline constexpr int kExitUsage = toInt(ExitCode::Usage);
+inline constexpr int kExitInput = toInt(ExitCode::Input);
 
 // Filled by CLI11 while parsing; a command's callback stores its exit code here.
 struct CliState {

@@ -14,6 +14,9 @@ int guarded(Body&& body) {
     } catch (const ConfigError& error) {
         std::cerr << "error: invalid config: " << error.what() << '\n';
         return kExitUsage;
+    } catch (const UsageError& error) {
+        std::cerr << "error: " << error.what() << '\n';
+        return kExitUsage;
     } catch (const InputError& error) {
         std::cerr << "error: " << error.what() << '\n';
         return kExitInput;

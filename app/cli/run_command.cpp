@@ -145,9 +145,10 @@ int runCommand(const RunOptions& options) {
 std::string runFooter() {
     const nlohmann::json defaults = toJson(RunConfig{});
     std::string text =
-        "Without --config every key has its default; --set KEY=VALUE overrides one (booleans: true/false, on/off).\n"
-        "Ctrl-C stops after the current step; a cancelled run keeps its steps. Exit codes: 0 completed or\n"
-        "cancelled, 1 failed, 2 invalid usage or config, 3 unreadable input.\n\n"
+        "Without --config every key has its default; --set KEY=VALUE overrides one (booleans: true/false, on/off,\n"
+        "yes/no or 1/0). Ctrl-C or SIGTERM stops after the current step and stores the run as cancelled with its\n"
+        "steps; the command then ends by that signal.\n" +
+        exitCodesText() + "\n\n"
         "Examples:\n"
         "  bridgebench-cli run                                   mini-clip, 50 steps, generated JPEGs\n"
         "  bridgebench-cli run --set model=tiny --set workers=1 --set steps=100 --json\n"

@@ -425,7 +425,8 @@ TEST(ResultStore, AmbiguousNamesAskForAnId) {
     ResultStore store(dir.file("names.db"));
     store.createRun(localRun("twin"));
     store.createRun(localRun("twin"));
-    EXPECT_THROW(store.findRun(std::string("twin")), StoreError);
+    // A usage error (exit 2), not a failing store (exit 1, as `show twin` once exited).
+    EXPECT_THROW(store.findRun(std::string("twin")), UsageError);
     EXPECT_FALSE(store.findRun(std::string("nobody")));
 }
 

@@ -1,5 +1,6 @@
 // Typed errors thrown by core. Each maps to one CLI exit code (see app/cli/cli_common_impl.h):
-// ConfigError → 2, InputError and StoreFormatError → 3, anything else → 1.
+// ConfigError and UsageError → 2, InputError and StoreFormatError → 3, anything else → 1
+// (bridgebench/exit_codes.h).
 #pragma once
 
 #include <stdexcept>
@@ -26,6 +27,13 @@ public:
 private:
     std::string m_key;
     std::string m_detail;
+};
+
+// A request that cannot be met as asked, though every file is fine: a run named by a name that
+// more than one run has.
+class UsageError : public Error {
+public:
+    using Error::Error;
 };
 
 // A file that cannot be read or is malformed. what() names the file and the place in it.

@@ -291,7 +291,7 @@ std::optional<RunRecord> ResultStore::findRun(const std::string& idOrName) {
         if (!query.executeStep()) return std::nullopt;
         std::vector<RunRecord> runs{readRun(query)};
         if (query.executeStep())
-            throw StoreError(fmt::format("{}: more than one run is named '{}'; use its id", m_impl->file.string(),
+            throw UsageError(fmt::format("{}: more than one run is named '{}'; use its id", m_impl->file.string(),
                                          idOrName));
         attachMachinePeaks(runs, readMachinePeaks(m_impl->db));
         return std::move(runs.front());
