@@ -10,6 +10,7 @@
 
 #include "bridgebench/loader_benchmark.h"
 #include "cli/cli_common.h"
+#include "cli/range_check.h"
 
 namespace bb::cli {
 
@@ -85,7 +86,7 @@ void registerBenchCommand(CLI::App& root, CliState& state) {
     command->add_option("--workers", options.workers, "Loader worker counts to measure")
         ->delimiter(',')
         ->capture_default_str()
-        ->check(CLI::Range(std::int64_t{0}, std::int64_t{256}));
+        ->check(integerBetween(0, 256));
     command->add_option("--device-transforms", args->deviceTransforms, "off, on, or both (off,on)")
         ->delimiter(',')
         ->capture_default_str()
@@ -100,23 +101,23 @@ void registerBenchCommand(CLI::App& root, CliState& state) {
                         "then libnvjpeg.so.13, .so.12, .so)");
     command->add_option("--batch", options.batchSize, "Batch size")
         ->capture_default_str()
-        ->check(CLI::PositiveNumber);
+        ->check(integerAtLeast(1));
     command->add_option("--image-size", options.imageSizePx, "Square side of the model's input in pixels")
         ->capture_default_str()
-        ->check(CLI::Range(std::int64_t{8}, std::int64_t{4096}));
+        ->check(integerBetween(8, 4096));
     command->add_option("--interpolation", options.interpolation, "Resize kernel")
         ->capture_default_str()
         ->check(CLI::IsMember({"bilinear", "bicubic"}));
     command->add_flag("--augment", options.augment, "Random resized crop and flip instead of a centre crop");
     command->add_option("--prefetch-factor", options.prefetchFactor, "Batches in flight per worker")
         ->capture_default_str()
-        ->check(CLI::PositiveNumber);
+        ->check(integerAtLeast(1));
     command->add_option("--batches", options.batches, "Batches measured per combination (0: one epoch)")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(integerAtLeast(0));
     command->add_option("--warmup-batches", options.warmupBatches, "Batches consumed before measuring")
         ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
+        ->check(integerAtLeast(0));
     command->add_option("--device", options.device, "Device the device-side transforms run on (cpu, cuda:N)")
         ->capture_default_str();
     command->add_option("--seed", options.seed, "Seed for the sample order and augmentation")->capture_default_str();

@@ -10,6 +10,7 @@
 
 #include "bridgebench/synthetic_dataset.h"
 #include "cli/cli_common.h"
+#include "cli/range_check.h"
 
 namespace bb::cli {
 
@@ -62,18 +63,18 @@ void registerDatasetCommand(CLI::App& root, CliState& state) {
     auto args = std::make_shared<GenerateArgs>();
     command->add_option("--out", args->out, "Folder to write (created when missing)")->required();
     command->add_option("--count", args->options.count, "Number of images")->required()->check(
-        CLI::Range(std::int64_t{1}, std::int64_t{10'000'000}));
+        integerBetween(1, 10'000'000));
     command->add_option("--seed", args->options.seed, "Seed; the same seed gives the same files")
         ->capture_default_str();
     command->add_option("--width", args->options.widthPx, "Image width in pixels")
         ->capture_default_str()
-        ->check(CLI::Range(std::int64_t{16}, std::int64_t{8192}));
+        ->check(integerBetween(16, 8192));
     command->add_option("--height", args->options.heightPx, "Image height in pixels")
         ->capture_default_str()
-        ->check(CLI::Range(std::int64_t{16}, std::int64_t{8192}));
+        ->check(integerBetween(16, 8192));
     command->add_option("--quality", args->options.quality, "JPEG quality")
         ->capture_default_str()
-        ->check(CLI::Range(std::int64_t{1}, std::int64_t{100}));
+        ->check(integerBetween(1, 100));
     command->add_flag("--json", args->json, "Print one JSON object on stdout");
     command->footer("Example:\n  bridgebench-cli dataset generate --out /tmp/jpegs --count 500 --width 640 --height 480\n");
     command->callback([args, &state] { state.exitCode = guarded([&] { return generate(*args); }); });

@@ -6,6 +6,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/run_import.h"
 #include "cli/cli_common.h"
+#include "cli/range_check.h"
 
 namespace bb::cli {
 
@@ -69,15 +70,15 @@ void registerImportCommand(CLI::App& root, CliState& state) {
     // The ranges a run can have: the largest clusters hold about 100,000 devices; a batch and the
     // workers as a run's config takes them (docs/config.md), workers up to the threads of any machine.
     command->add_option("--device-count", options->deviceCount, "Devices the run used (all of them together)")
-        ->check(CLI::Range(std::int64_t{1}, std::int64_t{131'072}));
+        ->check(integerBetween(1, 131'072));
     command->add_option("--name", options->import.name, "The run's name (default: the folder's or file's)");
     command->add_option("--model", options->import.model,
                         "The model when the files do not say, or to override them: a preset, a Hugging Face id "
                         "(BridgeTower/bridgetower-large-itm-mlm-itc) or a config.json");
     command->add_option("--batch-size", options->batchSize, "Per-device batch size (wins over the files)")
-        ->check(CLI::Range(std::int64_t{1}, std::int64_t{65'536}));
+        ->check(integerBetween(1, 65'536));
     command->add_option("--workers", options->workers, "Loader workers the run had (wins over the files)")
-        ->check(CLI::Range(std::int64_t{0}, std::int64_t{1'024}));
+        ->check(integerBetween(0, 1'024));
     command->add_option("--precision", options->import.precision, "fp32 | bf16 | fp16 (wins over the files)")
         ->check(CLI::IsMember({"fp32", "bf16", "fp16"}));
     addDbOption(*command, options->dbPath);

@@ -10,6 +10,7 @@
 
 #include "bridgebench/roberta_tokenizer.h"
 #include "cli/cli_common.h"
+#include "cli/range_check.h"
 
 namespace bb::cli {
 namespace {
@@ -83,7 +84,7 @@ void registerTokenizeCommand(CLI::App& root, CliState& state) {
     command->add_option("--merges", options->mergesPath, "merges.txt of the tokenizer")->required();
     command
         ->add_option("--max-length", options->maxLength, "Truncate (keeping </s>) and pad with <pad> to this many ids")
-        ->check(CLI::Range(std::size_t{2}, std::size_t{1} << 30));
+        ->check(integerBetween(2, std::int64_t{1} << 30));
     CLI::Option* texts = command->add_option("text", options->texts, "Texts to tokenize");
     command->add_flag("--stdin", options->fromStdin, "Read the texts from standard input, one per line")
         ->excludes(texts);

@@ -42,7 +42,7 @@ int maxTextLength(const BridgeTowerConfig& config);
 // The engine's caption length when a run names none: kDefaultTextLength within maxTextLength.
 int defaultTextLength(const BridgeTowerConfig& config);
 
-// textLength: tokens per caption; must be in [1, maxTextLength(config)].
+// textLength: tokens per caption; must be from 2 to maxTextLength(config).
 // Throws ConfigError("text_length", ...) otherwise.
 ModelInfo modelInfo(const BridgeTowerConfig& config, int textLength = kDefaultTextLength);
 

@@ -10,6 +10,7 @@
 #include "bridgebench/errors.h"
 #include "bridgebench/op_profile.h"
 #include "bridgebench/timeline.h"
+#include "bridgebench/value_range.h"
 #include "config/json_file.h"
 #include "distributed/backend_choice.h"
 #include "model/adamw_device_kernel_available.h"
@@ -155,19 +156,19 @@ Number parseNumber(std::string_view key, std::string_view text, std::string_view
 bool parseBool(std::string_view key, std::string_view text) {
     if (text == "true" || text == "on" || text == "1" || text == "yes") return true;
     if (text == "false" || text == "off" || text == "0" || text == "no") return false;
-    throw ConfigError(std::string(key), "expected true/false (or on/off), got '" + std::string(text) + "'");
+    throw ConfigError(std::string(key),
+                      "expected true/false (or on/off, yes/no, 1/0), got '" + std::string(text) + "'");
 }
 
 void requireRange(std::string_view key, std::int64_t value, std::int64_t low, std::int64_t high) {
     if (value < low || value > high)
-        throw ConfigError(std::string(key), "must be between " + std::to_string(low) + " and " +
-                                                std::to_string(high) + ", got " + std::to_string(value));
+        throw ConfigError(std::string(key), "must be " + rangeText(low, high) + ", got " + groupedInteger(value));
 }
 
-void requireFinite(std::string_view key, double value, double low, double high) {
-    if (!std::isfinite(value) || value < low || value > high)
-        throw ConfigError(std::string(key), "must be between " + std::to_string(low) + " and " +
-                                                std::to_string(high) + ", got " + std::to_string(value));
+void requireFinite(std::string_view key, double value, double low, double high, bool lowExcluded = false) {
+    if (!std::isfinite(value) || value < low || value > high || (lowExcluded && value == low))
+        throw ConfigError(std::string(key),
+                          "must be " + numberRangeText(low, high, lowExcluded) + ", got " + readableNumber(value));
 }
 
 }  // namespace
@@ -282,15 +283,14 @@ void validate(const RunConfig& config) {
     requireRange("batch_size", config.batchSize, 1, 65'536);
     // At least <s> and </s>; the model's own limit is checked where the model is known (resolveTextLength).
     if (config.textLength < 0 || config.textLength == 1 || config.textLength > 65'536)
-        throw ConfigError("text_length", "must be 0 (the model's own) or between 2 and 65536, got " +
-                                             std::to_string(config.textLength));
+        throw ConfigError("text_length", "must be 0 (the model's own) or " + rangeText(2, 65'536) + ", got " +
+                                             groupedInteger(config.textLength));
     requireRange("workers", config.workers, 0, 64);
     requireRange("prefetch_factor", config.prefetchFactor, 1, 64);
     requireRange("threads", config.threads, 0, 1024);
     requireRange("seed", config.seed, 0, std::numeric_limits<std::int64_t>::max());
     requireRange("warmup_steps", config.warmupSteps, 0, 1'000'000);
-    requireFinite("learning_rate", config.learningRate, 0.0, 10.0);
-    if (config.learningRate <= 0) throw ConfigError("learning_rate", "must be greater than 0");
+    requireFinite("learning_rate", config.learningRate, 0.0, 10.0, true);
     requireFinite("weight_decay", config.weightDecay, 0.0, 10.0);
     requireFinite("lr_warmup_ratio", config.lrWarmupRatio, 0.0, 1.0);
     requireFinite("grad_clip", config.gradClip, 0.0, 1e9);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/value_range.h"
 
 namespace bb {
 namespace {
@@ -38,9 +39,11 @@ ModelInfo modelInfo(const BridgeTowerConfig& config, int textLength) {
     const auto& text = config.text;
     const auto& vision = config.vision;
     const int maxLength = maxTextLength(config);
-    if (textLength < 1 || textLength > maxLength)
-        throw ConfigError("text_length", "must be in [1, " + std::to_string(maxLength) + "] for this model, got " +
-                                             std::to_string(textLength));
+    // At least <s> and </s>, as a run's text_length (run_config.cpp): `model info` once counted a
+    // 1-token caption that `run` refuses.
+    if (textLength < 2 || textLength > maxLength)
+        throw ConfigError("text_length",
+                          "must be " + rangeText(2, maxLength) + " for this model, got " + groupedInteger(textLength));
 
     const int64_t dt = text.hiddenSize;
     const int64_t dv = vision.hiddenSize;
