@@ -234,7 +234,10 @@ int compareCommand(CompareOptions options) {
     else if (!comparison.baselineName.empty())
         above += fmt::format("; baseline: {}", comparison.baselineName);
     std::cout << wrapText(above, kTableWidth, "", "  ");
-    std::cout << table.render(kTableWidth, 1);
+    // Names first, then the configuration (its start: "workers 2 + media pi…"), then the device: a study baseline
+    // dates each device's group, and the rows outgrew 120 columns with the names alone cut.
+    table.keepStart(4);
+    std::cout << table.render(kTableWidth, std::vector<std::size_t>{1, 4, 3});
     if (!notes.empty()) {
         const std::string dagger = comparison.daggerNote();
         std::cout << wrapText(dagger.empty() ? std::string("Workloads:") : dagger + "; each run's workload:", kTableWidth);
@@ -258,17 +261,20 @@ void registerCompareCommand(CLI::App& root, CliState& state) {
                        ->check(CLI::IsMember({"samples", "per-device", "tflops", "tflops-per-device", "mfu"}))
                        ->capture_default_str();
     command->add_flag("--with-study", options->withStudy,
-                      "Add the published study's figures (August 2023), the first RUN as baseline; when the "
-                      "workloads differ the metric becomes TFLOP/s per device unless --metric says otherwise");
+                      "Add the published study's figures (August 2023) and BridgeBench's measured tables, the first "
+                      "RUN as baseline; when a sample of the first RUN costs other work than the study's (model, "
+                      "image size, text length, precision) the metric is TFLOP/s per device unless --metric says "
+                      "otherwise");
     addDbOption(*command, options->dbPath);
     command->add_flag("--json", options->json, "Print one JSON document");
     command->footer(
         "Each row gives the metric, the speedup against the baseline, TFLOP/s per device and MFU, and what differs\n"
         "in the workload; where each figure comes from is printed under the table.\n\n"
+        "Without --baseline (or --with-study) there is no baseline and no speedups.\n\n"
         "Examples:\n"
-        "  bridgebench-cli compare 12 13 14 --baseline 12\n"
-        "  bridgebench-cli compare 12 --with-study\n"
-        "  bridgebench-cli compare 12 13 --metric mfu --json\n");
+        "  bridgebench-cli compare tiny-w0 tiny-w1 --baseline tiny-w0\n"
+        "  bridgebench-cli compare tiny-w1 --with-study\n"
+        "  bridgebench-cli compare tiny-w0 tiny-w1 --metric mfu --json\n");
     command->callback([options, metric, &state] {
         options->metricGiven = metric->count() > 0;
         state.exitCode = guarded([&] { return compareCommand(*options); });

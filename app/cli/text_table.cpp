@@ -35,7 +35,16 @@ std::string elideMiddle(const std::string& text, std::size_t width) {
     return prefixOf(text, (keep + 1) / 2) + "…" + suffixOf(text, keep / 2);
 }
 
+// `text` in `width` code points: its start and "…".
+std::string elideEnd(const std::string& text, std::size_t width) {
+    if (displayWidth(text) <= width) return text;
+    if (width <= 1) return prefixOf(text, width);
+    return prefixOf(text, width - 1) + "…";
+}
+
 }  // namespace
+
+void TextTable::keepStart(std::size_t column) { m_keepStart.push_back(column); }
 
 TextTable::TextTable(std::vector<std::string> header) : m_header(std::move(header)) {}
 
@@ -67,7 +76,8 @@ std::string TextTable::render(std::size_t maxWidth, const std::vector<std::size_
         const std::size_t width = std::max(least, widths[column] > over ? widths[column] - over : 0);
         total -= widths[column] - width;
         widths[column] = width;
-        for (auto& row : rows) row[column] = elideMiddle(row[column], width);
+        const bool start = std::find(m_keepStart.begin(), m_keepStart.end(), column) != m_keepStart.end();
+        for (auto& row : rows) row[column] = start ? elideEnd(row[column], width) : elideMiddle(row[column], width);
     }
 
     auto line = [&](const std::vector<std::string>& cells) {
@@ -76,6 +86,8 @@ std::string TextTable::render(std::size_t maxWidth, const std::vector<std::size_
             out += cells[c];
             if (c + 1 < cells.size()) out += std::string(widths[c] - displayWidth(cells[c]) + 2, ' ');
         }
+        // An empty last cell (a row without a mark) leaves no padding at the line's end.
+        out.erase(out.find_last_not_of(' ') + 1);
         return out + '\n';
     };
     std::string out = line(m_header);

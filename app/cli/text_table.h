@@ -18,8 +18,12 @@ public:
     std::string render(std::size_t maxWidth, std::size_t shrinkColumn) const;
     // The same with several such columns, the first given losing its middle first.
     std::string render(std::size_t maxWidth, const std::vector<std::size_t>& shrinkColumns) const;
+    // A shrunk `column` keeps its start and loses its end ("workers 2 + media pi…"): where a cell's
+    // start says most, and its end is no date or time that tells rows apart.
+    void keepStart(std::size_t column);
 
 private:
+    std::vector<std::size_t> m_keepStart;
     std::vector<std::string> m_header;
     std::vector<std::vector<std::string>> m_rows;
 };

@@ -181,6 +181,33 @@ TEST(CliThroughput, TheStudyComparisonTableFits120Columns) {
     }
 }
 
+// `compare ID --with-study` with one of the study's June rows first (the README's example): each device's group
+// is dated against that baseline, and the rows ran to 130 columns with only the names cut; lines without a mark
+// ended in spaces.
+TEST(CliThroughput, TheStudyComparisonFits120ColumnsWithAStudyRowAsItsBaseline) {
+    const test::TempDir dir;
+    const auto db = dir.file("r.db");
+    std::vector<std::int64_t> june;
+    {
+        ResultStore store(db);
+        for (const auto& run : store.listRuns())
+            if (run.source == "reference" && !isMeasuredReference(run) && run.batchSize == 40) june.push_back(run.id);
+    }
+    ASSERT_FALSE(june.empty());
+    for (const std::string runs : {std::to_string(june.front()), fmt::format("{} {} --baseline {}", june.front(),
+                                                                              june.back(), june.front())}) {
+        const auto table = test::runCommand(cli(fmt::format("compare {} --with-study --db {}", runs, q(db))));
+        ASSERT_EQ(table.exitCode, 0) << table.err;
+        std::istringstream lines(table.out);
+        for (std::string line; std::getline(lines, line);) {
+            EXPECT_LE(std::count_if(line.begin(), line.end(), [](char c) { return (c & 0xC0) != 0x80; }), 120) << line;
+            EXPECT_TRUE(line.empty() || line.back() != ' ') << "[" << line << "]";
+        }
+        // The configuration keeps what tells a study row from its neighbours, if cut in the middle.
+        EXPECT_THAT(table.out, HasSubstr("media")) << table.out;
+    }
+}
+
 // A table BridgeBench measured stands beside the study's figures in `compare --with-study`.
 TEST(CliThroughput, TheStudyComparisonHoldsAMeasuredTableBesideThePublishedOne) {
     const test::TempDir dir;
