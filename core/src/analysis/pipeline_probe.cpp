@@ -10,12 +10,13 @@ void to_json(nlohmann::json& out, const PipelineProbe& probe) {
     nlohmann::json byThreads = nlohmann::json::object();
     // JSON object keys are strings; the thread count is the key so the stored form reads well.
     for (const auto& [threads, ms] : probe.forwardBackwardMsByThreads) byThreads[std::to_string(threads)] = ms;
-    out = {{"forward_backward_ms_by_threads", byThreads},
-           {"load_ms", probe.loadMs},
+    out = {{"load_ms", probe.loadMs},
            {"decode_ms", probe.decodeMs},
            {"host_transform_ms", probe.hostTransformMs},
            {"device_transform_ms", probe.deviceTransformMs},
            {"available_cores", probe.availableCores}};
+    // Not measured (a GPU run, a set `threads`, as each data-parallel rank has, one core) is absent, not {}.
+    if (!byThreads.empty()) out["forward_backward_ms_by_threads"] = byThreads;
     if (!probe.error.empty()) out["error"] = probe.error;
 }
 

@@ -106,5 +106,17 @@ TEST(PipelineProbe, TravelsInTheStoredSummary) {
     EXPECT_FALSE(nlohmann::json(RunSummary{}).contains("probe"));
 }
 
+// A probe that timed no thread counts (each data-parallel rank has its `threads` set; a GPU run) stored
+// `"forward_backward_ms_by_threads": {}`, which read as a measurement of nothing; now the key is absent.
+TEST(PipelineProbe, ThreadTimesNotMeasuredAreAbsentNotEmpty) {
+    RunSummary summary;
+    summary.probe.loadMs = 8.4;
+    summary.probe.availableCores = 1.5;
+    const nlohmann::json stored = summary;
+    ASSERT_TRUE(stored.contains("probe"));
+    EXPECT_FALSE(stored["probe"].contains("forward_backward_ms_by_threads")) << stored.dump();
+    EXPECT_TRUE(stored.get<RunSummary>().probe.forwardBackwardMsByThreads.empty());
+}
+
 }  // namespace
 }  // namespace bb::pipeline_probe_test
