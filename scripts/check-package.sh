@@ -77,10 +77,14 @@ root="$scratch/root"
 dpkg-deb --extract "$deb" "$root"
 # The CLI's page documents every subcommand from its own --help, and renders.
 page=$(zcat "$root/usr/share/man/man1/bridgebench-cli.1.gz")
-for sub in run sweep list show compare import export report model tokenize dataset bench; do
+for sub in run sweep list show compare import export report model "model info" "model forward" tokenize dataset \
+           "dataset generate" bench "bench loader"; do
   grep -q "^\.SS $sub\$" <<<"$page" || fail "bridgebench-cli.1 lacks the $sub subcommand"
 done
 grep -q -- "--set TEXT" <<<"$page" || fail "bridgebench-cli.1 lacks run's options"
+# Nested subcommands' own options (the page once stopped at `model`, `dataset` and `bench`).
+grep -q -- "--text-length" <<<"$page" || fail "bridgebench-cli.1 lacks model info's options"
+grep -q -- "--prefetch-factor" <<<"$page" || fail "bridgebench-cli.1 lacks bench loader's options"
 if command -v man >/dev/null; then
   MANWIDTH=100 man -l "$root/usr/share/man/man1/bridgebench-cli.1.gz" 2>"$scratch/man.err" | grep -q "SUBCOMMANDS" ||
     fail "man cannot render bridgebench-cli.1: $(cat "$scratch/man.err")"

@@ -7,13 +7,23 @@ cli=$1
 unset BRIDGEBENCH_DB XDG_DATA_HOME
 export HOME='~'
 echo "[SUBCOMMANDS]"
-subcommands=$("$cli" --help | awk '/^Subcommands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }')
-for sub in $subcommands; do
-  echo ".SS $sub"
+subcommands_of() {
+  awk '/^Subcommands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }'
+}
+# Each subcommand's --help, and its own subcommands' (model info, bench loader, ...) under it.
+section() {
+  echo ".SS $*"
   echo ".nf"
   # roff: a leading dot or quote would start a request; backslashes are escapes.
-  "$cli" "$sub" --help | sed -e 's/\\/\\e/g' -e "s/^\([.']\)/\\\\\&\1/"
+  "$cli" "$@" --help | sed -e 's/\\/\\e/g' -e "s/^\([.']\)/\\\\\&\1/"
   echo ".fi"
+  local nested
+  for nested in $("$cli" "$@" --help | subcommands_of); do
+    section "$@" "$nested"
+  done
+}
+for sub in $("$cli" --help | subcommands_of); do
+  section "$sub"
 done
 echo "[SEE ALSO]"
 echo "bridgebench(1); the user guide in /usr/share/doc/bridgebench/ (docs/cli.md lists every option)."
