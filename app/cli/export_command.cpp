@@ -92,9 +92,9 @@ int exportCommand(const ExportOptions& options) {
     return kExitOk;
 }
 
-void addCommonOptions(CLI::App& command, ExportOptions& options) {
+void addCommonOptions(CLI::App& command, ExportOptions& options, const std::string& outHelp) {
     command.add_option("RUN", options.runs, "Run ids, unique names or uuids")->required();
-    command.add_option("--out", options.out, "The file to write (a folder for tensorboard)")->required();
+    command.add_option("--out", options.out, outHelp)->required();
     command.add_option("--baseline", options.baseline, "The run speedups in reports are measured against");
     command.add_option("--title", options.title, "The report's title")->capture_default_str();
     addDbOption(command, options.dbPath);
@@ -109,7 +109,7 @@ void registerExportCommand(CLI::App& root, CliState& state) {
         "export",
         "Write runs as CSV, JSON or TensorBoard event files, a run's timeline as a Perfetto trace, or a report "
         "(html, pdf) or chart (png, svg)");
-    addCommonOptions(*command, *options);
+    addCommonOptions(*command, *options, "The file to write (a folder for tensorboard)");
     command->add_option("--format", options->format, "csv | json | tensorboard | trace | html | pdf | png | svg")
         ->required()
         ->check(CLI::IsMember({"csv", "json", "tensorboard", "trace", "html", "pdf", "png", "svg"}));
@@ -118,10 +118,10 @@ void registerExportCommand(CLI::App& root, CliState& state) {
         ->capture_default_str();
     command->footer(
         "Examples:\n"
-        "  bridgebench-cli export 12 13 --format csv --out runs.csv\n"
-        "  bridgebench-cli export 12 --format tensorboard --out tb/\n"
-        "  bridgebench-cli export 12 --format trace --out run12.json   (open in ui.perfetto.dev)\n"
-        "  bridgebench-cli export 12 13 --format svg --chart steps --out steps.svg\n");
+        "  bridgebench-cli export tiny-w0 tiny-w1 --format csv --out runs.csv\n"
+        "  bridgebench-cli export tiny-w1 --format tensorboard --out tb/\n"
+        "  bridgebench-cli export tiny-w1 --format trace --out tiny-w1.json   (open in ui.perfetto.dev)\n"
+        "  bridgebench-cli export tiny-w0 tiny-w1 --format svg --chart steps --out steps.svg\n");
     command->callback([options, &state] { state.exitCode = guarded([&] { return exportCommand(*options); }); });
 }
 
@@ -130,10 +130,10 @@ void registerReportCommand(CLI::App& root, CliState& state) {
     auto* command = root.add_subcommand(
         "report", "Write a report on runs (comparison and per-step charts, summary, diagnosis, environment) as HTML "
                   "or PDF, chosen by --format or the file's extension");
-    addCommonOptions(*command, *options);
+    addCommonOptions(*command, *options, "The report to write: FILE.html or FILE.pdf");
     command->add_option("--format", options->format, "html | pdf (default: from --out's extension, else html)")
         ->check(CLI::IsMember({"html", "pdf"}));
-    command->footer("Example:\n  bridgebench-cli report 12 13 --baseline 12 --out report.pdf\n");
+    command->footer("Example:\n  bridgebench-cli report tiny-w0 tiny-w1 --baseline tiny-w0 --out report.pdf\n");
     command->callback([options, &state] {
         if (options->format.empty())
             options->format = std::filesystem::path(options->out).extension() == ".pdf" ? "pdf" : "html";

@@ -224,7 +224,7 @@ void registerShowCommand(CLI::App& root, CliState& state) {
     command->footer(
         "The diagnosis says whether the run was input- or compute-bound and predicts samples/s for other loader\n"
         "workers and device-transform settings.\n\n"
-        "Examples:\n  bridgebench-cli show 12\n  bridgebench-cli show \"my run\" --json\n");
+        "Examples:\n  bridgebench-cli show tiny-w1\n  bridgebench-cli show 12 --json   (one of the study's published figures)\n");
     command->callback([options, &state] {
         state.exitCode = guarded([&] { return showCommand(options->dbPath, options->run, options->json); });
     });

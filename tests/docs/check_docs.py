@@ -9,7 +9,9 @@ Fails, listing every finding, when
   - an import format (`import --help`) or export format (`export --help`) is not in its section of docs/formats.md;
   - a key of `run --json` is not in docs/cli.md: the keys of a short real run, and the optional keys the summary's
     writer (core/src/analysis/run_summary.cpp) and the run command add (out["key"]);
-  - a relative link or image in README.md or docs/ points to a file, or a heading, that does not exist.
+  - a relative link or image in README.md or docs/ points to a file, or a heading, that does not exist;
+  - the exit codes `bridgebench-cli --help` prints (core's table) are not each, with their meaning, in docs/cli.md,
+    in `run --help` and (by number) in README.md.
 
 Usage: check_docs.py --cli PATH/bridgebench-cli --source SOURCE_DIR [--skip-run]
 """
@@ -248,6 +250,31 @@ def check_links(source):
     return checked
 
 
+def exit_codes_of(text):
+    """The "Exit codes: 0 success, 1 ..." paragraph of a --help, as (code, meaning) pairs."""
+    flat = " ".join(text.split())
+    match = re.search(r"Exit codes: (.*?)\.(?:\s|$)", flat)
+    if not match:
+        return []
+    return [tuple(item.split(" ", 1)) for item in re.split(r",\s+(?=\d+ )", match.group(1))]
+
+
+def check_exit_codes(cli, source):
+    codes = exit_codes_of(help_text(cli, []))
+    if len(codes) < 4:
+        problem(f"`bridgebench-cli --help` gives {len(codes)} exit codes; its format may have changed")
+    if exit_codes_of(help_text(cli, ["run"])) != codes:
+        problem("`bridgebench-cli run --help` gives other exit codes than `bridgebench-cli --help`")
+    cli_md = " ".join(read(os.path.join(source, "docs", "cli.md")).split())
+    readme = read(os.path.join(source, "README.md"))
+    for code, meaning in codes:
+        if f"{code} {meaning}" not in cli_md:
+            problem(f"exit code {code} ({meaning}) is not in docs/cli.md as `--help` words it")
+        if not re.search(rf"\b{code}\b", readme[readme.find("exit codes"):]):
+            problem(f"exit code {code} is not among README.md's exit codes")
+    return codes
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cli", required=True)
@@ -261,8 +288,10 @@ def main():
     imports, exports = check_formats(args.cli, docs)
     json_keys = set() if args.skip_run else check_run_json(args.cli, docs, args.source)
     links = check_links(args.source)
+    codes = check_exit_codes(args.cli, args.source)
     print(f"checked {len(keys)} config keys, {len(commands)} subcommands, {len(imports)} import and "
-          f"{len(exports)} export formats, {len(json_keys)} run --json keys, {links} relative links")
+          f"{len(exports)} export formats, {len(json_keys)} run --json keys, {links} relative links, "
+          f"{len(codes)} exit codes")
     for text in problems:
         print("docs: " + text, file=sys.stderr)
     return 1 if problems else 0
