@@ -27,6 +27,9 @@ struct TfEventsFile {
     // The file ends inside a record (TensorBoard's writer was still at work, or the copy was cut):
     // the complete records before it were read and `bytesRead` says where the tail starts.
     bool partialTail = false;
+    // A Git LFS pointer in place of the file (a clone without git-lfs): nothing was read, and
+    // `warnings` says so.
+    bool gitLfsPointer = false;
     // Values that claimed to be scalars but could not be read, and the partial tail, in words.
     std::vector<std::string> warnings;
 };

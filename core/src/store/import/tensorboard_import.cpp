@@ -175,6 +175,10 @@ ImportBatch readTensorBoardImport(const std::filesystem::path& path, const Impor
                                           [](const auto& s) { return s.tag.starts_with(formats::kTagPrefix); });
         batch.runs.push_back(exported ? exportedRun(run, options) : foreignRun(run, options, batch.warnings));
     }
+    if (batch.runs.empty() && std::all_of(files.begin(), files.end(), [](const auto& f) { return f.gitLfsPointer; }))
+        throw InputError(fmt::format("{}: its event files are Git LFS pointers, not the files themselves (the first: "
+                                     "{}): fetch them with `git lfs pull` in its repository",
+                                     path.string(), files.front().path.string()));
     if (batch.runs.empty())
         throw InputError(fmt::format("{}: no scalar values in any event file: nothing to import", path.string()));
     return batch;

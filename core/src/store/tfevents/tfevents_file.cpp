@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "bridgebench/errors.h"
+#include "store/tfevents/lfs_pointer.h"
 #include "store/tfevents/tensor_scalar.h"
 #include "store/tfevents/tfrecord_reader.h"
 #include "tfevents/event.pb.h"
@@ -105,6 +106,7 @@ TfEventsFile readEvents(tfevents::TfRecordReader& reader, const std::filesystem:
 }  // namespace
 
 TfEventsFile readTfEventsFile(const std::filesystem::path& path) {
+    if (const auto pointer = tfevents::gitLfsPointer(path)) throw InputError(path.string() + ": " + *pointer);
     tfevents::TfRecordReader reader(path);
     return readEvents(reader, path);
 }
@@ -132,6 +134,16 @@ std::vector<TfEventsFile> readTfEvents(const std::filesystem::path& path) {
     std::vector<TfEventsFile> files;
     files.reserve(paths.size());
     for (const std::filesystem::path& file : paths) {
+        // In a folder, a file a clone left behind as an LFS pointer is said, and the others read;
+        // named alone, it is refused (readTfEventsFile).
+        if (const auto pointer = tfevents::gitLfsPointer(file)) {
+            TfEventsFile skipped;
+            skipped.path = file;
+            skipped.gitLfsPointer = true;
+            skipped.warnings.push_back(*pointer + "; its scalars are not imported");
+            files.push_back(std::move(skipped));
+            continue;
+        }
         files.push_back(readTfEventsFile(file));
     }
     return files;

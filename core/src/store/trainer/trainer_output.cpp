@@ -1,6 +1,7 @@
 #include "bridgebench/trainer_output.h"
 
 #include <charconv>
+#include <vector>
 
 #include "bridgebench/errors.h"
 #include "store/trainer/json_fields.h"
@@ -45,6 +46,9 @@ std::optional<std::filesystem::path> findTrainerState(const std::filesystem::pat
             latest = it->path() / "trainer_state.json";
         }
     }
+    // push_to_hub's checkpoints (hub_strategy "checkpoint") go to last-checkpoint/ instead.
+    if (!latest && isFile(folder / "last-checkpoint" / "trainer_state.json"))
+        latest = folder / "last-checkpoint" / "trainer_state.json";
     return latest;
 }
 
@@ -68,9 +72,15 @@ TrainerOutput readTrainerOutput(const std::filesystem::path& folder) {
             break;
         }
     }
-    if (isFile(folder / "config.json")) {
-        output.modelConfigPath = folder / "config.json";
-        output.modelConfig = trainer::readTrainerJson(output.modelConfigPath);
+    // A folder holding only checkpoints has the model's config.json beside the state it is read from.
+    std::vector<std::filesystem::path> configs{folder / "config.json"};
+    if (!output.statePath.empty()) configs.push_back(output.statePath.parent_path() / "config.json");
+    for (const auto& candidate : configs) {
+        if (isFile(candidate)) {
+            output.modelConfigPath = candidate;
+            output.modelConfig = trainer::readTrainerJson(output.modelConfigPath);
+            break;
+        }
     }
     if (std::filesystem::is_directory(folder / "runs", error)) {
         output.eventFiles = readTfEvents(folder / "runs");
