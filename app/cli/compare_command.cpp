@@ -98,7 +98,7 @@ void printSources(const RunComparison& comparison) {
     std::cout << "Where TFLOP/s and MFU come from:\n";
     for (const auto& entry : comparison.entries) {
         std::vector<std::string> lines;
-        lines.push_back(entry.flopsBasis.empty() ? "TFLOP/s: unknown (the run names no model whose FLOPs can be counted)"
+        lines.push_back(entry.flopsBasis.empty() ? "TFLOP/s: unknown (" + entry.flopsUnknownWhy + ")"
                                                  : "TFLOP/s: " + entry.flopsBasis);
         for (const auto& assumption : entry.flopsAssumptions) lines.push_back("assumes " + assumption);
         lines.push_back("MFU: " + entry.mfuNote);
@@ -171,6 +171,7 @@ int compareCommand(CompareOptions options) {
                                {"tflops_per_device", numberOrNull(entry.tflopsPerDevice)},
                                {"mfu", numberOrNull(entry.mfu)},
                                {"flops_basis", entry.flopsBasis},
+                               {"flops_unknown_because", entry.flopsUnknownWhy},
                                {"flops_assumptions", entry.flopsAssumptions},
                                {"mfu_note", entry.mfuNote},
                                {"other_processes", entry.otherProcesses},

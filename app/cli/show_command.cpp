@@ -25,6 +25,7 @@ nlohmann::json throughputJson(const RunFlops& flops, const RunMfu& mfu) {
             {"achieved_tflops", orNull(flops.known(), flops.achievedFlopsPerSec / 1e12)},
             {"achieved_tflops_per_device", orNull(flops.known(), flops.achievedFlopsPerSecPerDevice / 1e12)},
             {"basis", flops.basis},
+            {"unknown_because", flops.known() ? nlohmann::json() : nlohmann::json(flops.unknownWhy)},
             {"assumptions", flops.assumptions},
             {"mfu", orNull(mfu.known(), mfu.mfu)},
             {"peak_tflops_per_device", orNull(mfu.peakFlopsPerSec > 0, mfu.peakFlopsPerSec / 1e12)},
@@ -41,7 +42,7 @@ void printThroughput(const RunFlops& flops, const RunMfu& mfu) {
         std::cout << fmt::format("Achieved: {} TFLOP/s ({} per device), {}\n", tflopsFigure(flops.achievedFlopsPerSec / 1e12),
                                  tflopsFigure(flops.achievedFlopsPerSecPerDevice / 1e12), flops.basis);
     else
-        std::cout << "Achieved: TFLOP/s unknown (the run names no model whose FLOPs can be counted)\n";
+        std::cout << "Achieved: TFLOP/s unknown (" << flops.unknownWhy << ")\n";
     for (const auto& assumption : flops.assumptions) std::cout << "  assumes: " << assumption << '\n';
     if (mfu.known())
         std::cout << fmt::format("MFU: {:.3g}% of {}\n", mfu.mfu * 100, mfu.peakSource);

@@ -205,6 +205,7 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
         entry.mfu = from.mfu;
         QStringList note;
         if (!from.flopsBasis.empty()) note << QString::fromStdString(from.flopsBasis);
+        if (!from.flopsUnknownWhy.empty()) note << QString::fromStdString(from.flopsUnknownWhy);
         for (const auto& assumption : from.flopsAssumptions) note << QString::fromStdString(assumption);
         note << QString::fromStdString(from.mfuNote);
         entry.flopsNote = note.join(QStringLiteral("\n"));

@@ -85,6 +85,7 @@ struct RunComparisonEntry {
     double tflopsPerDevice = 0;
     double mfu = 0;
     std::string flopsBasis;
+    std::string flopsUnknownWhy;  // RunFlops::unknownWhy, where the figure is unknown
     std::vector<std::string> flopsAssumptions;
     std::string mfuNote;  // the peak's source, or why there is no MFU
     // Where other processes took a share of the run's cores while it ran (other_processes.h); empty otherwise.

@@ -21,6 +21,9 @@ struct RunFlops {
     double achievedFlopsPerSecPerDevice = 0;
     std::string basis;                 // where the figure comes from, in words
     std::vector<std::string> assumptions;  // what was assumed (text length, samples/s used)
+    // Why the figure is unknown, when it is: no countable model, or an imported estimate above what
+    // the run's device (or any device in the peak table) can do.
+    std::string unknownWhy = "the run names no model whose FLOPs can be counted";
     bool known() const { return achievedFlopsPerSec > 0; }
 };
 
@@ -30,7 +33,14 @@ struct RunFlops {
 // key) or the analytical count of the model the run names (preset, Hugging Face BridgeTower id,
 // stored model_config) at the workload's image size (`image_size` in the config, else the
 // model's) and text length (runTextLength, else kStudyTextLength, assumed). Last comes the
-// figure an import brought (Trainer's total_flos / train_runtime), taken as it is. Never throws.
+// figure an import brought (Trainer's total_flos / train_runtime), unless per device it is above the
+// run's device's peak at its precision, or above every peak in the table where the device has
+// none: then unknown, `unknownWhy` saying so. Never throws.
 RunFlops runFlops(const RunRecord& run);
+
+// Why `flopsPerSec` (over all the run's devices), an import's estimate, cannot be what the run
+// did: above its device's peak at its precision, or above every peak in the table; empty where it
+// can be. The importer stores no such figure; runFlops says this of one stored before.
+std::string impossibleImportedFlops(const RunRecord& run, double flopsPerSec);
 
 }  // namespace bb

@@ -5,9 +5,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "bridgebench/device_peaks.h"
 #include "bridgebench/errors.h"
 #include "bridgebench/model_catalog.h"
 #include "bridgebench/model_info.h"
+#include "bridgebench/run_mfu.h"
 #include "bridgebench/run_samples_per_sec.h"
 #include "bridgebench/run_text_length.h"
 #include "bridgebench/study_runs.h"
@@ -68,6 +70,24 @@ bool countModel(const RunRecord& run, RunFlops& flops) {
     return true;
 }
 
+struct FlopsCeiling {
+    double flopsPerSec = 0;  // per device
+    std::string what;
+};
+
+// The most a device of this run can do: its own peak at the run's precision where the table
+// has it, else the highest dense peak of any device in the table.
+FlopsCeiling importedFlopsCeiling(const RunRecord& run) {
+    if (const auto match = findDevicePeak(peakDeviceName(run), run.precision))
+        return {match->peak.tflops * 1e12, fmt::format("the {} {} peak", match->peak.device, match->peak.precision)};
+    FlopsCeiling highest;
+    for (const auto& peak : devicePeakTable())
+        if (peak.tflops * 1e12 > highest.flopsPerSec)
+            highest = {peak.tflops * 1e12, fmt::format("the highest peak of any device in the table ({} {})",
+                                                       peak.device, peak.precision)};
+    return highest;
+}
+
 }  // namespace
 
 RunFlops runFlops(const RunRecord& run) {
@@ -101,15 +121,38 @@ RunFlops runFlops(const RunRecord& run) {
     }
     if (stored > 0) {
         // Trainer's total_flos is its own estimate (6 × parameters × input tokens), which counts
-        // no image tokens: a vision model's figure is an underestimate, but the files' own.
+        // no image tokens and is far off for speech and vision encoders (a Whisper-large run
+        // read 5694 TFLOP/s per device). Within what the device can do it is the files' own;
+        // above it, it is no measurement at all.
         flops = RunFlops{};
+        if (auto why = impossibleImportedFlops(run, stored); !why.empty()) {
+            flops.unknownWhy = std::move(why);
+            return flops;
+        }
         flops.achievedFlopsPerSec = stored;
         flops.basis = "as the imported files report it (Trainer's total_flos / train_runtime)";
         flops.assumptions.emplace_back(
             "Trainer estimates FLOPs as 6 × parameters × text tokens, leaving out the image tokens");
         setPerDevice(flops, run);
     }
+    // An import whose estimate was left out as impossible: say why, from the files' own figures.
+    const auto reported = run.environment.find("reported");
+    if (reported != run.environment.end() && reported->is_object() && run.summary.durationS &&
+        *run.summary.durationS > 0)
+        if (const auto total = reported->find("total_flos"); total != reported->end() && total->is_number())
+            if (auto why = impossibleImportedFlops(run, total->get<double>() / *run.summary.durationS); !why.empty())
+                flops.unknownWhy = std::move(why);
     return flops;
+}
+
+std::string impossibleImportedFlops(const RunRecord& run, double flopsPerSec) {
+    const double perDevice = run.deviceCount > 0 ? flopsPerSec / static_cast<double>(run.deviceCount) : flopsPerSec;
+    const auto ceiling = importedFlopsCeiling(run);
+    if (perDevice <= ceiling.flopsPerSec) return {};
+    return fmt::format("the imported files' Trainer total_flos / train_runtime gives {:.0f} TFLOP/s per device, above "
+                       "{} ({:.0f} TFLOP/s): Trainer's estimate (6 × parameters × input tokens) cannot hold for this "
+                       "model",
+                       perDevice / 1e12, ceiling.what, ceiling.flopsPerSec / 1e12);
 }
 
 }  // namespace bb

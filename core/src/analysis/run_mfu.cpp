@@ -81,10 +81,17 @@ RunMfu runMfu(const RunRecord& run, const RunFlops& flops) {
         return result;
     }
     if (!flops.known()) {
-        result.reason = "achieved FLOP/s unknown (the run names no model whose FLOPs can be counted)";
+        result.reason = "achieved FLOP/s unknown (" + flops.unknownWhy + ")";
         return result;
     }
-    result.mfu = flops.achievedFlopsPerSecPerDevice / result.peakFlopsPerSec;
+    const double mfu = flops.achievedFlopsPerSecPerDevice / result.peakFlopsPerSec;
+    // Above the peak, the FLOP count or the device is wrong, not the chip beyond itself.
+    if (mfu > 1) {
+        result.reason = fmt::format("{:.0f}% of the peak cannot be: the FLOP count or the device name does not hold",
+                                    mfu * 100);
+        return result;
+    }
+    result.mfu = mfu;
     return result;
 }
 

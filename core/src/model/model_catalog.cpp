@@ -29,10 +29,22 @@ std::string presetOfHubId(const std::string& model) {
     return {};
 }
 
+// Whether a config.json is a BridgeTower's: its model_type, or an architecture of that name.
+// BridgeTowerConfig has a default for every field, so any object parses as one: a T5's config.json
+// imported with a Trainer folder was counted as a 420-GFLOP BridgeTower.
+bool namesBridgeTower(const nlohmann::json& config) {
+    if (const auto type = config.find("model_type"); type != config.end() && type->is_string())
+        return lowered(type->get<std::string>()) == "bridgetower";
+    if (const auto architectures = config.find("architectures"); architectures != config.end() && architectures->is_array())
+        for (const auto& name : *architectures)
+            if (name.is_string() && name.get<std::string>().starts_with("BridgeTower")) return true;
+    return false;
+}
+
 }  // namespace
 
 std::optional<ResolvedModel> resolveBridgeTowerModel(const std::string& model, const nlohmann::json& storedConfig) {
-    if (storedConfig.is_object() && !storedConfig.empty()) {
+    if (storedConfig.is_object() && !storedConfig.empty() && namesBridgeTower(storedConfig)) {
         try {
             return ResolvedModel{parseBridgeTowerConfig(storedConfig.dump(), "the run's stored model_config"), {},
                                  "the config.json stored with the run"};

@@ -118,8 +118,7 @@ ReportContent buildReportContent(const ReportInput& input) {
         if (!entry.otherProcesses.empty())
             content.otherProcessesNotes.push_back(fmt::format("#{}: {}", run.id, entry.otherProcesses));
         // Where the FLOP/s and MFU figures come from, deduplicated: the study's ten runs share one.
-        std::vector<std::string> lines{entry.flopsBasis.empty() ? std::string("TFLOP/s unknown: the run names no model "
-                                                                               "whose FLOPs can be counted")
+        std::vector<std::string> lines{entry.flopsBasis.empty() ? "TFLOP/s unknown: " + entry.flopsUnknownWhy
                                                                 : "TFLOP/s: " + entry.flopsBasis};
         for (const auto& assumption : entry.flopsAssumptions) lines.push_back("assumes " + assumption);
         lines.push_back("MFU: " + entry.mfuNote);
