@@ -89,5 +89,129 @@ TEST(TrainerFolderShapes, AFolderHoldingOnlyLastCheckpointIsReadFromIt) {
         << shown.out;
 }
 
+// An encoder-decoder's folder as a Whisper or T5 run leaves it: config.json names its architecture,
+// and total_flos is the Trainer's 6 × parameters × tokens, far off for speech and vision inputs.
+std::filesystem::path speechFolder(const test::TempDir& dir, double totalFlos) {
+    const auto folder = dir.path() / "whisper-run";
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "config.json") << R"({"architectures": ["WhisperForConditionalGeneration"],)"
+                                             R"( "model_type": "whisper", "d_model": 1280})";
+    std::ofstream(folder / "all_results.json") << nlohmann::json{{"train_runtime", 1000.0},
+                                                                 {"train_samples_per_second", 12.5},
+                                                                 {"train_steps_per_second", 0.781},
+                                                                 {"total_flos", totalFlos}}
+                                                      .dump();
+    return folder;
+}
+
+nlohmann::json showJson(const std::filesystem::path& folder, const std::filesystem::path& db) {
+    const auto imported = test::runCommand(cli("import trainer " + q(folder) +
+                                               " --device-kind cuda --device-name A100 --device-count 1 "
+                                               "--precision bf16 --json --db " + q(db)));
+    EXPECT_EQ(imported.exitCode, 0) << imported.err;
+    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto shown = test::runCommand(cli("show " + std::to_string(id) + " --json --db " + q(db)));
+    EXPECT_EQ(shown.exitCode, 0) << shown.err;
+    return nlohmann::json::parse(shown.out);
+}
+
+// A Whisper-large run showed "Achieved: 5694 TFLOP/s (5694 per device)" and, on an A100 in bf16,
+// "MFU: 1.82e+03%": the files' estimate, shown as measured, above what the chip can do.
+TEST(TrainerFolderShapes, AnEstimateAboveWhatTheChipCanDoIsUnknownWithTheReason) {
+    const test::TempDir dir;
+    // 5.694e18 FLOPs over 1000 s: 5694 TFLOP/s on one A100 (312 dense bf16).
+    const auto shown = showJson(speechFolder(dir, 5.694e18), dir.file("w.db"));
+    const auto& throughput = shown["throughput"];
+    EXPECT_TRUE(throughput["achieved_tflops"].is_null()) << throughput.dump();
+    EXPECT_TRUE(throughput["mfu"].is_null()) << throughput.dump();
+    EXPECT_THAT(throughput["unknown_because"].get<std::string>(), HasSubstr("5694 TFLOP/s per device, above the A100"));
+    // Not stored as what the run did; the files' own total_flos is kept as they reported it.
+    EXPECT_TRUE(shown["summary"]["achieved_flops_per_s"].is_null()) << shown["summary"].dump();
+    EXPECT_EQ(shown["environment"]["reported"]["total_flos"], 5.694e18);
+    const auto text = test::runCommand(cli("show whisper-run --db " + q(dir.file("w.db"))));
+    EXPECT_THAT(text.out, HasSubstr("Achieved: TFLOP/s unknown (the imported files' Trainer total_flos"));
+    EXPECT_THAT(text.out, Not(HasSubstr("5694 per device)")));
+}
+
+// Within the chip's reach the files' figure stands, said to be theirs; and a config.json that is not
+// a BridgeTower's is never counted as one (a T5's read "analytical count … 420.4 GFLOP").
+TEST(TrainerFolderShapes, AnEstimateWithinReachIsTheFilesOwnAndAnotherModelsConfigIsNotCountedAsBridgeTower) {
+    const test::TempDir dir;
+    const auto shown = showJson(speechFolder(dir, 1e17), dir.file("w.db"));  // 100 TFLOP/s
+    const auto& throughput = shown["throughput"];
+    ASSERT_TRUE(throughput["achieved_tflops"].is_number()) << throughput.dump();
+    EXPECT_NEAR(throughput["achieved_tflops"].get<double>(), 100.0, 1e-6);
+    EXPECT_THAT(throughput["basis"].get<std::string>(), HasSubstr("total_flos"));
+    EXPECT_THAT(throughput["basis"].get<std::string>(), Not(HasSubstr("analytical")));
+}
+
+// A run stopped at step 1500 of max_steps 10990, logging every 500 steps and evaluating at each:
+// 1500 × 32 samples in 28,624 s, of which 16,602 s evaluation.
+std::filesystem::path earlyStoppedFolder(const test::TempDir& dir) {
+    const auto folder = dir.path() / "stopped-run";
+    std::filesystem::create_directories(folder);
+    nlohmann::json log = nlohmann::json::array();
+    for (int step = 500; step <= 1500; step += 500) {
+        log.push_back({{"step", step}, {"epoch", step / 1000.0}, {"loss", 2.0 - step / 1000.0}, {"learning_rate", 1e-5}});
+        log.push_back({{"step", step}, {"epoch", step / 1000.0}, {"eval_loss", 1.5}, {"eval_runtime", 5534.0}});
+    }
+    std::ofstream(folder / "trainer_state.json")
+        << nlohmann::json{{"global_step", 1500}, {"max_steps", 10990}, {"logging_steps", 500},
+                          {"train_batch_size", 32}, {"log_history", log}}
+               .dump();
+    std::ofstream(folder / "all_results.json") << nlohmann::json{{"train_runtime", 28624.0},
+                                                                 {"train_samples_per_second", 12.276},
+                                                                 {"train_steps_per_second", 0.384}}
+                                                      .dump();
+    return folder;
+}
+
+// It kept the Trainer's 12.276 samples/s, which counts the planned steps, as if over steps it ran;
+// its totals were the three logged points' (3 × 32 samples); evaluation's share went unsaid.
+TEST(TrainerFolderShapes, AnEarlyStoppedRunIsMeasuredOverTheStepsItRanWithItsTotals) {
+    const test::TempDir dir;
+    const auto db = dir.file("s.db");
+    const auto imported = test::runCommand(cli("import trainer " + q(earlyStoppedFolder(dir)) +
+                                               " --device-kind cuda --device-name A100 --device-count 1 --json --db " +
+                                               q(db)));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    EXPECT_THAT(imported.err, HasSubstr("stopped at step 1500 of 10990"));
+    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto shown = test::runCommand(cli("show " + std::to_string(id) + " --json --db " + q(db)));
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    const auto summary = nlohmann::json::parse(shown.out)["summary"];
+    EXPECT_NEAR(summary["median_samples_per_s"].get<double>(), 1500.0 * 32 / 28624, 1e-6) << summary.dump();
+    const std::string source = summary["headline"].get<std::string>();
+    EXPECT_THAT(source, HasSubstr("stopped at step 1500 of 10990"));
+    EXPECT_THAT(source, HasSubstr("12.276"));
+    EXPECT_THAT(source, HasSubstr("16602 s of evaluation, 58%"));
+    EXPECT_EQ(summary["samples"], 1500 * 32);
+    EXPECT_EQ(summary["steps"], 1500);
+}
+
+// train_samples_per_second / train_steps_per_second, both rounded to three decimals, gave 129 samples
+// per step where the run did 128 (two devices of 64).
+TEST(TrainerFolderShapes, SamplesPerStepIsAWholeMultipleOfTheBatchNotTheRoundedRatio) {
+    const test::TempDir dir;
+    const auto folder = dir.path() / "rounded-run";
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "trainer_state.json")
+        << nlohmann::json{{"global_step", 100}, {"max_steps", 100}, {"train_batch_size", 64},
+                          {"log_history", nlohmann::json::array({{{"step", 100}, {"loss", 1.0}}})}}
+               .dump();
+    // 128 samples a step at 0.0624 steps/s, as Transformers rounds them.
+    std::ofstream(folder / "all_results.json") << nlohmann::json{{"train_runtime", 1602.6},
+                                                                 {"train_samples_per_second", 7.987},
+                                                                 {"train_steps_per_second", 0.062}}
+                                                      .dump();
+    const auto db = dir.file("r.db");
+    const auto imported = test::runCommand(cli("import trainer " + q(folder) + " --device-kind cuda --json --db " + q(db)));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto shown = nlohmann::json::parse(test::runCommand(cli("show " + std::to_string(id) + " --json --db " + q(db))).out);
+    EXPECT_EQ(shown["environment"]["samples_per_step"], 128.0) << shown["environment"].dump();
+    EXPECT_EQ(shown["summary"]["samples"], 100 * 128);
+}
+
 }  // namespace
 }  // namespace bb::trainer_folder_shapes_cli_test

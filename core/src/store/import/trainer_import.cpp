@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/run_flops.h"
 #include "bridgebench/run_import.h"
 #include "bridgebench/trainer_output.h"
 #include "store/import/hf_run_info.h"
@@ -84,6 +85,26 @@ std::vector<LoggedStep> loggedSteps(const TrainerOutput& output, const std::map<
     return steps;
 }
 
+// The global batch of one optimizer step: train_samples_per_second / train_steps_per_second.
+// Transformers rounds both to three decimals, so at 0.062 steps/s the ratio is off by up to 1%
+// (129 for 128). The global batch is train_batch_size × accumulation × devices, a whole multiple of
+// the per-device batch: the multiple within the rounding of the ratio is taken where that batch is
+// known, the ratio rounded where it is not. 0: unknown.
+double globalBatch(const TrainerTrainMetrics& metrics, std::int64_t perDeviceBatch) {
+    if (!metrics.samplesPerSec || !metrics.stepsPerSec || *metrics.stepsPerSec <= 0 || *metrics.samplesPerSec <= 0)
+        return 0;
+    const double ratio = *metrics.samplesPerSec / *metrics.stepsPerSec;
+    if (perDeviceBatch > 0) {
+        const double multiple = ratio / static_cast<double>(perDeviceBatch);
+        const double whole = std::round(multiple);
+        // Half a unit in the third decimal of each rounded figure, relative to it.
+        const double slack = 0.0005 / *metrics.stepsPerSec + 0.0005 / *metrics.samplesPerSec;
+        if (whole >= 1 && std::abs(multiple - whole) <= whole * slack + 1e-9)
+            return whole * static_cast<double>(perDeviceBatch);
+    }
+    return std::round(ratio);
+}
+
 bool isWhole(double value) { return value > 0 && std::abs(value - std::round(value)) < 1e-6 * value; }
 
 }  // namespace
@@ -109,10 +130,7 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     const std::int64_t accumulation = applyImportedFacts(data.run, info, options);
     const std::int64_t perDeviceBatch = data.run.batchSize.value_or(0) * accumulation;
 
-    // train_samples_per_second / train_steps_per_second is the global batch of one optimizer step.
-    double samplesPerStep = 0;
-    if (metrics.samplesPerSec && metrics.stepsPerSec && *metrics.stepsPerSec > 0)
-        samplesPerStep = std::round(*metrics.samplesPerSec / *metrics.stepsPerSec);
+    double samplesPerStep = globalBatch(metrics, perDeviceBatch);
     bool countInferred = false;
     if (!options.deviceCount && perDeviceBatch > 0 && samplesPerStep > 0 &&
         isWhole(samplesPerStep / static_cast<double>(perDeviceBatch))) {
@@ -163,8 +181,47 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
                              ? std::string(kSteadyKey)
                              : fmt::format("{} (after {} warm-up steps)", kSteadyKey, warmup->second);
     }
+    // Transformers' figure counts max_steps × the global batch over train_runtime: a run stopped
+    // early (an early-stopping callback, a run killed and read from its checkpoint) keeps the
+    // planned steps' figure, 12.276 samples/s where 1500 of 10990 steps ran at about 1.68.
+    const std::int64_t trained = output.state ? output.state->globalStep.value_or(0) : 0;
+    const std::int64_t planned = output.state ? output.state->maxSteps.value_or(0) : 0;
+    if (headlineSource == "train_samples_per_second" && trained > 0 && trained < planned &&
+        samplesPerStep > 0 && metrics.runtimeSec && *metrics.runtimeSec > 0) {
+        headline = static_cast<double>(trained) * samplesPerStep / *metrics.runtimeSec;
+        headlineSource = fmt::format("global_step × samples per step / train_runtime: the run stopped at step {} of "
+                                     "{}, and train_samples_per_second ({}) counts all {}",
+                                     trained, planned, *metrics.samplesPerSec, planned);
+        batch.warnings.push_back(fmt::format("{}: stopped at step {} of {}: samples/s {:.4g} from the steps it ran, "
+                                             "not the Trainer's {} over the planned ones",
+                                             folder.string(), trained, planned, *headline, *metrics.samplesPerSec));
+    }
+    // train_runtime holds the evaluations run during training; the log says how long they took.
+    double evalSeconds = 0;
+    if (output.state)
+        for (const auto& entry : output.state->logHistory)
+            if (entry.kind == TrainerLogKind::Evaluation)
+                if (const auto runtime = entry.otherValues.find("eval_runtime"); runtime != entry.otherValues.end())
+                    evalSeconds += runtime->second;
+    if (headline && evalSeconds > 0 && metrics.runtimeSec && *metrics.runtimeSec > 0 &&
+        (headlineSource.starts_with("train_samples_per_second") || headlineSource.starts_with("global_step")))
+        headlineSource += fmt::format(" (train_runtime holds {:.0f} s of evaluation, {:.0f}% of it)", evalSeconds,
+                                      100 * std::min(1.0, evalSeconds / *metrics.runtimeSec));
     data.run.summary = importedSummary(
         data.steps, {headline, metrics.runtimeSec, metrics.totalFlos, metrics.loss, headlineSource});
+    // An estimate no chip of this run could reach is not stored as what it did (#67); the files'
+    // total_flos stays under `reported`, and runFlops says why the figure is unknown.
+    if (data.run.summary.achievedFlopsPerSec) {
+        if (const auto why = impossibleImportedFlops(data.run, *data.run.summary.achievedFlopsPerSec); !why.empty()) {
+            data.run.summary.achievedFlopsPerSec.reset();
+            batch.warnings.push_back(folder.string() + ": achieved FLOP/s left unknown: " + why);
+        }
+    }
+    // The log holds a point every logging_steps: the run's totals are its global_step's, not the points'.
+    if (trained > 0 && samplesPerStep > 0) {
+        data.run.summary.steps = trained;
+        data.run.summary.samples = trained * static_cast<std::int64_t>(samplesPerStep);
+    }
     // The peer's share of its timed window spent between a step's end and the next one's start,
     // fetching the batch: what a BridgeBench run's data_wait_share measures.
     if (const auto wait = metrics.otherValues.find(kSteadyDataWaitKey); wait != metrics.otherValues.end())
@@ -195,6 +252,7 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     for (const auto& [key, value] : metrics.otherValues) reported[key] = value;
     if (metrics.samplesPerSec) reported["train_samples_per_second"] = *metrics.samplesPerSec;
     if (metrics.samples) reported["train_samples"] = *metrics.samples;
+    if (metrics.totalFlos) reported["total_flos"] = *metrics.totalFlos;
     if (metrics.epoch) reported["epoch"] = *metrics.epoch;
     data.run.environment.update({{"format", "Hugging Face Trainer output"},
                                  {"imported_from", std::filesystem::absolute(folder).lexically_normal().string()},
