@@ -49,13 +49,31 @@ std::string describeDifferences(const RunWorkload& run, const RunWorkload& basel
     return fmt::format("{}", fmt::join(parts, "; "));
 }
 
-std::string describeUnknown(const RunWorkload& run, const RunWorkload& baseline) {
-    std::vector<std::string> names;
-    for (const auto field : unknownWorkloadFields(run, baseline)) names.emplace_back(workloadFieldName(field));
-    return fmt::format("{}", fmt::join(names, ", "));
+bool known(const std::string& text) { return !text.empty() && text != "unknown"; }
+
+bool fieldKnown(const RunWorkload& workload, WorkloadField field) {
+    switch (field) {
+    case WorkloadField::Model: return known(workload.model);
+    case WorkloadField::BatchSize: return workload.batchSize > 0;
+    case WorkloadField::ImageSize: return workload.imageSizePx > 0;
+    case WorkloadField::TextLength: return workload.textLength > 0;
+    case WorkloadField::Precision: return known(workload.precision);
+    case WorkloadField::DeviceCount: return workload.deviceCount > 0;
+    }
+    return false;
 }
 
-bool known(const std::string& text) { return !text.empty() && text != "unknown"; }
+// "model (#23's)" where only what the run is held against lacks it: three imports that each name
+// their model read "unknown: model" because the first one's was unknown.
+std::string describeUnknown(const RunWorkload& run, const RunWorkload& baseline, const std::string& baselineName) {
+    std::vector<std::string> names;
+    for (const auto field : unknownWorkloadFields(run, baseline)) {
+        std::string name(workloadFieldName(field));
+        if (fieldKnown(run, field) && !baselineName.empty()) name += " (" + baselineName + "'s)";
+        names.push_back(std::move(name));
+    }
+    return fmt::format("{}", fmt::join(names, ", "));
+}
 
 }  // namespace
 
@@ -294,6 +312,7 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.tflopsPerDevice = flops.known() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
         entry.mfu = mfu.known() ? mfu.mfu : kNaN;
         entry.flopsBasis = flops.basis;
+        if (!flops.known()) entry.flopsUnknownWhy = flops.unknownWhy;
         entry.flopsAssumptions = flops.assumptions;
         for (const auto& assumption : mfu.assumptions) entry.flopsAssumptions.push_back(assumption);
         entry.mfuNote = mfu.known() ? mfu.peakSource : mfu.reason;
@@ -352,7 +371,8 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
             entry.workloadNote = describeDifferences(workload, *against, metric, false);
             entry.workloadDiffers = !entry.differences.empty();
             entry.workloadHeldOut = describeDifferences(workload, *against, metric, true);
-            entry.workloadUnknown = describeUnknown(workload, *against);
+            entry.workloadUnknown = describeUnknown(
+                workload, *against, baseOf[index] ? fmt::format("#{}", runs[*baseOf[index]].id) : "the common workload");
         }
 
         if (baseline.kind == CompareBaseline::Kind::None || (!baselineRun && !deviceBaseline)) {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string_view>
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "bridgebench/model_info.h"
@@ -121,6 +122,19 @@ TEST(RunComparison, ASweepOfTheEnginesMiniClipRunsHasItsSpeedups) {
     imported.source = "imported";
     const auto withImport = compareRuns({zero, imported}, CompareMetric::SamplesPerSec, zero.id);
     EXPECT_EQ(withImport.entries.back().noSpeedup, NoSpeedup::UnknownWork);
+}
+
+// Three imports compared against the first, whose model its files do not name: the Whisper and TrOCR
+// runs, which name theirs, read "unknown: model" as if theirs were unknown (#67).
+TEST(RunComparison, AFieldOnlyTheBaselineLacksIsSaidToBeTheBaselines) {
+    RunRecord nameless = oneDeviceRun("t5 run", "cuda", "", 16, 75.2);
+    nameless.id = 1;
+    RunRecord whisper = oneDeviceRun("whisper run", "cuda", "openai/whisper-small", 16, 30.0);
+    whisper.id = 2;
+    const auto comparison = compareRuns({nameless, whisper}, CompareMetric::SamplesPerSec, nameless.id);
+    EXPECT_THAT(comparison.entries.back().workloadUnknown, ::testing::HasSubstr("model (#1's)"));
+    // The baseline's own note names no other run.
+    EXPECT_THAT(comparison.entries.front().workloadUnknown, ::testing::Not(::testing::HasSubstr("#")));
 }
 
 TEST(RunComparison, NoSpeedupWhereEitherSidesWorkIsUnknown) {
