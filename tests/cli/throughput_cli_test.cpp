@@ -38,6 +38,16 @@ std::vector<std::int64_t> augustIds(const std::filesystem::path& db, int workers
     return ids;
 }
 
+// The ids of the runs a fresh database at `db` holds that `wanted` picks.
+template <typename Predicate>
+std::vector<std::int64_t> storedRunIds(const std::filesystem::path& db, Predicate wanted) {
+    ResultStore store(db);
+    std::vector<std::int64_t> ids;
+    for (const auto& run : store.listRuns())
+        if (wanted(run)) ids.push_back(run.id);
+    return ids;
+}
+
 // A TensorBoard log with step times only, as a plain SummaryWriter leaves it.
 std::filesystem::path bareLog(const test::TempDir& dir) {
     const auto folder = dir.path() / "my-run";
@@ -80,12 +90,8 @@ TEST(CliThroughput, TheStudysRunsHaveTflopsAndMfu) {
 TEST(CliThroughput, AGpuRunsDiagnosisListsTheSettingsThatChangeItsStep) {
     const test::TempDir dir;
     const auto db = dir.file("r.db");
-    std::vector<std::int64_t> gpuRuns;
-    {
-        ResultStore store(db);
-        for (const auto& run : store.listRuns())
-            if (isMeasuredReference(run) && run.deviceKind == "cuda") gpuRuns.push_back(run.id);
-    }
+    const auto gpuRuns =
+        storedRunIds(db, [](const RunRecord& run) { return isMeasuredReference(run) && run.deviceKind == "cuda"; });
     ASSERT_FALSE(gpuRuns.empty()) << "this build ships a GPU table";
     for (const auto id : gpuRuns) {
         const auto shown = test::runCommand(cli(fmt::format("show {} --db {}", id, q(db))));
@@ -187,12 +193,10 @@ TEST(CliThroughput, TheStudyComparisonTableFits120Columns) {
 TEST(CliThroughput, TheStudyComparisonFits120ColumnsWithAStudyRowAsItsBaseline) {
     const test::TempDir dir;
     const auto db = dir.file("r.db");
-    std::vector<std::int64_t> june;
-    {
-        ResultStore store(db);
-        for (const auto& run : store.listRuns())
-            if (run.source == "reference" && !isMeasuredReference(run) && run.batchSize == 40) june.push_back(run.id);
-    }
+    // The study's June 2023 rows: batch 40.
+    const auto june = storedRunIds(db, [](const RunRecord& run) {
+        return run.source == "reference" && !isMeasuredReference(run) && run.batchSize == 40;
+    });
     ASSERT_FALSE(june.empty());
     for (const std::string runs : {std::to_string(june.front()), fmt::format("{} {} --baseline {}", june.front(),
                                                                               june.back(), june.front())}) {
