@@ -9,6 +9,7 @@
 
 #include "bridgebench/result_store.h"
 #include "support/file_bytes.h"
+#include "support/cli_command.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 #include "support/trainer_folder.h"
@@ -21,8 +22,8 @@ using ::testing::HasSubstr;
 
 const std::filesystem::path kData = BB_TEST_DATA_DIR;
 
-std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
-std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
+using test::cli;
+using test::q;
 
 std::filesystem::path h100Folder(const test::TempDir& dir) { return test::h100TrainerFolder(dir.path()); }
 

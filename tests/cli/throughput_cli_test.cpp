@@ -14,6 +14,7 @@
 #include "bridgebench/study_runs.h"
 #include "bridgebench/tfevents_writer.h"
 #include "support/measured_reference.h"
+#include "support/cli_command.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 #include "support/stored_summary.h"
@@ -24,8 +25,8 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
-std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
+using test::cli;
+using test::q;
 
 std::vector<std::int64_t> augustIds(const std::filesystem::path& db, int workers) {
     ResultStore store(db);

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/cli_command.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 #include "support/trainer_folder.h"
@@ -20,8 +21,8 @@ using ::testing::Not;
 
 const std::filesystem::path kData = BB_TEST_DATA_DIR;
 
-std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
-std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
+using test::cli;
+using test::q;
 
 // What `git clone` without git-lfs leaves where a tracked file was (the LFS spec's pointer).
 void writeLfsPointer(const std::filesystem::path& file) {

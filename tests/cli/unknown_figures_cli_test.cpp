@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/tfevents_file.h"
+#include "support/cli_command.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 #include "support/trainer_folder.h"
@@ -22,8 +23,8 @@ using ::testing::Not;
 
 const std::filesystem::path kData = BB_TEST_DATA_DIR;
 
-std::string cli(const std::string& arguments) { return test::shellQuote(BB_CLI_PATH) + " " + arguments; }
-std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
+using test::cli;
+using test::q;
 
 std::string ok(const std::string& arguments) {
     const auto result = test::runCommand(cli(arguments));
