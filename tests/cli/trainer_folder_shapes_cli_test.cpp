@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "support/cli_command.h"
@@ -188,6 +189,30 @@ TEST(TrainerFolderShapes, AnEarlyStoppedRunIsMeasuredOverTheStepsItRanWithItsTot
     EXPECT_THAT(source, HasSubstr("16602 s of evaluation, 58%"));
     EXPECT_EQ(summary["samples"], 1500 * 32);
     EXPECT_EQ(summary["steps"], 1500);
+}
+
+// Exported to CSV and imported back, a run logged every 500 steps lost its duration (54,713 s became
+// 109 s, the logged rows' times summed): the CSV carries the run's own.
+TEST(TrainerFolderShapes, ARunsDurationSurvivesACsvRoundTrip) {
+    const test::TempDir dir;
+    const auto db = dir.file("s.db");
+    const auto imported = test::runCommand(cli("import trainer " + q(earlyStoppedFolder(dir)) +
+                                               " --device-kind cuda --device-name A100 --device-count 1 --json --db " +
+                                               q(db)));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto csv = dir.file("stopped.csv");
+    const auto exported = test::runCommand(cli(fmt::format("export {} --format csv --out {} --db {}", id, q(csv), q(db))));
+    ASSERT_EQ(exported.exitCode, 0) << exported.err;
+    const auto back = dir.file("back.db");
+    const auto again = test::runCommand(cli("import csv " + q(csv) + " --json --db " + q(back)));
+    ASSERT_EQ(again.exitCode, 0) << again.err;
+    const auto backId = nlohmann::json::parse(again.out)["added"][0]["id"].get<std::int64_t>();
+    const auto shown = test::runCommand(cli(fmt::format("show {} --json --db {}", backId, q(back))));
+    ASSERT_EQ(shown.exitCode, 0) << shown.err;
+    const auto summary = nlohmann::json::parse(shown.out)["summary"];
+    EXPECT_EQ(summary["duration_s"], 28624.0) << summary.dump();
+    EXPECT_NEAR(summary["median_samples_per_s"].get<double>(), 1500.0 * 32 / 28624, 1e-9) << summary.dump();
 }
 
 // train_samples_per_second / train_steps_per_second, both rounded to three decimals, gave 129 samples

@@ -56,7 +56,10 @@ std::vector<std::string> runCells(const RunRecord& run) {
             known(run.batchSize),
             known(run.workers),
             known(run.deviceTransforms),
-            headline(run)};
+            headline(run),
+            // The run's own duration: a log of every 500th step sums its points' times to 109 s
+            // where the run took 54,713 (#67), so an import of the file must not sum them.
+            run.summary.durationS ? number(*run.summary.durationS) : std::string()};
 }
 
 void appendRow(std::string& out, const std::vector<std::string>& cells) {

@@ -18,14 +18,17 @@ ImportBatch readCsvImport(const CsvTable& table, const ImportOptions& options) {
     CsvRunRows rows(table.columns(), table.path(), options);
     std::vector<RunData> runs;
     std::vector<std::optional<double>> headlines;
+    std::vector<std::optional<double>> durations;
     for (std::size_t index = 0; index < table.rowCount(); ++index) {
         const CsvRow row = table.row(index);
         const CsvRunRows::Row read = rows.read(row);
         if (read.firstOfRun) {
             runs.push_back({rows.runRecord(row), {}, {}});
             headlines.emplace_back();
+            durations.emplace_back();
         }
         if (read.headline) headlines[read.run] = read.headline;
+        if (read.durationS) durations[read.run] = read.durationS;
         if (read.step) runs[read.run].steps.push_back(*read.step);
     }
     rows.finish();
@@ -33,7 +36,7 @@ ImportBatch readCsvImport(const CsvTable& table, const ImportOptions& options) {
     ImportBatch batch;
     for (std::size_t run = 0; run < runs.size(); ++run) {
         RunData& data = runs[run];
-        rows.finishRun(data.run, run, importedSummary(data.steps, {headlines[run], {}, {}, {}}, rows.measuredParts(run)),
+        rows.finishRun(data.run, run, importedSummary(data.steps, {headlines[run], durations[run], {}, {}}, rows.measuredParts(run)),
                        headlines[run].has_value(), rows.filledStepFields(run));
         finishImportedRun(data, "csv");
         batch.runs.push_back(std::move(data));

@@ -27,6 +27,7 @@ CsvRunRows::CsvRunRows(const std::vector<std::string>& columns, std::filesystem:
     m_hasRate = indexOf(columns, "samples_per_s").has_value();
     const bool hasTimes = indexOf(columns, "samples") && indexOf(columns, "wall_ms");
     m_headline = indexOf(columns, "headline_samples_per_s");
+    m_duration = indexOf(columns, "duration_s");
     if (!m_hasRate && !hasTimes && !m_headline)
         throw InputError(fmt::format("{}: line 1: no \"samples_per_s\" column (nor \"samples\" and \"wall_ms\", nor "
                                      "\"headline_samples_per_s\"): the header names {}",
@@ -112,6 +113,13 @@ CsvRunRows::Row CsvRunRows::read(const CsvRow& row) {
             if (const auto problem = figureRangeProblem(*result.headline, 0, 1e9, "run"); !problem.empty())
                 throw InputError(fmt::format("{}: line {}: column \"headline_samples_per_s\": {}", m_file.string(),
                                              row.line(), problem));
+    }
+    if (m_duration) {
+        result.durationS = row.number(*m_duration);
+        if (result.durationS)
+            if (const auto problem = figureRangeProblem(*result.durationS, 0, 1e9, "run"); !problem.empty())
+                throw InputError(fmt::format("{}: line {}: column \"duration_s\": {}", m_file.string(), row.line(),
+                                             problem));
     }
     // Without a `step` column each row of a run is its next step.
     const std::optional<std::int64_t> stepIndex = m_step ? row.integer(*m_step) : std::optional<std::int64_t>(run.steps);

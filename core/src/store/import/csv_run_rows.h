@@ -34,6 +34,7 @@ public:
         bool firstOfRun = false;
         std::optional<StepMetrics> step;    // none for a row of run fields only
         std::optional<double> headline;     // headline_samples_per_s, where the row fills it
+        std::optional<double> durationS;    // duration_s, where the row fills it
     };
     // Throws InputError naming the file, line and column for a field that does not parse, an
     // empty run name or a step that does not follow the run's last; ConfigError for --name
@@ -75,7 +76,7 @@ private:
     std::string m_fileRun;  // the one run's name when there is no `run` column
     ImportOptions m_options;
     bool m_hasRate = false;
-    std::optional<std::size_t> m_run, m_step, m_headline, m_uuid, m_deviceKind, m_deviceName, m_deviceCount, m_model,
+    std::optional<std::size_t> m_run, m_step, m_headline, m_duration, m_uuid, m_deviceKind, m_deviceName, m_deviceCount, m_model,
         m_precision, m_batchSize, m_workers, m_deviceTransforms;
     std::vector<std::pair<const StepField*, std::size_t>> m_stepColumns;
 

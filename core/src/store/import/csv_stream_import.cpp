@@ -166,15 +166,18 @@ CsvImport CsvImport::read(const std::filesystem::path& file, const ImportOptions
     CsvRunRows rows(reader.columns(), file, options);
     std::vector<ImportedSummaryBuilder> summaries;
     std::vector<std::optional<double>> headlines;
+    std::vector<std::optional<double>> durations;
     while (reader.next()) {
         const CsvRow row = reader.row();
         const CsvRunRows::Row read = rows.read(row);
         if (read.firstOfRun) {
             summaries.emplace_back();
             headlines.emplace_back();
+            durations.emplace_back();
             checked->runs.push_back({{}, {}, false, {}, rows.runRecord(row).uuid});
         }
         if (read.headline) headlines[read.run] = read.headline;
+        if (read.durationS) durations[read.run] = read.durationS;
         if (read.step) {
             summaries[read.run].add(*read.step);
             checked->runs[read.run].times.add(*read.step);
@@ -183,7 +186,7 @@ CsvImport CsvImport::read(const std::filesystem::path& file, const ImportOptions
     rows.finish();
     for (std::size_t run = 0; run < summaries.size(); ++run) {
         rows.checkRun(run, headlines[run].has_value());
-        checked->runs[run].summary = summaries[run].finish({headlines[run], {}, {}, {}}, rows.measuredParts(run));
+        checked->runs[run].summary = summaries[run].finish({headlines[run], durations[run], {}, {}}, rows.measuredParts(run));
         checked->runs[run].stepFields = rows.filledStepFields(run);
         checked->runs[run].hasHeadline = headlines[run].has_value();
         summaries[run] = ImportedSummaryBuilder{};
