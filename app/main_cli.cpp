@@ -3,6 +3,7 @@
 
 #include "bridgebench/build_info.h"
 #include "cli/cli_common.h"
+#include "cli/text_wrap.h"
 #include "cli/interrupt.h"
 #include "cli/printable_streams.h"
 
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
         "Each subcommand has --help. Results go to --db FILE, by default $BRIDGEBENCH_DB, else\n"
         "$XDG_DATA_HOME/bridgebench/results.db; the window reads the same file. --json prints one JSON document on\n"
         "stdout.\n" +
-        bb::exitCodesText() + "\n\n"
+        bb::cli::wrapText(bb::exitCodesText(), 110) + "\n"
         "Examples:\n"
         "  bridgebench-cli run --set model=tiny --set workers=1 --set name=first    train one run and store it\n"
         "  bridgebench-cli compare first --with-study          beside the study's published figures\n"

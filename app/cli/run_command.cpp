@@ -8,6 +8,7 @@
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_session.h"
 #include "cli/cli_common.h"
+#include "cli/text_wrap.h"
 #include "cli/interrupt.h"
 #include "cli/progress_line.h"
 
@@ -148,7 +149,7 @@ std::string runFooter() {
         "Without --config every key has its default; --set KEY=VALUE overrides one (booleans: true/false, on/off,\n"
         "yes/no or 1/0). Ctrl-C or SIGTERM stops after the current step and stores the run as cancelled with its\n"
         "steps; the command then ends by that signal.\n" +
-        exitCodesText() + "\n\n"
+        wrapText(exitCodesText(), 110) + "\n"
         "Examples:\n"
         "  bridgebench-cli run                                   mini-clip, 50 steps, generated JPEGs\n"
         "  bridgebench-cli run --set model=tiny --set workers=1 --set steps=100 --json\n"

@@ -7,16 +7,15 @@
 #include <fmt/format.h>
 
 #include "bridgebench/result_store.h"
+#include "support/cli_command.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
 namespace bb::database_copy_cli_test {
 namespace {
 
-std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
-test::ProcessResult cli(const std::string& arguments) {
-    return test::runCommand(test::shellQuote(BB_CLI_PATH) + " " + arguments);
-}
+using test::q;
+using test::runCli;
 
 // Every table with a run_id column: what belongs to a run.
 std::vector<std::string> perRunTables(const std::filesystem::path& db) {
@@ -42,7 +41,7 @@ std::int64_t rowsOf(const std::filesystem::path& db, const std::string& table, s
 TEST(CliDatabaseCopy, AMergedRunKeepsEveryRowOfEveryTableItOwns) {
     test::TempDir dir;
     const auto source = dir.file("source.db");
-    const auto made = cli("run --set model=mini-clip --set dataset=synthetic-tensors --set steps=5 --set batch_size=2 "
+    const auto made = runCli("run --set model=mini-clip --set dataset=synthetic-tensors --set steps=5 --set batch_size=2 "
                           "--set probe=false --set threads=1 --set profile_steps=2 --set name=whole --db " + q(source));
     ASSERT_EQ(made.exitCode, 0) << made.err;
     std::int64_t sourceId = 0;
@@ -56,7 +55,7 @@ TEST(CliDatabaseCopy, AMergedRunKeepsEveryRowOfEveryTableItOwns) {
         ASSERT_GT(rowsOf(source, table, sourceId), 0) << table << ": give the test's run rows in it";
 
     const auto target = dir.file("target.db");
-    const auto merged = cli("import db " + q(source) + " --db " + q(target));
+    const auto merged = runCli("import db " + q(source) + " --db " + q(target));
     ASSERT_EQ(merged.exitCode, 0) << merged.err;
     std::int64_t targetId = 0;
     {
@@ -70,7 +69,7 @@ TEST(CliDatabaseCopy, AMergedRunKeepsEveryRowOfEveryTableItOwns) {
     }
     for (const auto& table : perRunTables(source))
         EXPECT_EQ(rowsOf(target, table, targetId), rowsOf(source, table, sourceId)) << table;
-    const auto shown = cli("show whole --db " + q(target));
+    const auto shown = runCli("show whole --db " + q(target));
     EXPECT_THAT(shown.out, ::testing::Not(::testing::HasSubstr("Ops: none recorded")));
 }
 

@@ -9,6 +9,7 @@
 
 #include "bridgebench/result_store.h"
 #include "support/hand_edit.h"
+#include "support/cli_command.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
@@ -19,10 +20,8 @@ using ::testing::HasSubstr;
 
 const std::filesystem::path kData = BB_TEST_DATA_DIR;
 
-std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
-test::ProcessResult cli(const std::string& arguments) {
-    return test::runCommand(test::shellQuote(BB_CLI_PATH) + " " + arguments);
-}
+using test::q;
+using test::runCli;
 
 std::string deepObject(std::size_t depth) {
     std::string text;
@@ -35,25 +34,25 @@ std::string deepObject(std::size_t depth) {
 TEST(CliDeepInput, AStoredRunNestedTooDeepIsLeftOutInWordsByEveryReader) {
     test::TempDir dir;
     const auto db = dir.file("deep.db");
-    const auto made = cli("run --set model=mini-clip --set dataset=synthetic-tensors --set steps=4 --set batch_size=2 "
+    const auto made = runCli("run --set model=mini-clip --set dataset=synthetic-tensors --set steps=4 --set batch_size=2 "
                           "--set probe=false --set threads=1 --set name=deep --db " + q(db));
     ASSERT_EQ(made.exitCode, 0) << made.err;
     const auto id = ResultStore(db).findRun("deep").value().id;
     test::handEditRunColumn(db, id, "environment_json", deepObject(100'000));
     test::handEditRunColumn(db, id, "summary_json", deepObject(100'000));
     for (const std::string command : {"list", "show deep", "show deep --json", "compare deep", "list --json"}) {
-        const auto result = cli(command + " --db " + q(db));
+        const auto result = runCli(command + " --db " + q(db));
         EXPECT_EQ(result.exitCode, 0) << command << ": " << result.err;
     }
-    const auto shown = cli("show deep --db " + q(db));
+    const auto shown = runCli("show deep --db " + q(db));
     EXPECT_THAT(shown.out, HasSubstr("the environment is nested deeper than 512 levels: left out"));
     EXPECT_THAT(shown.out, HasSubstr("the summary is nested deeper than 512 levels: left out"));
     for (const std::string format : {"json", "csv", "html"}) {
         const auto out = dir.file("deep." + format);
-        const auto result = cli("export deep --format " + format + " --out " + q(out) + " --db " + q(db));
+        const auto result = runCli("export deep --format " + format + " --out " + q(out) + " --db " + q(db));
         EXPECT_EQ(result.exitCode, 0) << format << ": " << result.err;
     }
-    const auto report = cli("report deep --out " + q(dir.file("deep-report.html")) + " --db " + q(db));
+    const auto report = runCli("report deep --out " + q(dir.file("deep-report.html")) + " --db " + q(db));
     EXPECT_EQ(report.exitCode, 0) << report.err;
 }
 
@@ -62,7 +61,7 @@ TEST(CliDeepInput, ATrainerFolderWhoseConfigIsNestedTooDeepIsExitThreeNamingTheF
     const auto folder = dir.path() / "deep-run";
     std::filesystem::copy(kData / "trainer/h100", folder);
     std::ofstream(folder / "config.json") << deepObject(100'000);
-    const auto result = cli("import trainer " + q(folder) + " --db " + q(dir.file("r.db")));
+    const auto result = runCli("import trainer " + q(folder) + " --db " + q(dir.file("r.db")));
     EXPECT_EQ(result.exitCode, 3) << result.err;
     EXPECT_THAT(result.err, HasSubstr((folder / "config.json").string()));
     EXPECT_THAT(result.err, HasSubstr("nested deeper than 512"));
@@ -72,7 +71,7 @@ TEST(CliDeepInput, AConfigFileNestedTooDeepIsExitThreeNamingTheFile) {
     test::TempDir dir;
     const auto config = dir.file("deep.json");
     std::ofstream(config) << deepObject(100'000);
-    const auto result = cli("run --config " + q(config) + " --db " + q(dir.file("r.db")));
+    const auto result = runCli("run --config " + q(config) + " --db " + q(dir.file("r.db")));
     EXPECT_EQ(result.exitCode, 3) << result.err;
     EXPECT_THAT(result.err, HasSubstr(config.string()));
     EXPECT_THAT(result.err, HasSubstr("nested deeper than 512"));

@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 
+#include "support/cli_command.h"
 #include "support/process_runner.h"
 #include "support/temp_dir.h"
 
@@ -19,10 +20,8 @@ using ::testing::HasSubstr;
 
 const std::filesystem::path kData = BB_TEST_DATA_DIR;
 
-std::string q(const std::filesystem::path& path) { return test::shellQuote(path.string()); }
-test::ProcessResult cli(const std::string& arguments) {
-    return test::runCommand(test::shellQuote(BB_CLI_PATH) + " " + arguments);
-}
+using test::q;
+using test::runCli;
 
 // The h100 fixture with one figure of its all_results.json replaced, as Python's json writes it.
 std::filesystem::path folderWith(const test::TempDir& dir, const std::string& key, const std::string& value) {
@@ -48,12 +47,12 @@ TEST(CliImpossibleFigures, ATrainerFigureNoRunCanHaveIsExitThreeNamingFileKeyVal
              {"train_runtime", "-1", "-1"},
              {"total_flos", "1e40", "1e+40"}}) {
         const auto folder = folderWith(dir, key, value);
-        const auto result = cli("import trainer " + q(folder) + " --db " + q(db));
+        const auto result = runCli("import trainer " + q(folder) + " --db " + q(db));
         EXPECT_EQ(result.exitCode, 3) << key << " " << value << ": " << result.out << result.err;
         EXPECT_THAT(result.err, HasSubstr((folder / "all_results.json").string()));
         EXPECT_THAT(result.err, HasSubstr(key + ": " + shown + " is not a figure a run can have (expected 0 to"));
     }
-    const auto listed = cli("list --json --db " + q(db));
+    const auto listed = runCli("list --json --db " + q(db));
     EXPECT_THAT(listed.out, ::testing::Not(HasSubstr("\"imported\""))) << "nothing was stored";
 }
 
@@ -67,14 +66,14 @@ TEST(CliImpossibleFigures, ACsvStepFigureNoStepCanHaveIsExitThreeNamingLineColum
              {"run,headline_samples_per_s", "a,-602.1", "column \"headline_samples_per_s\": -602.1 is not a figure"}}) {
         const auto csv = dir.file("bad.csv");
         std::ofstream(csv) << columns << "\n" << row << "\n";
-        const auto result = cli("import csv " + q(csv) + " --db " + q(db));
+        const auto result = runCli("import csv " + q(csv) + " --db " + q(db));
         EXPECT_EQ(result.exitCode, 3) << row << ": " << result.err;
         EXPECT_THAT(result.err, HasSubstr(says)) << row;
     }
     // A diverged loss is what the run logged, and other_cpu's NaN is "not measured": both stand.
     const auto csv = dir.file("good.csv");
     std::ofstream(csv) << "run,step,samples,wall_ms,loss,other_cpu\na,0,8,100,nan,nan\na,1,8,100,inf,0.5\n";
-    EXPECT_EQ(cli("import csv " + q(csv) + " --db " + q(db)).exitCode, 0);
+    EXPECT_EQ(runCli("import csv " + q(csv) + " --db " + q(db)).exitCode, 0);
 }
 
 TEST(CliImpossibleFigures, AnOptionOutsideItsRangeIsExitTwo) {
@@ -83,7 +82,7 @@ TEST(CliImpossibleFigures, AnOptionOutsideItsRangeIsExitTwo) {
     std::filesystem::copy(kData / "trainer/h100", folder);
     for (const std::string option : {"--batch-size 99999999999999999999", "--batch-size 65537", "--device-count 200000",
                                      "--device-count 0", "--workers 9000000000000000000"}) {
-        const auto result = cli("import trainer " + q(folder) + " " + option + " --db " + q(dir.file("r.db")));
+        const auto result = runCli("import trainer " + q(folder) + " " + option + " --db " + q(dir.file("r.db")));
         EXPECT_EQ(result.exitCode, 2) << option << ": " << result.err;
     }
 }

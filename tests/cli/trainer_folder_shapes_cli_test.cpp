@@ -25,6 +25,11 @@ const std::filesystem::path kData = BB_TEST_DATA_DIR;
 using test::cli;
 using test::q;
 
+// The id `import --json` gave the first run it added.
+std::int64_t addedId(const test::ProcessResult& imported) {
+    return nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+}
+
 // What `git clone` without git-lfs leaves where a tracked file was (the LFS spec's pointer).
 void writeLfsPointer(const std::filesystem::path& file) {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
@@ -84,7 +89,7 @@ TEST(TrainerFolderShapes, AFolderHoldingOnlyLastCheckpointIsReadFromIt) {
     const auto imported = test::runCommand(
         cli("import trainer " + q(folder) + " --device-kind cuda --device-name H100 --json --db " + q(db)));
     ASSERT_EQ(imported.exitCode, 0) << imported.err;
-    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto id = addedId(imported);
     const auto shown = test::runCommand(cli("show " + std::to_string(id) + " --json --db " + q(db)));
     ASSERT_EQ(shown.exitCode, 0) << shown.err;
     EXPECT_THAT(nlohmann::json::parse(shown.out)["config"]["model"].get<std::string>(), HasSubstr("T5ForConditionalGeneration"))
@@ -111,7 +116,7 @@ nlohmann::json showJson(const std::filesystem::path& folder, const std::filesyst
                                                " --device-kind cuda --device-name A100 --device-count 1 "
                                                "--precision bf16 --json --db " + q(db)));
     EXPECT_EQ(imported.exitCode, 0) << imported.err;
-    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto id = addedId(imported);
     const auto shown = test::runCommand(cli("show " + std::to_string(id) + " --json --db " + q(db)));
     EXPECT_EQ(shown.exitCode, 0) << shown.err;
     return nlohmann::json::parse(shown.out);
@@ -168,17 +173,20 @@ std::filesystem::path earlyStoppedFolder(const test::TempDir& dir) {
     return folder;
 }
 
+test::ProcessResult importEarlyStopped(const test::TempDir& dir, const std::filesystem::path& db) {
+    return test::runCli("import trainer " + q(earlyStoppedFolder(dir)) +
+                        " --device-kind cuda --device-name A100 --device-count 1 --json --db " + q(db));
+}
+
 // It kept the Trainer's 12.276 samples/s, which counts the planned steps, as if over steps it ran;
 // its totals were the three logged points' (3 × 32 samples); evaluation's share went unsaid.
 TEST(TrainerFolderShapes, AnEarlyStoppedRunIsMeasuredOverTheStepsItRanWithItsTotals) {
     const test::TempDir dir;
     const auto db = dir.file("s.db");
-    const auto imported = test::runCommand(cli("import trainer " + q(earlyStoppedFolder(dir)) +
-                                               " --device-kind cuda --device-name A100 --device-count 1 --json --db " +
-                                               q(db)));
+    const auto imported = importEarlyStopped(dir, db);
     ASSERT_EQ(imported.exitCode, 0) << imported.err;
     EXPECT_THAT(imported.err, HasSubstr("stopped at step 1500 of 10990"));
-    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto id = addedId(imported);
     const auto shown = test::runCommand(cli("show " + std::to_string(id) + " --json --db " + q(db)));
     ASSERT_EQ(shown.exitCode, 0) << shown.err;
     const auto summary = nlohmann::json::parse(shown.out)["summary"];
@@ -196,18 +204,16 @@ TEST(TrainerFolderShapes, AnEarlyStoppedRunIsMeasuredOverTheStepsItRanWithItsTot
 TEST(TrainerFolderShapes, ARunsDurationSurvivesACsvRoundTrip) {
     const test::TempDir dir;
     const auto db = dir.file("s.db");
-    const auto imported = test::runCommand(cli("import trainer " + q(earlyStoppedFolder(dir)) +
-                                               " --device-kind cuda --device-name A100 --device-count 1 --json --db " +
-                                               q(db)));
+    const auto imported = importEarlyStopped(dir, db);
     ASSERT_EQ(imported.exitCode, 0) << imported.err;
-    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto id = addedId(imported);
     const auto csv = dir.file("stopped.csv");
     const auto exported = test::runCommand(cli(fmt::format("export {} --format csv --out {} --db {}", id, q(csv), q(db))));
     ASSERT_EQ(exported.exitCode, 0) << exported.err;
     const auto back = dir.file("back.db");
     const auto again = test::runCommand(cli("import csv " + q(csv) + " --json --db " + q(back)));
     ASSERT_EQ(again.exitCode, 0) << again.err;
-    const auto backId = nlohmann::json::parse(again.out)["added"][0]["id"].get<std::int64_t>();
+    const auto backId = addedId(again);
     const auto shown = test::runCommand(cli(fmt::format("show {} --json --db {}", backId, q(back))));
     ASSERT_EQ(shown.exitCode, 0) << shown.err;
     const auto summary = nlohmann::json::parse(shown.out)["summary"];
@@ -233,7 +239,7 @@ TEST(TrainerFolderShapes, SamplesPerStepIsAWholeMultipleOfTheBatchNotTheRoundedR
     const auto db = dir.file("r.db");
     const auto imported = test::runCommand(cli("import trainer " + q(folder) + " --device-kind cuda --json --db " + q(db)));
     ASSERT_EQ(imported.exitCode, 0) << imported.err;
-    const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
+    const auto id = addedId(imported);
     const auto shown = nlohmann::json::parse(test::runCommand(cli("show " + std::to_string(id) + " --json --db " + q(db))).out);
     EXPECT_EQ(shown["environment"]["samples_per_step"], 128.0) << shown["environment"].dump();
     EXPECT_EQ(shown["summary"]["samples"], 100 * 128);

@@ -28,8 +28,8 @@ struct ExitCodeInfo {
 // Every code, in order, with what it means.
 const std::vector<ExitCodeInfo>& exitCodes();
 
-// "Exit codes: 0 success, 1 a run failed, ...", wrapped at `width` columns.
-std::string exitCodesText(std::size_t width = 110);
+// "Exit codes: 0 success, 1 a run failed, ...", on one line.
+std::string exitCodesText();
 
 constexpr int toInt(ExitCode code) noexcept { return static_cast<int>(code); }
 

@@ -16,28 +16,12 @@ const std::vector<ExitCodeInfo>& exitCodes() {
     return codes;
 }
 
-std::string exitCodesText(std::size_t width) {
+std::string exitCodesText() {
     std::string text = "Exit codes:";
     const auto& codes = exitCodes();
     for (std::size_t i = 0; i < codes.size(); ++i)
         text += fmt::format(" {} {}{}", toInt(codes[i].code), codes[i].meaning, i + 1 < codes.size() ? "," : ".");
-    // Word by word, as a terminal's --help reads best.
-    std::string out;
-    std::size_t lineStart = 0;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        const std::size_t space = text.find(' ', at);
-        const std::string word = text.substr(at, space == std::string::npos ? std::string::npos : space - at);
-        if (out.size() > lineStart && out.size() - lineStart + 1 + word.size() > width) {
-            out += '\n';
-            lineStart = out.size();
-        } else if (out.size() > lineStart) {
-            out += ' ';
-        }
-        out += word;
-        at = space == std::string::npos ? text.size() : space + 1;
-    }
-    return out;
+    return text;
 }
 
 }  // namespace bb
