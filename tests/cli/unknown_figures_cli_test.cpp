@@ -159,6 +159,7 @@ TEST(UnknownFigures, CsvJsonAndTensorBoardExportsLeaveUnmeasuredFieldsOut) {
     // The first logged step has nothing before it to be timed from.
     EXPECT_EQ(rows.front().at("wall_ms"), "");
     EXPECT_EQ(rows.front().at("samples_per_s"), "");
+    EXPECT_EQ(rows.front().at("samples"), "") << "a count the log does not give, not 0";
     EXPECT_NE(rows.back().at("wall_ms"), "");
     EXPECT_THAT(readText(csv), Not(HasSubstr("nan")));
 
@@ -170,6 +171,7 @@ TEST(UnknownFigures, CsvJsonAndTensorBoardExportsLeaveUnmeasuredFieldsOut) {
         EXPECT_TRUE(run["device_transforms"].is_null());
         ASSERT_FALSE(run["steps"].empty());
         EXPECT_TRUE(run["steps"][0]["wall_ms"].is_null());
+        EXPECT_TRUE(run["steps"][0]["samples"].is_null());
         for (const auto& step : run["steps"]) {
             EXPECT_TRUE(step["rss_bytes"].is_null());
             EXPECT_TRUE(step["data_wait_ms"].is_null());

@@ -99,8 +99,10 @@ MeasuredStepFields::MeasuredStepFields(const RunRecord& run) {
 
 bool MeasuredStepFields::measured(const StepField& field, const StepMetrics& step) const {
     if (!m_only.empty() && std::find(m_only.begin(), m_only.end(), field.name) == m_only.end()) return false;
-    // A log's first step has nothing before it to be timed from.
+    // A log's first step has nothing before it to be timed from, nor a count of the samples since
+    // the one before (stepsFromLog leaves it 0).
     if ((field.name == "wall_ms" || field.name == "samples_per_s") && !(step.wallMs > 0)) return false;
+    if (field.name == "samples" && !(step.wallMs > 0) && step.samples == 0) return false;
     return std::isfinite(field.get(step));
 }
 
