@@ -204,7 +204,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareView</name>
     <message>
-        <location filename="../ui/widgets/compare_view.cpp" line="+64"/>
+        <location filename="../ui/widgets/compare_view.cpp" line="+65"/>
         <source>Samples/s (all devices)</source>
         <translation>Samples/s（所有裝置）</translation>
     </message>
@@ -274,7 +274,7 @@ libjpeg-turbo %9</translation>
         <translation>無法讀取步驟：%1</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+50"/>
         <source>This run&apos;s workload is not known in full (unknown: %1): compared in samples/s.</source>
         <translation>此執行的工作負載未完全得知（未知：%1）：以 samples/s 比較。</translation>
     </message>
@@ -284,7 +284,7 @@ libjpeg-turbo %9</translation>
         <translation>這些執行的工作負載未完全得知（未知：%1）：以 samples/s 比較。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>This run has the study&apos;s workload: compared in samples/s.</source>
         <translation>此執行與研究的工作負載相同：以 samples/s 比較。</translation>
     </message>
@@ -412,7 +412,7 @@ libjpeg-turbo %9</translation>
         <translation>裝置</translation>
     </message>
     <message>
-        <location line="-293"/>
+        <location line="-297"/>
         <source>This run&apos;s workload differs from the study&apos;s (%1), so runs are compared in achieved TFLOP/s per device, which holds model, batch, text length and device count out; MFU is beside it.</source>
         <translation>此執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
@@ -422,7 +422,7 @@ libjpeg-turbo %9</translation>
         <translation>這些執行的工作負載與研究不同（%1），因此以每裝置實際達成 TFLOP/s 比較，排除模型、批次、文字長度與裝置數量的影響；MFU 列在一旁。</translation>
     </message>
     <message>
-        <location line="+289"/>
+        <location line="+293"/>
         <source>Configuration</source>
         <translation>組態</translation>
     </message>
@@ -488,7 +488,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::Comparison</name>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="+28"/>
+        <location filename="../ui/models/comparison.cpp" line="+31"/>
         <source>model %1 vs %2</source>
         <translation>模型 %1 vs %2</translation>
     </message>
@@ -548,7 +548,7 @@ libjpeg-turbo %9</translation>
         <translation>裝置數量</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>published</source>
         <translation>已發表</translation>
     </message>
@@ -558,12 +558,12 @@ libjpeg-turbo %9</translation>
         <translation>實測參考</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>workers %1</source>
         <translation>workers %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>workers unknown</source>
         <translation>workers 不明</translation>
     </message>
@@ -608,7 +608,7 @@ libjpeg-turbo %9</translation>
         <translation>† 工作負載與多數執行不同</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+37"/>
         <location line="+2"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>
@@ -629,7 +629,7 @@ libjpeg-turbo %9</translation>
         <translation>無法證明條件相同（%1 未知）：兩次執行的 %2 僅在每個樣本的工作量相同時可比較，因此不顯示加速比</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+31"/>
         <source>%1 (BridgeBench)</source>
         <translation>%1（BridgeBench）</translation>
     </message>
@@ -1553,7 +1553,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>%v / %m 步</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source> · %1 samples/s</source>
         <translation> · %1 samples/s</translation>
     </message>
@@ -1578,7 +1578,7 @@ comm: waiting for the gradient all-reduce that backward did not hide (data paral
         <translation>samples/s 與資料等待以全部 %1 步的時間計算：執行在暖身步可排除之前就結束了</translation>
     </message>
     <message>
-        <location line="-248"/>
+        <location line="-250"/>
         <source>Smoothing</source>
         <translation>平滑化</translation>
     </message>
@@ -1627,7 +1627,7 @@ RSS MiB：常駐記憶體
         <translation>在 %2 步中的第 %1 步停止</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source> · others took %1 cores ‡</source>
         <translation> · 其他行程佔用 %1 個核心 ‡</translation>
     </message>
@@ -1657,7 +1657,7 @@ RSS MiB：常駐記憶體
         <translation>已儲存的執行「%1」</translation>
     </message>
     <message>
-        <location line="-340"/>
+        <location line="-342"/>
         <source>comm</source>
         <translation>通訊</translation>
     </message>
@@ -1924,7 +1924,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::Notes</name>
     <message>
-        <location filename="../ui/models/note_text.cpp" line="+70"/>
+        <location filename="../ui/models/note_text.cpp" line="+71"/>
         <source>other processes held %1 of the %2 cores at the start; its %3 compute threads need %4, so steps can run many times slower: set threads=%5 or free the cores</source>
         <translation>其他行程在開始時佔用了 %2 個核心中的 %1 個；其 %3 個運算執行緒需要 %4 個核心，步驟可能因此慢上許多倍：請設定 threads=%5 或釋出核心</translation>
     </message>
@@ -1999,7 +1999,12 @@ RSS MiB：常駐記憶體
         <translation>rank 增加時，每個 rank 的運算與載入不變，而 all-reduce 等待依環狀（ring）演算法每個 rank 的傳輸量增長，即梯度的 2(n-1)/n，且使用相同的連結</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>the run does not record its machine&apos;s cores: the predictions take the %1 its compute threads and workers used</source>
+        <translation>此執行未記錄其機器的核心數：預測採用其運算執行緒與載入器 worker 所用的 %1 個核心</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>all threads share the cores</source>
         <translation>所有執行緒共用核心</translation>
     </message>
@@ -2110,7 +2115,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunImporter</name>
     <message>
-        <location filename="../ui/widgets/run_importer.cpp" line="+15"/>
+        <location filename="../ui/widgets/run_importer.cpp" line="+14"/>
         <source>Nothing was imported: %1</source>
         <translation>未匯入任何內容：%1</translation>
     </message>
@@ -2145,7 +2150,7 @@ RSS MiB：常駐記憶體
         <translation>尚未開啟資料庫</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+11"/>
         <source>Importing %1…</source>
         <translation>正在匯入 %1…</translation>
     </message>
@@ -2166,12 +2171,12 @@ RSS MiB：常駐記憶體
     <message>
         <location line="-5"/>
         <location line="+6"/>
-        <location line="+264"/>
+        <location line="+271"/>
         <source>&amp;Pause</source>
         <translation>暫停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-269"/>
+        <location line="-276"/>
         <location line="+6"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
@@ -2222,7 +2227,7 @@ RSS MiB：常駐記憶體
         <translation>掃描完成：%1 筆執行紀錄。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+20"/>
         <source>The run %1: %2</source>
         <translation>執行狀態：%1（%2）</translation>
     </message>
@@ -2232,13 +2237,13 @@ RSS MiB：常駐記憶體
         <translation>執行狀態：%1。</translation>
     </message>
     <message>
-        <location line="-71"/>
-        <location line="+77"/>
+        <location line="-78"/>
+        <location line="+84"/>
         <source>Defaults</source>
         <translation>預設值</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="-112"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
@@ -2253,7 +2258,7 @@ RSS MiB：常駐記憶體
         <translation>掃描：第 %1 / %2 次執行</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+35"/>
         <location line="+11"/>
         <source>Quick demo</source>
         <translation>快速示範</translation>
@@ -2307,7 +2312,8 @@ RSS MiB：常駐記憶體
         <translation>儲存執行設定檔</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-82"/>
+        <location line="+99"/>
         <source>Cannot start the run: %1</source>
         <translation>無法開始執行：%1</translation>
     </message>
@@ -2404,7 +2410,17 @@ RSS MiB：常駐記憶體
         <translation>未知裝置</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+1"/>
+        <source>%1 (count unknown)</source>
+        <translation>%1（數量不明）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1× %2 (count inferred)</source>
+        <translation>%1× %2（數量為推算）</translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>local</source>
         <translation>本機</translation>
     </message>
@@ -2424,12 +2440,17 @@ RSS MiB：常駐記憶體
         <translation>已發表</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>measured reference</source>
         <translation>實測參考</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+15"/>
+        <source>%1 (inferred)</source>
+        <translation>%1（推算）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>yes</source>
         <translation>是</translation>
     </message>

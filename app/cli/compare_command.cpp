@@ -133,7 +133,7 @@ int compareCommand(CompareOptions options) {
             if (std::none_of(compared.begin(), compared.end(), [&](const auto& r) { return r.id == run.id; }))
                 compared.push_back(run);
         // The difference is worded from the user's run against the study's (study_metric.h).
-        if (!study.empty() && yours.source != "reference") {
+        if (!study.empty() && !isReference(yours.origin)) {
             const auto choice = chooseStudyMetric({yours}, study.front());
             if (!options.metricGiven && choice.metric == CompareMetric::AchievedTflopsPerDevice)
                 options.metric = "tflops-per-device";

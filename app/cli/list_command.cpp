@@ -74,10 +74,16 @@ std::vector<ListColumn> listColumns(bool showSource) {
         {"id", [](const RunRecord& run) { return std::to_string(run.id); }, false},
         {"name", [](const RunRecord& run) { return run.name; }, false},
     };
-    if (showSource) columns.push_back({"source", [](const RunRecord& run) { return run.source; }, true});
+    if (showSource) columns.push_back({"source", [](const RunRecord& run) { return std::string(storedSource(run.origin)); }, true});
     const std::vector<ListColumn> rest = {
         {"status", [](const RunRecord& run) { return std::string(toString(run.status)); }, true},
-        {"device", [](const RunRecord& run) { return fmt::format("{}x {}", run.deviceCount, run.deviceName); }, true},
+        // Narrow, as the list is: "?x" where the count is unknown, "(inferred)" where an import inferred it.
+        {"device",
+         [](const RunRecord& run) {
+             const std::string count = run.deviceCount ? std::to_string(*run.deviceCount) : "?";
+             return fmt::format("{}x {}{}", count, run.deviceName, deviceCountInferred(run) ? " (inferred)" : "");
+         },
+         true},
         {"model", [](const RunRecord& run) { return run.model; }, true},
         {"batch", [](const RunRecord& run) { return run.batchSize ? std::to_string(*run.batchSize) : "-"; }, true},
         {"prec", [](const RunRecord& run) { return run.precision.empty() ? "-" : run.precision; }, true},

@@ -12,8 +12,7 @@ constexpr std::size_t kTopOps = 15;
 constexpr std::size_t kMaxColumns = 120;
 
 std::int64_t profileStepsOf(const RunRecord& run) {
-    const auto key = run.config.find("profile_steps");
-    return key != run.config.end() && key->is_number_integer() ? key->get<std::int64_t>() : 0;
+    return run.config.profileSteps.value_or(0);
 }
 
 }  // namespace

@@ -23,7 +23,7 @@ nlohmann::json throughputJson(const RunFlops& flops, const RunMfu& mfu) {
     auto orNull = [](bool known, double value) { return known ? nlohmann::json(value) : nlohmann::json(); };
     return {{"flops_per_sample", orNull(flops.flopsPerSample > 0, flops.flopsPerSample)},
             {"achieved_tflops", orNull(flops.known(), flops.achievedFlopsPerSec / 1e12)},
-            {"achieved_tflops_per_device", orNull(flops.known(), flops.achievedFlopsPerSecPerDevice / 1e12)},
+            {"achieved_tflops_per_device", orNull(flops.perDeviceKnown(), flops.achievedFlopsPerSecPerDevice / 1e12)},
             {"basis", flops.basis},
             {"unknown_because", flops.known() ? nlohmann::json() : nlohmann::json(flops.unknownWhy)},
             {"assumptions", flops.assumptions},
@@ -40,7 +40,9 @@ std::string tflopsFigure(double value) { return value >= 100 ? fmt::format("{:.0
 void printThroughput(const RunFlops& flops, const RunMfu& mfu) {
     if (flops.known())
         std::cout << fmt::format("Achieved: {} TFLOP/s ({} per device), {}\n", tflopsFigure(flops.achievedFlopsPerSec / 1e12),
-                                 tflopsFigure(flops.achievedFlopsPerSecPerDevice / 1e12), flops.basis);
+                                 flops.perDeviceKnown() ? tflopsFigure(flops.achievedFlopsPerSecPerDevice / 1e12)
+                                                        : std::string("device count unknown, none"),
+                                 flops.basis);
     else
         std::cout << "Achieved: TFLOP/s unknown (" << flops.unknownWhy << ")\n";
     for (const auto& assumption : flops.assumptions) std::cout << "  assumes: " << assumption << '\n';
@@ -137,12 +139,12 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
         std::cout << nlohmann::json{{"id", run->id},
                                     {"uuid", run->uuid},
                                     {"name", run->name},
-                                    {"source", run->source},
+                                    {"source", std::string(storedSource(run->origin))},
                                     {"status", std::string(toString(run->status))},
                                     {"error", run->error},
                                     {"device_kind", run->deviceKind},
                                     {"device_name", run->deviceName},
-                                    {"device_count", run->deviceCount},
+                                    {"device_count", run->deviceCount ? nlohmann::json(*run->deviceCount) : nlohmann::json()},
                                     {"created_at", run->createdAt},
                                     {"finished_at", run->finishedAt},
                                     {"steps_stored", steps.size()},
@@ -158,9 +160,9 @@ int showCommand(const std::string& dbPath, const std::string& runName, bool json
                   << '\n';
         return kExitOk;
     }
-    std::cout << fmt::format("Run {} \"{}\" ({}, {})\n", run->id, run->name, run->source, toString(run->status));
+    std::cout << fmt::format("Run {} \"{}\" ({}, {})\n", run->id, run->name, storedSource(run->origin), toString(run->status));
     if (!run->error.empty()) std::cout << "  error: " << run->error << '\n';
-    std::cout << fmt::format("  device: {}x {} ({}), created {}, finished {}\n", run->deviceCount, run->deviceName,
+    std::cout << fmt::format("  device: {} ({}), created {}, finished {}\n", runDeviceLabel(*run),
                              run->deviceKind, run->createdAt, run->finishedAt.empty() ? "-" : run->finishedAt);
     for (const auto& problem : run->unreadable) std::cout << "  unreadable in the database: " << problem << '\n';
     printJsonObject("Config", run->config);

@@ -62,7 +62,7 @@ nlohmann::json compareWithPrediction(ResultStore& store, const std::vector<std::
             const double stepMs =
                 predictStepMs(profile, static_cast<int>(run->workers.value_or(0)), run->deviceTransforms.value_or(false));
             const double samplesPerSec =
-                stepMs > 0 ? static_cast<double>(run->batchSize.value_or(0) * std::max<std::int64_t>(1, run->deviceCount)) * 1000.0 / stepMs
+                stepMs > 0 ? static_cast<double>(run->batchSize.value_or(0) * run->deviceCount.value_or(1)) * 1000.0 / stepMs
                            : 0;
             predicted = samplesPerSec;
             error = measured > 0 ? (samplesPerSec - measured) / measured : 0.0;
@@ -70,7 +70,7 @@ nlohmann::json compareWithPrediction(ResultStore& store, const std::vector<std::
         rows.push_back({{"run_id", id},
                         {"name", run->name},
                         {"status", std::string(toString(run->status))},
-                        {"devices", run->deviceCount},
+                        {"devices", run->deviceCount.value_or(1)},
                         {"workers", run->workers.value_or(0)},
                         {"device_transforms", run->deviceTransforms.value_or(false)},
                         {"measured_samples_per_s", measured},

@@ -37,7 +37,7 @@ std::int64_t localRuns(const std::filesystem::path& db) {
     if (!std::filesystem::exists(db)) return 0;
     ResultStore store(db);
     std::int64_t count = 0;
-    for (const auto& run : store.listRuns()) count += run.source == "local";
+    for (const auto& run : store.listRuns()) count += run.origin == RunOrigin::Engine;
     return count;
 }
 

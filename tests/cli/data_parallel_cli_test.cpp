@@ -52,7 +52,7 @@ std::vector<RunRecord> localRuns(const std::filesystem::path& db) {
     if (!std::filesystem::exists(db)) return runs;
     ResultStore store(db);
     for (auto& run : store.listRuns())
-        if (run.source == "local") runs.push_back(run);
+        if (run.origin == RunOrigin::Engine) runs.push_back(run);
     return runs;
 }
 
@@ -84,7 +84,7 @@ TEST(CliDataParallel, DevicesTwoStartsItsSecondRankAndStoresOneRunOfBoth) {
     const auto runs = localRuns(db);
     ASSERT_EQ(runs.size(), 1u) << "rank 1 stores nothing";
     EXPECT_EQ(runs[0].deviceCount, 2);
-    EXPECT_EQ(runs[0].environment["ranks"].size(), 2u);
+    EXPECT_EQ(runs[0].environment.ranks.size(), 2u);
     ResultStore store(db);
     const auto steps = store.steps(runs[0].id);
     ASSERT_EQ(steps.size(), 6u);
@@ -138,12 +138,12 @@ TEST(CliDataParallel, ASweepWithDevicesInItsGridRunsEachPointAtItsWorldSize) {
     const auto runs = localRuns(db);
     ASSERT_EQ(runs.size(), 2u) << "rank 1 of the second point stores nothing";
     std::vector<std::int64_t> deviceCounts;
-    for (const auto& run : runs) deviceCounts.push_back(run.deviceCount);
+    for (const auto& run : runs) deviceCounts.push_back(run.deviceCount.value_or(0));
     std::sort(deviceCounts.begin(), deviceCounts.end());
     EXPECT_EQ(deviceCounts, (std::vector<std::int64_t>{1, 2}));
     ResultStore store(db);
     for (const auto& run : runs)
-        for (const auto& step : store.steps(run.id)) EXPECT_EQ(step.samples, 4 * run.deviceCount) << run.name;
+        for (const auto& step : store.steps(run.id)) EXPECT_EQ(step.samples, 4 * run.deviceCount.value_or(0)) << run.name;
 }
 
 // The scripts below run as one subshell: runCommand's redirections apply to the last command
@@ -169,7 +169,7 @@ TEST(CliDataParallel, TwoProcessesWithTorchrunsEnvironmentJoinAsOneRun) {
     ASSERT_EQ(runs.size(), 1u);
     EXPECT_EQ(runs[0].deviceCount, 2);
     EXPECT_EQ(runs[0].status, RunStatus::Completed);
-    EXPECT_EQ(runs[0].environment.value("launcher", std::string()), "torchrun");
+    EXPECT_EQ(runs[0].environment.facts.value("launcher", std::string()), "torchrun");
 }
 
 // Rank 1 sets `setting` where rank 0 keeps the default: both must refuse, exit 2, before a row.

@@ -234,7 +234,7 @@ TEST(CliWeights, ATruncatedCheckpointIsExitThreeWithNoRunRow) {
     std::int64_t local = 0;
     if (std::filesystem::exists(db)) {
         ResultStore store(db, StoreAccess::ReadOnly);
-        for (const auto& run : store.listRuns()) local += run.source == "local";
+        for (const auto& run : store.listRuns()) local += run.origin == RunOrigin::Engine;
     }
     EXPECT_EQ(local, 0) << "a run row was left behind";
 }
@@ -254,7 +254,7 @@ std::int64_t localRuns(const std::filesystem::path& db) {
     std::int64_t local = 0;
     if (std::filesystem::exists(db)) {
         ResultStore store(db, StoreAccess::ReadOnly);
-        for (const auto& run : store.listRuns()) local += run.source == "local";
+        for (const auto& run : store.listRuns()) local += run.origin == RunOrigin::Engine;
     }
     return local;
 }

@@ -58,7 +58,7 @@ TEST(CliImport, TrainerFolderBecomesAnImportedRunWithSteps) {
     ResultStore store(db);
     const auto run = store.findRun("h100-run");
     ASSERT_TRUE(run);
-    EXPECT_EQ(run->source, "imported");
+    EXPECT_EQ(run->origin, RunOrigin::Import);
     EXPECT_EQ(run->deviceCount, 8);
     EXPECT_DOUBLE_EQ(bb::test::storedJson(run->summary)["median_samples_per_s"].get<double>(), 602.1);
 
@@ -150,7 +150,7 @@ TEST(CliCompare, PrintsAnAlignedTableAndJsonWithSpeedups) {
     ResultStore store(db);
     std::int64_t a100 = 0;
     for (const auto& run : store.listRuns())
-        if (run.source == "reference" && run.deviceName == "A100 80GB" && run.workers == 2 && run.batchSize == 48)
+        if (isReference(run.origin) && run.deviceName == "A100 80GB" && run.workers == 2 && run.batchSize == 48)
             a100 = run.id;
     ASSERT_GT(a100, 0);
 

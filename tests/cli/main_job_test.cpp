@@ -35,10 +35,10 @@ TEST(MainJob, TrainsTinyBridgeTowerOnJpegsAndSetsItBesideTheStudy) {
     ResultStore store(db);
     int local = 0;
     for (const auto& run : store.listRuns()) {
-        if (run.source != "local") continue;
+        if (run.origin != RunOrigin::Engine) continue;
         ++local;
         EXPECT_EQ(run.model, "tiny");
-        EXPECT_EQ(run.config.value("dataset", std::string()), "synthetic");
+        EXPECT_EQ(run.config.facts.value("dataset", std::string()), "synthetic");
         EXPECT_EQ(store.stepCount(run.id), 4);
     }
     EXPECT_EQ(local, 1);

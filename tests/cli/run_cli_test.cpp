@@ -35,7 +35,7 @@ TEST(CliRun, PrintsASummaryAndStoresTheRun) {
     ResultStore store(db);
     int local = 0;
     for (const auto& run : store.listRuns()) {
-        if (run.source != "local") continue;
+        if (run.origin != RunOrigin::Engine) continue;
         ++local;
         EXPECT_EQ(run.status, RunStatus::Completed);
         EXPECT_EQ(run.batchSize, 4);
@@ -74,7 +74,7 @@ TEST(CliRun, PrintsWhatOtherProcessesTookFromItsCoresWhileItRan) {
     ASSERT_NE(line, std::string::npos) << result.out;
     ResultStore store(db);
     const auto runs = store.listRuns();
-    const auto local = std::find_if(runs.begin(), runs.end(), [](const auto& run) { return run.source == "local"; });
+    const auto local = std::find_if(runs.begin(), runs.end(), [](const auto& run) { return run.origin == RunOrigin::Engine; });
     ASSERT_NE(local, runs.end());
     const double stored = bb::test::storedJson(local->summary).at("other_cpu_cores").get<double>();
     EXPECT_NE(result.out.find(fmt::format("{:.2f} cores on average", stored), line), std::string::npos) << result.out;
@@ -169,7 +169,7 @@ TEST(CliShow, ValuesLineUpWhateverTheirKeysLength) {
         RunRecord run;
         run.name = "stored";
         run.status = RunStatus::Completed;
-        run.environment = {{"intra_op_threads", 1}, {"intra_op_threads_instead_of", 2}};
+        run.environment = nlohmann::json{{"intra_op_threads", 1}, {"intra_op_threads_instead_of", 2}}.get<RunEnvironment>();
         id = store.createRun(run);
     }
     const auto shown = test::runCommand(cli("show " + std::to_string(id) + " --db " + test::shellQuote(db)));
@@ -194,7 +194,7 @@ TEST(CliShow, PrintsLargeFiguresWithoutAnExponentAndOneThreadInTheSingular) {
         ResultStore store(db);
         RunRecord run;
         run.name = "stored";
-        run.source = "local";
+        run.origin = RunOrigin::Engine;
         run.status = RunStatus::Completed;
         run.deviceKind = "cpu";
         run.deviceName = "cpu";
@@ -203,7 +203,7 @@ TEST(CliShow, PrintsLargeFiguresWithoutAnExponentAndOneThreadInTheSingular) {
                        {"median_samples_per_s", 10.5},
                        {"mean_samples_per_s", 10.5},
                        {"probe", {{"gemm_fp32_flops_per_s", 8.5e10}, {"gemm_size", 1024}, {"gemm_threads", 1}}}});
-        run.environment = {{"hostname", "box"}, {"cpu_model", "Test CPU"}, {"logical_cores", 1}};
+        run.environment = nlohmann::json{{"hostname", "box"}, {"cpu_model", "Test CPU"}, {"logical_cores", 1}}.get<RunEnvironment>();
         id = store.createRun(run);
         store.recordMachinePeak({machineIdentity(run.environment), "fp32", 8.5e10, 1024, 1, 5, 0.0, "2026-05-01T10:00:00Z"});
     }

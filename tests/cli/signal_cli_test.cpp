@@ -32,7 +32,7 @@ std::vector<RunRecord> localRuns(const std::filesystem::path& db) {
     std::vector<RunRecord> runs;
     ResultStore store(db, StoreAccess::ReadOnly);
     for (auto& run : store.listRuns())
-        if (run.source == "local") runs.push_back(run);
+        if (run.origin == RunOrigin::Engine) runs.push_back(run);
     return runs;
 }
 

@@ -33,7 +33,7 @@ std::vector<std::int64_t> augustIds(const std::filesystem::path& db, int workers
     std::vector<std::int64_t> ids;
     for (const auto& run : store.listRuns())
         // The study's published figures, not a measured table this build ships.
-        if (run.source == "reference" && !isMeasuredReference(run) && run.batchSize == 48 && run.workers == workers &&
+        if (run.origin == RunOrigin::PublishedFigure && run.batchSize == 48 && run.workers == workers &&
             run.deviceTransforms == false)
             ids.push_back(run.id);
     return ids;
@@ -118,8 +118,8 @@ TEST(CliThroughput, ImportOptionsFillTheWorkloadAndCompareWithStudySwitchesTheMe
     const test::TempDir dir;
     const auto db = dir.file("r.db");
     const auto imported = test::runCommand(cli("import tensorboard " + q(bareLog(dir)) +
-                                               " --device-kind cpu --model tiny --batch-size 8 --workers 1 "
-                                               "--precision fp32 --json --db " + q(db)));
+                                               " --device-kind cpu --device-count 1 --model tiny --batch-size 8 "
+                                               "--workers 1 --precision fp32 --json --db " + q(db)));
     ASSERT_EQ(imported.exitCode, 0) << imported.err;
     const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
 
@@ -153,8 +153,8 @@ TEST(CliThroughput, TheStudyComparisonTableFits120Columns) {
     const test::TempDir dir;
     const auto db = dir.file("r.db");
     const auto imported = test::runCommand(cli("import tensorboard " + q(bareLog(dir)) +
-                                               " --device-kind cpu --model tiny --batch-size 8 --workers 1 "
-                                               "--precision fp32 --json --db " + q(db)));
+                                               " --device-kind cpu --device-count 1 --model tiny --batch-size 8 "
+                                               "--workers 1 --precision fp32 --json --db " + q(db)));
     ASSERT_EQ(imported.exitCode, 0) << imported.err;
     const auto id = nlohmann::json::parse(imported.out)["added"][0]["id"].get<std::int64_t>();
     for (const char* metric : {"", " --metric samples"}) {
@@ -196,7 +196,7 @@ TEST(CliThroughput, TheStudyComparisonFits120ColumnsWithAStudyRowAsItsBaseline) 
     const auto db = dir.file("r.db");
     // The study's June 2023 rows: batch 40.
     const auto june = storedRunIds(db, [](const RunRecord& run) {
-        return run.source == "reference" && !isMeasuredReference(run) && run.batchSize == 40;
+        return run.origin == RunOrigin::PublishedFigure && run.batchSize == 40;
     });
     ASSERT_FALSE(june.empty());
     for (const std::string runs : {std::to_string(june.front()), fmt::format("{} {} --baseline {}", june.front(),
@@ -224,7 +224,7 @@ TEST(CliThroughput, TheStudyComparisonHoldsAMeasuredTableBesideThePublishedOne) 
         ResultStore store(measuredDb);
         std::vector<RunRecord> local;
         for (const auto& run : store.listRuns())
-            if (run.source == "local") local.push_back(run);
+            if (run.origin == RunOrigin::Engine) local.push_back(run);
         measured = loadRuns(store, local);
     }
     ASSERT_EQ(measured.size(), 1U);
@@ -282,7 +282,7 @@ TEST(CliThroughput, CompareNamesTheRunOtherProcessesTookCoresFrom) {
             run.deviceName = "cpu";
             run.model = "tiny";
             run.batchSize = 8;
-            run.environment = {{"logical_cores", 2}};
+            run.environment = nlohmann::json{{"logical_cores", 2}}.get<RunEnvironment>();
             run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", others > 1 ? 90.0 : 300.0},
                            {"other_cpu_cores", others},
                            {"other_cpu_cores_p95", others * 1.2}});

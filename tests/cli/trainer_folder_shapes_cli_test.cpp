@@ -4,7 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <iterator>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -243,6 +245,81 @@ TEST(TrainerFolderShapes, SamplesPerStepIsAWholeMultipleOfTheBatchNotTheRoundedR
     const auto shown = nlohmann::json::parse(test::runCommand(cli("show " + std::to_string(id) + " --json --db " + q(db))).out);
     EXPECT_EQ(shown["environment"]["samples_per_step"], 128.0) << shown["environment"].dump();
     EXPECT_EQ(shown["summary"]["samples"], 100 * 128);
+}
+
+// A run of 100 steps, 64 samples a step on each device, whose all_results.json says what
+// `results` holds: the files state no device count and no gradient accumulation.
+std::filesystem::path perDeviceBatchFolder(const test::TempDir& dir, const std::string& name, const nlohmann::json& results) {
+    const auto folder = dir.path() / name;
+    std::filesystem::create_directories(folder);
+    std::ofstream(folder / "trainer_state.json")
+        << nlohmann::json{{"global_step", 100}, {"max_steps", 100}, {"train_batch_size", 64},
+                          {"log_history", nlohmann::json::array({{{"step", 100}, {"loss", 1.0}}})}}
+               .dump();
+    std::ofstream(folder / "all_results.json") << results.dump();
+    return folder;
+}
+
+// A count inferred from the global batch over the per-device one (which gradient accumulation
+// would make the same) was stored and shown as a fact: "2×" in compare, "† devices 2 vs 1".
+TEST(TrainerFolderShapes, AnInferredDeviceCountIsMarkedInferredWhereverItIsShown) {
+    const test::TempDir dir;
+    const auto folder = perDeviceBatchFolder(
+        dir, "inferred-run", {{"train_runtime", 1602.6}, {"train_samples_per_second", 7.987}, {"train_steps_per_second", 0.062}});
+    const auto db = dir.file("i.db");
+    const auto imported = test::runCommand(cli("import trainer " + q(folder) + " --device-kind cuda --device-name H100 --json --db " + q(db)));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    EXPECT_THAT(imported.err + imported.out, HasSubstr("device count 2 inferred"));
+    const auto id = std::to_string(addedId(imported));
+    const auto other = perDeviceBatchFolder(
+        dir, "stated-run", {{"train_runtime", 1603.0}, {"train_samples_per_second", 7.985}, {"train_steps_per_second", 0.062}});
+    const auto stated = test::runCommand(cli("import trainer " + q(other) + " --device-kind cuda --device-name H100 "
+                                             "--device-count 1 --name stated --json --db " + q(db)));
+    ASSERT_EQ(stated.exitCode, 0) << stated.err;
+    const auto statedId = std::to_string(addedId(stated));
+
+    const auto shown = test::runCommand(cli("show " + id + " --db " + q(db)));
+    EXPECT_THAT(shown.out, HasSubstr("2× H100 (count inferred)"));
+    const auto json = nlohmann::json::parse(test::runCommand(cli("show " + id + " --json --db " + q(db))).out);
+    EXPECT_EQ(json["device_count"], 2);
+    EXPECT_EQ(json["environment"]["inferred"], nlohmann::json::array({"device_count"}));
+    EXPECT_THAT(json["environment"]["provenance"]["device_count"].get<std::string>(),
+                HasSubstr("assuming no gradient accumulation"));
+    EXPECT_THAT(test::runCommand(cli("list --db " + q(db))).out, HasSubstr("2x H100 (inferred)"));
+    const auto compared = test::runCommand(cli("compare " + id + " " + statedId + " --db " + q(db)));
+    ASSERT_EQ(compared.exitCode, 0) << compared.err;
+    EXPECT_THAT(compared.out, HasSubstr("2× H100 (count inferred)"));
+    EXPECT_THAT(compared.out, HasSubstr("devices 1 vs 2 (inferred)"));
+    const auto report = dir.file("r.html");
+    ASSERT_EQ(test::runCommand(cli("export " + id + " " + statedId + " --format html --out " + q(report) + " --db " + q(db))).exitCode, 0);
+    std::ifstream in(report);
+    const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_THAT(html, HasSubstr("(count inferred)"));
+}
+
+// Runs on 2 and 4 GPUs whose files do not say so were stored as "1×".
+TEST(TrainerFolderShapes, ADeviceCountNothingGivesStaysUnknown) {
+    const test::TempDir dir;
+    const auto folder = perDeviceBatchFolder(dir, "unsaid-run", {{"train_runtime", 1602.6}});
+    const auto db = dir.file("u.db");
+    const auto imported = test::runCommand(cli("import trainer " + q(folder) + " --device-kind cuda --device-name H100 --json --db " + q(db)));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    EXPECT_THAT(imported.err + imported.out, HasSubstr("do not say how many devices ran"));
+    const auto id = std::to_string(addedId(imported));
+    EXPECT_THAT(test::runCommand(cli("show " + id + " --db " + q(db))).out, HasSubstr("H100 (count unknown)"));
+    const auto json = nlohmann::json::parse(test::runCommand(cli("show " + id + " --json --db " + q(db))).out);
+    EXPECT_TRUE(json["device_count"].is_null()) << json["device_count"];
+    const auto listed = nlohmann::json::parse(test::runCommand(cli("list --json --db " + q(db))).out);
+    const auto run = std::find_if(listed.begin(), listed.end(), [&](const auto& run) { return std::to_string(run["id"].template get<std::int64_t>()) == id; });
+    ASSERT_NE(run, listed.end());
+    EXPECT_TRUE((*run)["device_count"].is_null()) << run->dump();
+    const auto csvFile = dir.file("u.csv");
+    const auto csv = test::runCommand(cli("export " + id + " --format csv --out " + q(csvFile) + " --db " + q(db)));
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    std::ifstream in(csvFile);
+    const std::string cells((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_THAT(cells, HasSubstr(",cuda,H100,,")) << cells.substr(0, 400);
+    EXPECT_THAT(test::runCommand(cli("list --db " + q(db))).out, HasSubstr("?x H100"));
 }
 
 }  // namespace

@@ -26,10 +26,10 @@ Fixture measuredRun(int workers, double loadMs, double decodeMs, double computeM
     f.run.batchSize = 16;
     f.run.workers = workers;
     f.run.deviceKind = device;
-    f.run.config = {{"warmup_steps", 2}, {"threads", threads}};
-    f.run.environment = {{"intra_op_threads", threads > 0 ? threads : std::max(1, cores - workers)},
-                         {"logical_cores", cores},
-                         {"load_average_1m", 0.1}};
+    f.run.config = nlohmann::json{{"warmup_steps", 2}, {"threads", threads}}.get<RunSettings>();
+    f.run.environment.intraOpThreads = threads > 0 ? threads : std::max(1, cores - workers);
+    f.run.environment.logicalCores = cores;
+    f.run.environment.loadAverage1m = 0.1;
     for (int i = 0; i < 12; ++i) {
         StepMetrics s;
         s.step = i;
@@ -121,7 +121,7 @@ TEST(Diagnosis, OnCpuRanksTheAllReduceWaitIsCpuWorkThatWorkersCannotHide) {
     auto f = measuredRun(0, 8.5, 8, 15.3, 8.5, "cpu", 2, 1);
     f.run.deviceCount = 2;
     f.run.summary = bb::test::storedSummary(nlohmann::json{{"distributed", {{"world_size", 2}, {"allreduce_full_ms", 0.9}}}});
-    f.run.environment["ranks"] = {{{"rank", 0}, {"host", "a"}}, {{"rank", 1}, {"host", "a"}}};
+    f.run.environment.ranks = {{"a", {{"rank", 0}}}, {"a", {{"rank", 1}}}};
     for (auto& step : f.steps) {
         step.commMs = 4.8;
         step.wallMs += 4.8;
@@ -140,7 +140,7 @@ TEST(Diagnosis, OnCpuRanksTheAllReduceWaitIsCpuWorkThatWorkersCannotHide) {
     withWorker.run.deviceCount = 2;
     withWorker.run.summary = f.run.summary;
     withWorker.run.summary.probe = nlohmann::json{{"load_ms", 8.5}, {"decode_ms", 8.0}, {"available_cores", 2.0}}.get<PipelineProbe>();
-    withWorker.run.environment["ranks"] = f.run.environment["ranks"];
+    withWorker.run.environment.ranks = f.run.environment.ranks;
     for (auto& step : withWorker.steps) {
         step.commMs = 6.4;
         step.wallMs += 6.4;
@@ -214,8 +214,8 @@ TEST(Diagnosis, TheH200RunsPredictEachOtherWithinAFewPercent) {
         f.run.workers = workers;
         f.run.deviceTransforms = deviceTransforms;
         f.run.deviceKind = "cuda";
-        f.run.config = {{"warmup_steps", 3}};
-        f.run.environment = {{"intra_op_threads", 16 - workers}, {"logical_cores", 16}};
+        f.run.config = nlohmann::json{{"warmup_steps", 3}}.get<RunSettings>();
+        f.run.environment = nlohmann::json{{"intra_op_threads", 16 - workers}, {"logical_cores", 16}}.get<RunEnvironment>();
         f.run.summary = bb::test::storedSummary(nlohmann::json{{"decode", {{"device_wanted", deviceTransforms}, {"site", deviceTransforms ? "nvjpeg" : "cpu"}}}});
         for (int i = 0; i < 43; ++i) {
             StepMetrics s;
@@ -498,8 +498,8 @@ TEST(Diagnosis, ComputeThreadsWaitingForEachOtherAreCalledOutWithTheCountThatAvo
 // bent by the others would put it at 1000 ms), and the other settings keep the cores it found.
 TEST(Diagnosis, ARunWhoseThreadsTheEngineLoweredIsPredictedAtTheCountItUsed) {
     auto f = measuredRun(0, 15, 14, 14, 15);
-    f.run.environment["intra_op_threads"] = 1;
-    f.run.environment["intra_op_threads_instead_of"] = 2;
+    f.run.environment.intraOpThreads = 1;
+    f.run.environment.intraOpThreadsInsteadOf = 2;
     f.run.summary.availableCoresAtStart = 1.0;
     PipelineProbe probe;
     probe.forwardBackwardMsByThreads = {{1, 14.0}, {2, 1000}};
@@ -523,8 +523,8 @@ TEST(Diagnosis, ARunWhoseThreadsTheEngineLoweredIsPredictedAtTheCountItUsed) {
 
     // On 16 cores with 11 left free and 2 workers, the engine took 9 threads: 10 with one worker.
     auto wide = measuredRun(2, 15, 14, 14, 1, "cpu", 16);
-    wide.run.environment["intra_op_threads"] = 9;
-    wide.run.environment["intra_op_threads_instead_of"] = 14;
+    wide.run.environment.intraOpThreads = 9;
+    wide.run.environment.intraOpThreadsInsteadOf = 14;
     const Diagnosis w = diagnose(profileRun(wide.run, wide.steps));
     for (const auto& prediction : w.predictions)
         EXPECT_EQ(prediction.threads, std::clamp(11 - prediction.workers, 1, std::max(1, 16 - prediction.workers)))
@@ -534,7 +534,7 @@ TEST(Diagnosis, ARunWhoseThreadsTheEngineLoweredIsPredictedAtTheCountItUsed) {
 TEST(Diagnosis, ABusyMachineIsCalledOut) {
     auto f = measuredRun(0, 20, 10, 40, 20);
     EXPECT_TRUE(diagnose(profileRun(f.run, f.steps)).warnings.empty());
-    f.run.environment["load_average_1m"] = 3.8;
+    f.run.environment.loadAverage1m = 3.8;
     const Diagnosis busy = diagnose(profileRun(f.run, f.steps));
     ASSERT_EQ(busy.warnings.size(), 1u);
     EXPECT_NE(busy.warnings.front().text.find("3.8"), std::string::npos) << busy.warnings.front().text;
@@ -580,13 +580,32 @@ TEST(Diagnosis, OtherProcessesBusyDuringTheRunAreCalledOutWhateverTheStartSaw) {
                      0.05);
 }
 
+// A run from another machine that does not say its cores (an import of a JSON or CSV file with
+// its step parts) was once held against this machine's core count.
+TEST(Diagnosis, ARunThatDoesNotSayItsCoresIsNotHeldAgainstThisMachines) {
+    auto f = measuredRun(0, 20, 10, 40, 20, "cpu", 1, 1);
+    f.run.environment.logicalCores.reset();
+    const PipelineProfile profile = profileRun(f.run, f.steps);
+    EXPECT_FALSE(profile.coresKnown);
+    EXPECT_EQ(profile.cores, 1) << "its one compute thread and no workers";
+    const Diagnosis diagnosis = diagnose(profile);
+    const auto said = std::find_if(diagnosis.assumptions.begin(), diagnosis.assumptions.end(),
+                                   [](const Note& note) { return note.kind == Note::Kind::CoresUnknown; });
+    ASSERT_NE(said, diagnosis.assumptions.end());
+    EXPECT_NE(said->text.find("does not record its machine's cores"), std::string::npos) << said->text;
+
+    f.run.environment.logicalCores = 8;
+    EXPECT_TRUE(profileRun(f.run, f.steps).coresKnown);
+    EXPECT_EQ(profileRun(f.run, f.steps).cores, 8);
+}
+
 // Two ranks on one machine share its cores between them, but other processes take theirs from
 // the machine: the note sets them against all of its cores, not one rank's share.
 TEST(Diagnosis, OtherProcessesBesideADataParallelRunAreSetAgainstTheWholeMachine) {
     auto f = measuredRun(0, 20, 10, 40, 20);
     f.run.deviceCount = 2;
     f.run.summary.distributed = {{"world_size", 2}, {"allreduce_full_ms", 1.0}};
-    f.run.environment["ranks"] = {{{"rank", 0}, {"host", "a"}}, {{"rank", 1}, {"host", "a"}}};
+    f.run.environment.ranks = {{"a", {{"rank", 0}}}, {"a", {{"rank", 1}}}};
     f.run.summary.otherCpuCores = 0.9;
     f.run.summary.otherCpuCoresP95 = 1.0;
     const PipelineProfile profile = profileRun(f.run, f.steps);

@@ -52,7 +52,7 @@ RunRecord localRun(const std::string& name) {
     run.model = "mini-clip";
     run.precision = "fp32";
     run.batchSize = 8;
-    run.config = {{"steps", 3}};
+    run.config = nlohmann::json{{"steps", 3}}.get<RunSettings>();
     return run;
 }
 
@@ -208,7 +208,7 @@ TEST(ResultStore, EveryNewDatabaseHoldsTheStudysReferenceRuns) {
     double h100Workers2 = 0;
     int published = 0;
     for (const auto& run : runs) {
-        EXPECT_EQ(run.source, "reference");
+        EXPECT_TRUE(isReference(run.origin));
         if (isMeasuredReference(run)) continue;  // a table BridgeBench measured (core/references/)
         ++published;
         EXPECT_EQ(run.deviceCount, 8);
@@ -244,7 +244,7 @@ TEST(ResultStore, RunWithStepsRoundTrips) {
     ASSERT_TRUE(run);
     EXPECT_EQ(run->id, id);
     EXPECT_EQ(run->status, RunStatus::Completed);
-    EXPECT_EQ(run->config.value("steps", 0), 3);
+    EXPECT_EQ(run->config.facts.value("steps", 0), 3);
     EXPECT_DOUBLE_EQ(bb::test::storedJson(run->summary).value("median_samples_per_s", 0.0), 42.5);
     EXPECT_FALSE(run->finishedAt.empty());
     EXPECT_EQ(run->uuid.size(), 36u);
@@ -273,11 +273,11 @@ TEST(ResultStore, ARunsSetupCanBeRecordedAfterItsRowExists) {
     const auto id = store.createRun(localRun("joined later"));
     store.appendSteps(id, std::vector<StepMetrics>{makeStep(0)});
     store.recordRunSetup(id, {{"steps", 3}, {"backend", "nccl"}, {"device", "cuda:0"}},
-                         {{"ranks", {{{"rank", 0}}, {{"rank", 1}}}}});
+                         nlohmann::json{{"ranks", {{{"rank", 0}}, {{"rank", 1}}}}}.get<RunEnvironment>());
     const auto run = store.findRun(id);
     ASSERT_TRUE(run);
-    EXPECT_EQ(run->config.value("backend", ""), "nccl");
-    EXPECT_EQ(run->environment["ranks"].size(), 2u);
+    EXPECT_EQ(run->config.facts.value("backend", ""), "nccl");
+    EXPECT_EQ(run->environment.ranks.size(), 2u);
     EXPECT_EQ(run->deviceName, "cuda:0");
     EXPECT_EQ(run->name, "joined later");
     EXPECT_EQ(run->status, RunStatus::Running);
@@ -290,9 +290,10 @@ TEST(ResultStore, ACudaRunsSetupNamesItsDeviceByTheGpu) {
     test::TempDir dir;
     ResultStore store(dir.file("gpu.db"));
     const auto id = store.createRun(localRun("on a GPU"));
-    store.recordRunSetup(id, {{"device", "cuda:0"}}, {{"gpu_name", "NVIDIA H200"}});
+    const auto h200 = nlohmann::json{{"gpu_name", "NVIDIA H200"}}.get<RunEnvironment>();
+    store.recordRunSetup(id, {{"device", "cuda:0"}}, h200);
     EXPECT_EQ(store.findRun(id)->deviceName, "H200");
-    store.recordRunSetup(id, {{"device", "cpu"}}, {{"gpu_name", "NVIDIA H200"}});
+    store.recordRunSetup(id, {{"device", "cpu"}}, h200);
     EXPECT_EQ(store.findRun(id)->deviceName, "cpu");
 }
 

@@ -32,7 +32,7 @@ std::int64_t addLocalRun(ResultStore& store, const std::string& name, int stepCo
 
 std::int64_t firstReferenceRun(ResultStore& store) {
     for (const auto& run : store.listRuns())
-        if (run.source == "reference") return run.id;
+        if (isReference(run.origin)) return run.id;
     return 0;
 }
 

@@ -42,12 +42,12 @@ TEST(RunSession, RunOfNStepsStoresNStepRowsAndASummary) {
     EXPECT_EQ(store.stepCount(run->id), 6);
     EXPECT_EQ(bb::test::storedJson(run->summary).value("steps", 0), 6);
     EXPECT_GT(bb::test::storedJson(run->summary).value("median_samples_per_s", 0.0), 0.0);
-    EXPECT_EQ(run->config.value("batch_size", 0), 4);
-    EXPECT_TRUE(run->environment.contains("torch_version"));
-    EXPECT_GE(run->environment.value("load_average_1m", -1.0), 0.0) << "how busy the machine was is part of the record";
+    EXPECT_EQ(run->config.facts.value("batch_size", 0), 4);
+    EXPECT_TRUE(run->environment.facts.contains("torch_version"));
+    EXPECT_GE(run->environment.loadAverage1m.value_or(-1.0), 0.0) << "how busy the machine was is part of the record";
     // Where JPEGs were decoded is always recorded; the summary carries it only when the run
     // wanted device decoding (device_transforms on cuda).
-    EXPECT_EQ(run->environment.at("decode").at("site"), "cpu");
+    EXPECT_EQ(run->environment.facts.at("decode").at("site"), "cpu");
     EXPECT_FALSE(bb::test::storedJson(run->summary).contains("decode"));
     for (const auto& step : store.steps(run->id)) {
         EXPECT_EQ(step.samples, 4);

@@ -52,8 +52,9 @@ RunData measuredLargeRun(const std::string& uuid, const std::string& name, int w
     measured.run.workers = workers;
     measured.run.deviceTransforms = deviceTransforms;
     // As the engine records its config: a reference says its worker count there.
-    measured.run.config = {{"model", "large"}, {"batch_size", 48}, {"precision", "bf16"}, {"workers", workers},
-                           {"device_transforms", deviceTransforms}};
+    measured.run.config = nlohmann::json{{"model", "large"}, {"batch_size", 48}, {"precision", "bf16"}, {"workers", workers},
+                                         {"device_transforms", deviceTransforms}}
+                              .get<RunSettings>();
     measured.run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", medianSamplesPerSec}});
     measured.run.createdAt = "2026-12-02T10:00:00Z";
     measured.steps.resize(4);
@@ -111,7 +112,7 @@ TEST(CompareView, ShowsAMeasuredTableBesideTheStudyPerDeviceAgainstTheA100) {
     test::TempDir dir;
     const auto file = dir.file("compare.db");
     RunData measured = measuredLargeRun("7d1e0b8a-3f52-4c9e-b6a1-2e8f0c4d5a71", "large bf16 b48 w0", 0, false, 150.0);
-    measured.run.config["text_length"] = 128;
+    measured.run.config.textLength = 128;
     test::addMeasuredReferenceTable(file, "5c2a9e1d-0b7f-4e36-a8d4-1f9b3c6e2d80", "2 Dec 2026", {measured});
 
     RunStore store;
@@ -290,7 +291,7 @@ TEST(CompareView, PublishedFiguresAloneGiveTheTableThePerStepChartsRoom) {
     ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
     QVector<qint64> published;
     for (const auto& run : store.runs())
-        if (run.source == "reference" && !isMeasuredReference(run)) published.append(run.id);
+        if (run.origin == RunOrigin::PublishedFigure) published.append(run.id);
     ASSERT_FALSE(published.isEmpty());
     CompareView view(store);
     view.setRuns(published);
@@ -702,7 +703,7 @@ TEST(CompareView, AnImportOfUnknownWorkGetsNoSpeedupInTheTableOrOnItsBar) {
         ResultStore raw(file);
         RunRecord run;
         run.name = "trainer import";
-        run.source = "imported";
+        run.origin = RunOrigin::Import;
         run.status = RunStatus::Completed;
         run.deviceKind = "cuda";
         run.batchSize = 16;

@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 
+#include "adapters/run_store.h"
 #include "bridgebench/result_store.h"
+#include "models/run_table_model.h"
 #include "bridgebench/study_runs.h"
 #include "support/temp_dir.h"
 #include "support/stored_summary.h"
@@ -15,7 +18,7 @@ namespace {
 std::vector<RunRecord> augustStudy(ResultStore& store) {
     std::vector<RunRecord> runs;
     for (auto& run : store.listRuns())
-        if (run.source == "reference" && run.createdAt.rfind("2023-08", 0) == 0) runs.push_back(run);
+        if (isReference(run.origin) && run.createdAt.rfind("2023-08", 0) == 0) runs.push_back(run);
     return runs;
 }
 
@@ -53,7 +56,7 @@ RunRecord localRun(qint64 id, const std::string& name, const std::string& device
     RunRecord run;
     run.id = id;
     run.name = name;
-    run.source = "local";
+    run.origin = RunOrigin::Engine;
     run.deviceKind = device == "cpu" ? "cpu" : "cuda";
     run.deviceName = device;
     run.deviceCount = count;
@@ -61,7 +64,7 @@ RunRecord localRun(qint64 id, const std::string& name, const std::string& device
     // The study's work per sample (BridgeTower-large, 128-token captions): a run whose model is
     // unknown gets no ratio against it.
     run.model = "large";
-    run.config = {{"workers", workers}, {"text_length", 128}};
+    run.config = nlohmann::json{{"workers", workers}, {"text_length", 128}}.get<RunSettings>();
     run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", samplesPerSec}});
     return run;
 }
@@ -107,9 +110,9 @@ TEST(Comparison, APeersRunsKeepTheirOwnConfigurationsAfterTheStudysAndItsGroupNa
     auto runs = augustStudy(store);
     for (const auto& [id, optimizer] : {std::pair{904, "adamw_torch"}, std::pair{905, "adamw_torch_fused"}}) {
         RunRecord run = localRun(id, std::string("Hugging Face Trainer · workers 1, ") + optimizer, "H100", 1, 1, 150.0);
-        run.source = "reference";
-        run.environment = {{kMeasuredWithKey, "Hugging Face Trainer"},
-                           {kPeerConfigurationKey, std::string("workers 1, ") + optimizer}};
+        run.origin = RunOrigin::MeasuredReference;
+        run.environment.measuredWith = "Hugging Face Trainer";
+        run.environment.peerConfiguration = std::string("workers 1, ") + optimizer;
         runs.push_back(run);
     }
     const auto comparison = buildComparison(runs, CompareMetric::SamplesPerSecPerDevice, {});
@@ -138,7 +141,7 @@ TEST(Comparison, MarksRunsOfADifferentWorkload) {
     ResultStore store(dir.file("study.db"));
     std::vector<RunRecord> runs;
     for (auto& run : store.listRuns())
-        if (run.source == "reference" && !isMeasuredReference(run)) runs.push_back(run);
+        if (run.origin == RunOrigin::PublishedFigure) runs.push_back(run);
     RunRecord local;
     local.id = 999;
     local.name = "my cpu run";
@@ -169,6 +172,42 @@ TEST(Comparison, MarksRunsOfADifferentWorkload) {
             EXPECT_FALSE(entry.workloadDiffers);
         }
     }
+}
+
+// An import's inferred count read "2× H100" in the chart's groups and the Runs table, and one
+// nothing gave read "1×" (#67).
+TEST(Comparison, AnInferredOrUnknownDeviceCountIsSaidSoInTheGroupsAndTheRunsTable) {
+    RunRecord inferred = localRun(1, "inferred", "H100", 2, 0, 100.0);
+    inferred.origin = RunOrigin::Import;
+    inferred.environment.inferred.insert("device_count");
+    RunRecord unknown = localRun(2, "unknown", "H100", 1, 0, 100.0);
+    unknown.origin = RunOrigin::Import;
+    unknown.deviceCount.reset();
+    const RunRecord stated = localRun(3, "stated", "H100", 1, 0, 100.0);
+    EXPECT_EQ(deviceLabel(inferred), "2× H100 (count inferred)");
+    EXPECT_EQ(deviceLabel(unknown), "H100 (count unknown)");
+    EXPECT_EQ(deviceLabel(stated), "1× H100");
+    const auto comparison =
+        buildComparison({inferred, unknown, stated}, CompareMetric::SamplesPerSecPerDevice, {ComparisonBaseline::Kind::Run, 3, {}});
+    EXPECT_TRUE(comparison.categories.contains("2× H100 (count inferred)")) << comparison.categories.join(", ").toStdString();
+    EXPECT_TRUE(comparison.categories.contains("H100 (count unknown)")) << comparison.categories.join(", ").toStdString();
+
+    // Stored and read back, as the Runs tab reads them.
+    test::TempDir dir;
+    {
+        ResultStore direct(dir.file("counts.db"));
+        for (const auto& run : {inferred, unknown, stated}) direct.createRun(run);
+    }
+    RunStore store;
+    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("counts.db").string())));
+    RunTableModel table(store);
+    std::map<QString, QString> counts;
+    for (int row = 0; row < table.rowCount(); ++row)
+        counts[table.index(row, RunTableModel::Name).data().toString()] =
+            table.index(row, RunTableModel::DeviceCount).data().toString();
+    EXPECT_EQ(counts["inferred"], "2 (inferred)");
+    EXPECT_EQ(counts["unknown"], "");
+    EXPECT_EQ(counts["stated"], "1");
 }
 
 TEST(Comparison, TflopsModeLeavesRunsWithoutFlopsUnknown) {

@@ -33,8 +33,8 @@ RunRecord slowLoadingRun() {
     run.model = "tiny";
     run.batchSize = 16;
     run.workers = 0;
-    run.config = {{"warmup_steps", 1}};
-    run.environment = {{"logical_cores", 2}, {"intra_op_threads", 2}};
+    run.config = nlohmann::json{{"warmup_steps", 1}}.get<RunSettings>();
+    run.environment = nlohmann::json{{"logical_cores", 2}, {"intra_op_threads", 2}}.get<RunEnvironment>();
     run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 200.0}});
     return run;
 }
@@ -96,7 +96,7 @@ TEST(DiagnosisPanel, AGpuRunsSettingsDoNotNameComputeThreads) {
     RunRecord run = slowLoadingRun();
     run.deviceKind = "cuda";
     run.deviceName = "H200";
-    run.environment = {{"logical_cores", 16}, {"intra_op_threads", 14}};
+    run.environment = nlohmann::json{{"logical_cores", 16}, {"intra_op_threads", 14}}.get<RunEnvironment>();
     DiagnosisPanel panel;
     panel.showRun(run, slowLoadingSteps());
     auto* table = panel.predictions();

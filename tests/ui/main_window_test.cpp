@@ -126,11 +126,10 @@ TEST(MainWindow, ATwoDeviceRunStartsItsSecondRankAndTheDashboardShowsItsAllReduc
     EXPECT_EQ(store.stepCount(stored->id), 6);
     // The GUI joins the world after the run's row exists; the row still says what the world
     // was, as a CLI run's does: the diagnosis shares the cores among the ranks it names.
-    ASSERT_TRUE(stored->environment.contains("ranks")) << stored->environment.dump();
-    EXPECT_EQ(stored->environment["ranks"].size(), 2u);
-    EXPECT_EQ(stored->environment.value("launcher", ""), "local");
-    EXPECT_EQ(stored->config.value("backend", ""), "gloo") << "resolved from auto";
-    EXPECT_EQ(stored->environment.value("intra_op_threads", 0), 1);
+    EXPECT_EQ(stored->environment.ranks.size(), 2u) << nlohmann::json(stored->environment).dump();
+    EXPECT_EQ(stored->environment.facts.value("launcher", ""), "local");
+    EXPECT_EQ(stored->config.facts.value("backend", ""), "gloo") << "resolved from auto";
+    EXPECT_EQ(stored->environment.intraOpThreads, 1);
     // The breakdown stacks the all-reduce wait on top of backward: its band has height.
     const auto backward = window.dashboard()->breakdownChart()->points(4);
     const auto allReduce = window.dashboard()->breakdownChart()->points(5);

@@ -87,6 +87,11 @@ std::vector<Note> everyKindOfNote() {
     busyLoad.loadAverage = 3.8;
     add(notes, diagnose(busyLoad));
 
+    // A run from elsewhere that does not say its cores.
+    PipelineProfile unsaid = cpuProfile();
+    unsaid.coresKnown = false;
+    add(notes, diagnose(unsaid));
+
     // On a GPU: device decoding taken as free, and the CPU's decode not predicted after a run that
     // decoded on the device.
     PipelineProfile gpu = cpuProfile();
@@ -170,7 +175,7 @@ TEST(NoteText, FiguresThatDoNotFitTheKindLeaveCoresEnglish) {
 
 TEST(NoteText, AStoredRunsOtherProcessesAreSaidOnlyWhereTheyTookEnough) {
     RunRecord run;
-    run.environment = {{"logical_cores", 4}};
+    run.environment = nlohmann::json{{"logical_cores", 4}}.get<RunEnvironment>();
     run.summary = bb::test::storedSummary(nlohmann::json{{"other_cpu_cores", 1.25}, {"other_cpu_cores_p95", 2.5}});
     EXPECT_EQ(otherProcessesText(run).toStdString(), otherProcessesNote(run)->text);
     run.summary = bb::test::storedSummary(nlohmann::json{{"other_cpu_cores", 0.1}, {"other_cpu_cores_p95", 0.2}});

@@ -8,11 +8,11 @@ namespace {
 RunRecord run(const std::string& name, const std::string& device, std::int64_t workers) {
     RunRecord record;
     record.name = name;
-    record.source = "local";
+    record.origin = RunOrigin::Engine;
     record.deviceKind = "cpu";
     record.deviceName = device;
     record.workers = workers;
-    record.config = {{"workers", workers}};
+    record.config = nlohmann::json{{"workers", workers}}.get<RunSettings>();
     return record;
 }
 

@@ -49,7 +49,7 @@ TEST(RunImporter, ImportsATrainerFolderOnceWithWhatTheDialogAdds) {
     EXPECT_GE(changed.size(), 1);
     const auto runs = store.runs();
     ASSERT_EQ(runs.size(), before + 1);
-    const auto imported = std::find_if(runs.begin(), runs.end(), [](const RunRecord& run) { return run.source == "imported"; });
+    const auto imported = std::find_if(runs.begin(), runs.end(), [](const RunRecord& run) { return run.origin == RunOrigin::Import; });
     ASSERT_NE(imported, runs.end());
     EXPECT_EQ(imported->deviceName, "H100");
     EXPECT_EQ(imported->workers, 2);
@@ -82,9 +82,9 @@ TEST(RunImporter, WarningsAndProvenanceNameTheDialogsFieldsNotTheCommandLinesFla
         << text.toStdString();
     EXPECT_FALSE(text.contains("--")) << text.toStdString();
     const auto runs = store.runs();
-    const auto imported = std::find_if(runs.begin(), runs.end(), [](const RunRecord& run) { return run.source == "imported"; });
+    const auto imported = std::find_if(runs.begin(), runs.end(), [](const RunRecord& run) { return run.origin == RunOrigin::Import; });
     ASSERT_NE(imported, runs.end());
-    EXPECT_EQ(imported->environment["provenance"]["workers"], "“Loader workers” in the import dialog");
+    EXPECT_EQ(imported->environment.provenance.at("workers"), "“Loader workers” in the import dialog");
 }
 
 TEST(RunImporter, ABadFileNamesItselfAndLeavesTheDatabaseAsItWas) {
@@ -137,7 +137,7 @@ TEST(RunImporter, WhatTheFilesDoNotSayIsBlankInTheRunsTableAndUnknownInTheCompar
     table.reload();
     std::vector<RunRecord> imported;
     for (int row = 0; row < table.rowCount(); ++row) {
-        if (table.run(row).source != "imported") continue;
+        if (table.run(row).origin != RunOrigin::Import) continue;
         imported.push_back(table.run(row));
         for (const int column : {RunTableModel::Workers, RunTableModel::DeviceTransforms})
             EXPECT_EQ(table.data(table.index(row, column)).toString(), QString())

@@ -139,7 +139,7 @@ TEST(RunsBrowser, MarksTheThroughputOfARunMeasuredBesideOtherBusyProcesses) {
         RunRecord run = *direct.findRun(fixture.local);
         run.name = "beside a build";
         run.uuid.clear();
-        run.environment = {{"logical_cores", 2}};
+        run.environment = nlohmann::json{{"logical_cores", 2}}.get<RunEnvironment>();
         run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 98.7}, {"other_cpu_cores", 1.2}, {"other_cpu_cores_p95", 1.8}});
         busy = direct.createRun(run);
     }
@@ -212,7 +212,7 @@ TEST(RunsBrowser, DeleteAsksThenUndoBringsTheRunBack) {
 
 TEST(RunsBrowser, ReferenceRunsAreNeverDeleted) {
     BrowserFixture fixture;
-    const qint64 reference = fixture.browser->model()->run(0).source == "reference"
+    const qint64 reference = isReference(fixture.browser->model()->run(0).origin)
                                  ? fixture.browser->model()->run(0).id
                                  : fixture.browser->model()->run(1).id;
     fixture.browser->selectRuns({reference});

@@ -88,8 +88,8 @@ void nameRunsSharingACell(std::vector<ComparisonEntry>& entries) {
 
 QString comparisonCategory(const RunRecord& run, bool withDate) {
     QString label = deviceLabel(run);
-    if (withDate && run.source == "reference") {
-        const auto date = run.environment.value("date", std::string());
+    if (withDate && isReference(run.origin)) {
+        const auto& date = run.environment.date;
         if (!date.empty()) label += QStringLiteral(" (%1)").arg(QString::fromStdString(date));
     }
     return label;
@@ -100,7 +100,7 @@ QString comparisonConfiguration(const RunRecord& run) {
     // are no settings of the engine's, and two of its runs may share a worker count.
     if (const auto own = peerConfiguration(run); !own.empty()) return QString::fromStdString(own);
     QString label = run.workers ? ComparisonText::tr("workers %1").arg(*run.workers) : ComparisonText::tr("workers unknown");
-    const auto note = run.config.value("note", std::string());
+    const auto note = run.config.noteText();
     if (!note.empty())
         label += QStringLiteral(" + ") + QString::fromStdString(note);
     else if (run.deviceTransforms.value_or(false))

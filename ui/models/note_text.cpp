@@ -54,6 +54,7 @@ int figuresOf(Note::Kind kind) {
     case Note::Kind::OtherProcessesMayNotRepeat: return 3;
     case Note::Kind::BusyAtStart: return 2;
     case Note::Kind::BusyLoadAverage: return 2;
+    case Note::Kind::CoresUnknown: return 1;
     case Note::Kind::TimelineWaitedFor: return 5;
     case Note::Kind::TimelineWorkerSaturated: return 2;
     case Note::Kind::TimelineWorkersKeptAhead: return 2;
@@ -129,6 +130,10 @@ QString Notes::say(const Note& note) {
     case Note::Kind::RanksScaleAsARing:
         return tr("more ranks keep each rank's compute and loading, and the all-reduce wait grows as a ring's traffic "
                   "per rank, 2(n-1)/n of the gradient, on the same links");
+    case Note::Kind::CoresUnknown:
+        return tr("the run does not record its machine's cores: the predictions take the %1 its compute threads and "
+                  "workers used")
+            .arg(whole(f[0]));
     case Note::Kind::ThreadsShareTheCores: return tr("all threads share the cores");
     case Note::Kind::ComputeScalesPerfectly:
         return tr("compute scales perfectly with its threads (the run took no probe: set probe=true to measure it)");

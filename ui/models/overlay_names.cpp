@@ -26,7 +26,7 @@ QStringList overlayNames(const std::vector<RunRecord>& runs) {
         devices << comparisonCategory(run, false);
         configurations << comparisonConfiguration(run);
         cells << devices.back() + QLatin1Char('\n') + configurations.back();
-        names << (run.source == "reference" ? RunTableModel::tr("reference") : QString::fromStdString(run.name));
+        names << (isReference(run.origin) ? RunTableModel::tr("reference") : QString::fromStdString(run.name));
         ids << run.id;
     }
     if (allDifferent(configurations)) return configurations;

@@ -16,7 +16,9 @@ namespace bb::ui {
 QString deviceLabel(const RunRecord& run) {
     QString name = QString::fromStdString(run.deviceName.empty() ? run.deviceKind : run.deviceName);
     if (name.isEmpty()) name = RunTableModel::tr("unknown device");
-    return QStringLiteral("%1× %2").arg(run.deviceCount).arg(name);
+    if (!run.deviceCount) return RunTableModel::tr("%1 (count unknown)").arg(name);
+    if (deviceCountInferred(run)) return RunTableModel::tr("%1× %2 (count inferred)").arg(*run.deviceCount).arg(name);
+    return QStringLiteral("%1× %2").arg(*run.deviceCount).arg(name);
 }
 
 QString shortModelName(const QString& model) {
@@ -60,16 +62,19 @@ namespace {
 // measured itself are both stored as "reference", but are different sources: a measured H200
 // table once read "reference" like the study's and was taken for the study's.
 QString originOf(const RunRecord& run) {
-    if (run.source == "reference") return isPublishedFigure(run) ? QStringLiteral("published") : QStringLiteral("measured");
-    return QString::fromStdString(run.source);
+    if (isReference(run.origin)) return isPublishedFigure(run) ? QStringLiteral("published") : QStringLiteral("measured");
+    return QString::fromStdString(std::string(storedSource(run.origin)));
 }
 
 // The origin in the window's language.
 QString sourceText(const RunRecord& run) {
-    if (run.source == "local") return RunTableModel::tr("local");
-    if (run.source == "imported") return RunTableModel::tr("imported");
-    if (run.source == "reference") return isPublishedFigure(run) ? RunTableModel::tr("published") : RunTableModel::tr("measured reference");
-    return QString::fromStdString(run.source);
+    switch (run.origin) {
+    case RunOrigin::Engine: return RunTableModel::tr("local");
+    case RunOrigin::Import: return RunTableModel::tr("imported");
+    case RunOrigin::PublishedFigure: return RunTableModel::tr("published");
+    case RunOrigin::MeasuredReference: return RunTableModel::tr("measured reference");
+    }
+    return {};
 }
 
 }  // namespace
@@ -80,7 +85,10 @@ QVariant RunTableModel::display(std::size_t row, int column) const {
     case Name: return QString::fromStdString(run.name);
     case Source: return sourceText(run);
     case Device: return QString::fromStdString(run.deviceName.empty() ? run.deviceKind : run.deviceName);
-    case DeviceCount: return static_cast<qlonglong>(run.deviceCount);
+    case DeviceCount:
+        if (!run.deviceCount) return QString();
+        if (deviceCountInferred(run)) return tr("%1 (inferred)").arg(*run.deviceCount);
+        return static_cast<qlonglong>(*run.deviceCount);
     case Model: return shortModelName(QString::fromStdString(run.model));
     // Unknown (imports that do not say) is blank, never 0.
     case Batch: return run.batchSize ? QVariant(static_cast<qlonglong>(*run.batchSize)) : QVariant(QString());
@@ -117,7 +125,7 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
     case Qt::EditRole: return display(row, index.column());
     case RunIdRole: return static_cast<qlonglong>(run.id);
-    case SourceRole: return QString::fromStdString(run.source);
+    case SourceRole: return QString::fromStdString(std::string(storedSource(run.origin)));
     case OriginRole: return originOf(run);
     case SortRole:
         if (index.column() == SamplesPerSec) return runSamplesPerSec(run);
@@ -147,9 +155,9 @@ QVariant RunTableModel::data(const QModelIndex& index, int role) const {
         if (index.column() == SamplesPerSec && !m_otherProcesses[row].isEmpty())
             return tr("‡ %1: its figures may not repeat").arg(m_otherProcesses[row]);
         if (!run.error.empty()) return QString::fromStdString(run.error);
-        if (run.source == "reference") {
-            const auto source = run.environment.value("source", std::string());
-            const auto software = run.environment.value("software", std::string());
+        if (isReference(run.origin)) {
+            const auto& source = run.environment.source;
+            const auto& software = run.environment.software;
             if (!isPublishedFigure(run))
                 return tr("Reference table BridgeBench measured (read-only): %1; %2")
                     .arg(QString::fromStdString(source), QString::fromStdString(software));
@@ -182,7 +190,7 @@ QVariant RunTableModel::headerData(int section, Qt::Orientation orientation, int
 
 Qt::ItemFlags RunTableModel::flags(const QModelIndex& index) const {
     Qt::ItemFlags flags = QAbstractTableModel::flags(index);
-    if (index.isValid() && index.column() == Name && run(index.row()).source != "reference") flags |= Qt::ItemIsEditable;
+    if (index.isValid() && index.column() == Name && !isReference(run(index.row()).origin)) flags |= Qt::ItemIsEditable;
     return flags;
 }
 

@@ -251,7 +251,7 @@ bool MainWindow::openDatabase(const QString& file) {
     // user sees is what the published figures look like.
     const auto runs = m_store->runs();
     const bool onlyReferences =
-        std::all_of(runs.begin(), runs.end(), [](const RunRecord& run) { return run.source == "reference"; });
+        std::all_of(runs.begin(), runs.end(), [](const RunRecord& run) { return isReference(run.origin); });
     m_compare->showStudy();
     m_compare->setStartHereVisible(onlyReferences);
     if (onlyReferences) m_tabs->setCurrentIndex(CompareTab);

@@ -23,7 +23,7 @@ void showNewestLocalRun(MainWindow& window) {
         const auto runs = store.listRuns();
         const RunRecord* newest = nullptr;
         for (const auto& run : runs)
-            if (run.source == "local" && (!newest || run.id > newest->id)) newest = &run;
+            if (run.origin == RunOrigin::Engine && (!newest || run.id > newest->id)) newest = &run;
         if (!newest) return;
         window.dashboard()->showStoredRun(QString::fromStdString(newest->name), store.steps(newest->id));
         // The dashboard redraws one stale chart per timer tick; a picture wants all four now.

@@ -49,6 +49,7 @@ struct PipelineProfile {
     // because other processes held them at the start (engine/core_contention.h); 0 otherwise.
     int threadsInsteadOf = 0;
     int cores = 1;                 // per rank of rank 0's machine with data parallel
+    bool coresKnown = true;        // false: the run did not record them, and `cores` is its threads + workers
     int machineCores = 1;          // the whole machine's, which other processes share with all its ranks
     double loadAverage = -1;       // the machine's 1-minute load when the run started; -1 unknown
     double availableCoresAtStart = 0;  // measured as the run started (RunSummary); 0 unknown

@@ -9,12 +9,10 @@
 
 #include <string>
 
-#include <nlohmann/json_fwd.hpp>
-
 namespace bb {
 
 struct MachinePeak {
-    std::string machine;    // machineIdentity() of the machine it was measured on
+    std::string machine;    // machineIdentity() (run_environment.h) of the machine it was measured on
     std::string precision;  // fp32 | bf16 (bf16 only where the CPU multiplies it natively)
     double flopsPerSec = 0;
     int gemmSize = 0;       // n of the n×n×n products timed
@@ -23,11 +21,6 @@ struct MachinePeak {
     double otherCores = 0;  // CPU that other processes used while it was measured, in cores
     std::string measuredAt; // ISO 8601 UTC
 };
-
-// "host · CPU model · N logical cores" from a run's environment (hostname, cpu_model,
-// logical_cores); empty where it lacks one of them (imports, runs stored before the hostname
-// was recorded): such a run's machine is unknown and has no stored peak.
-std::string machineIdentity(const nlohmann::json& environment);
 
 // "fp32 GEMM 2048×2048 on 2 threads, best of 5, 188.5 GFLOP/s (measured 2026-05-01)".
 std::string describeMachinePeak(const MachinePeak& peak);

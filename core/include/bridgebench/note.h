@@ -30,6 +30,7 @@ struct Note {
         RanksScaleAsARing,
         ThreadsShareTheCores,
         ComputeScalesPerfectly,
+        CoresUnknown,  // the cores taken (the run's compute threads and workers)
         DeviceTransformsCostTheHostTransform,
         HostTransformCostsTheCollate,
         DeviceDecodingTakenAsFree,       // a GPU run without device decoding: nvJPEG's cost unmeasured

@@ -19,6 +19,9 @@
 #include "bridgebench/deleted_run.h"
 #include "bridgebench/machine_peak.h"
 #include "bridgebench/op_profile.h"
+#include "bridgebench/run_environment.h"
+#include "bridgebench/run_origin.h"
+#include "bridgebench/run_settings.h"
 #include "bridgebench/run_status.h"
 #include "bridgebench/run_summary.h"
 #include "bridgebench/step_metrics.h"
@@ -30,12 +33,14 @@ struct RunRecord {
     std::int64_t id = 0;
     std::string uuid;
     std::string name;
-    std::string source = "local";  // local | imported | reference
+    RunOrigin origin = RunOrigin::Engine;
     RunStatus status = RunStatus::Running;
     std::string error;
     std::string deviceKind;        // cpu | cuda | hpu
     std::string deviceName;
-    std::int64_t deviceCount = 1;
+    // Unknown where an import's files do not say and nothing they hold gives it (the column holds
+    // 0 for unknown); an import may infer it (RunEnvironment::inferred says so).
+    std::optional<std::int64_t> deviceCount = 1;
     std::string model;
     std::string precision;
     // Unknown where a run's files do not say (an import's): never 0 or "off" in their place.
@@ -43,8 +48,8 @@ struct RunRecord {
     std::optional<std::int64_t> batchSize;
     std::optional<std::int64_t> workers;
     std::optional<bool> deviceTransforms;
-    nlohmann::json config = nlohmann::json::object();
-    nlohmann::json environment = nlohmann::json::object();
+    RunSettings config;
+    RunEnvironment environment;
     RunSummary summary;
     std::int64_t studyId = 0;  // 0: not part of a study
     std::string createdAt;     // ISO 8601 UTC
@@ -98,7 +103,7 @@ public:
     void finishRun(std::int64_t runId, RunStatus status, const std::string& error, const RunSummary& summary);
     // The configuration and environment of a run whose data-parallel world was joined after
     // its row was created (the GUI's): resolved threads, backend and device, and the ranks.
-    void recordRunSetup(std::int64_t runId, const nlohmann::json& config, const nlohmann::json& environment);
+    void recordRunSetup(std::int64_t runId, const nlohmann::json& config, const RunEnvironment& environment);
     // All steps in one transaction.
     void appendSteps(std::int64_t runId, std::span<const StepMetrics> steps);
 

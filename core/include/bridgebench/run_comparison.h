@@ -122,7 +122,8 @@ struct RunWorkload {
     std::int64_t imageSizePx = 0;
     std::int64_t textLength = 0;  // tokens per caption (run_text_length.h)
     std::string precision;
-    std::int64_t deviceCount = 1;
+    std::int64_t deviceCount = 0;  // 0: unknown
+    bool deviceCountInferred = false;
     bool operator==(const RunWorkload&) const = default;
 };
 
@@ -161,8 +162,12 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
 RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metric,
                           std::optional<std::int64_t> baselineRunId);
 
-// "8× Gaudi2": the device a run is grouped under.
+// "8× Gaudi2": the device a run is grouped under; "4× H100 (count inferred)" where an import
+// inferred the count, "H100 (count unknown)" where nothing says it.
 std::string runDeviceLabel(const RunRecord& run);
+// "8", "4 (inferred)" or "unknown".
+std::string deviceCountText(const RunRecord& run);
+bool deviceCountInferred(const RunRecord& run);
 // "workers 2 + media pipeline": the configuration within a device.
 std::string runConfigurationLabel(const RunRecord& run);
 std::string_view metricUnit(CompareMetric metric);

@@ -25,6 +25,8 @@ struct RunFlops {
     // the run's device (or any device in the peak table) can do.
     std::string unknownWhy = "the run names no model whose FLOPs can be counted";
     bool known() const { return achievedFlopsPerSec > 0; }
+    // Unknown where the run's device count is (an import whose files do not say it).
+    bool perDeviceKnown() const { return known() && achievedFlopsPerSecPerDevice > 0; }
 };
 
 // FLOPs per training sample × the run's samples/s (runSamplesPerSec), so a row's TFLOP/s and

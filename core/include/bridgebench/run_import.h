@@ -146,7 +146,6 @@ inline ImportResult mergeDatabase(ResultStore& store, const std::filesystem::pat
 }
 
 // The four formats, as the CLI names them ("trainer", "tensorboard", "csv", "db").
-enum class ImportFormat { Trainer, TensorBoard, Csv, Database };
 std::optional<ImportFormat> importFormatNamed(std::string_view name);
 
 // The one way in for every front end (core/src/store/import/import_files.cpp): reads and checks

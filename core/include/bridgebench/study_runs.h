@@ -11,11 +11,10 @@
 
 namespace bb {
 
-// The key of a measured table's header, and of its runs' environment, naming the peer that
-// measured them (core/references/README.md); absent where BridgeBench's engine did.
+// The key of a measured table's header naming the peer that measured it
+// (core/references/README.md); absent where BridgeBench's engine did. Its runs carry it as
+// RunEnvironment::measuredWith.
 inline constexpr const char* kMeasuredWithKey = "measured_with";
-// A peer's run's environment: what it ran, in the peer's words ("workers 1, adamw_torch_fused").
-inline constexpr const char* kPeerConfigurationKey = "peer_configuration";
 
 // A reference run with its steps, measured by BridgeBench or by a peer it ran on the same machine
 // (Hugging Face's Trainer), not a published headline figure.

@@ -96,7 +96,10 @@ bool canDiagnose(std::span<const StepMetrics> steps) {
 
 PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> steps) {
     PipelineProfile profile;
-    const auto warmup = static_cast<std::size_t>(run.config.value("warmup_steps", 3));
+    // The warm-up the run was configured with, else the one its summary left out: never a default
+    // of this build's for a run from elsewhere.
+    const auto warmup = static_cast<std::size_t>(
+        std::max<std::int64_t>(0, run.config.warmupSteps.value_or(run.summary.warmupSteps)));
     const auto counted = steps.size() > warmup ? steps.subspan(warmup) : steps;
     profile.stepsUsed = static_cast<std::int64_t>(counted.size());
     profile.wallMs = meanOf(counted, [](const StepMetrics& s) { return s.wallMs; });
@@ -125,29 +128,32 @@ PipelineProfile profileRun(const RunRecord& run, std::span<const StepMetrics> st
         profile.decodedOnDevice = profile.deviceTransforms && site == "nvjpeg";
         profile.decodesOnDevice = !profile.deviceTransforms || profile.decodedOnDevice;
     }
-    const auto configuredThreads = run.config.value("threads", 0);
+    const auto configuredThreads = run.config.threads.value_or(0);
     profile.threadsFixed = configuredThreads > 0;
-    profile.intraOpThreads = run.environment.value("intra_op_threads", configuredThreads > 0 ? configuredThreads : 1);
-    profile.threadsInsteadOf = run.environment.value("intra_op_threads_instead_of", 0);
-    profile.cores = run.environment.value("logical_cores", static_cast<int>(std::thread::hardware_concurrency()));
-    profile.cores = std::max(1, profile.cores);
+    const auto& environment = run.environment;
+    profile.intraOpThreads = environment.intraOpThreads.value_or(configuredThreads > 0 ? configuredThreads : 1);
+    profile.threadsInsteadOf = environment.intraOpThreadsInsteadOf.value_or(0);
+    // A run from another machine that does not say its cores is not held against this one's: the
+    // predictions take the cores its own threads and workers used, and say so.
+    profile.coresKnown = environment.logicalCores.has_value();
+    profile.cores = std::max(1, environment.logicalCores.value_or(profile.intraOpThreads + profile.workers));
     profile.machineCores = profile.cores;
-    profile.loadAverage = run.environment.value("load_average_1m", -1.0);
+    profile.loadAverage = environment.loadAverage1m.value_or(-1.0);
     profile.availableCoresAtStart = run.summary.availableCoresAtStart.value_or(0.0);
     if (run.summary.otherCpuCores) {
         profile.otherCpuCores = *run.summary.otherCpuCores;
         profile.otherCpuCoresP95 = run.summary.otherCpuCoresP95.value_or(profile.otherCpuCores);
     }
     profile.probe = run.summary.probe;
-    profile.worldSize = static_cast<int>(std::max<std::int64_t>(1, run.deviceCount));
+    profile.worldSize = static_cast<int>(std::max<std::int64_t>(1, run.deviceCount.value_or(1)));
     profile.commMs = meanOf(counted, [](const StepMetrics& s) { return s.commMs; });
     if (const auto& dp = run.summary.distributed; dp.is_object()) {
         profile.allreduceFullMs = dp.value("allreduce_full_ms", 0.0);
         // Ranks on rank 0's machine share its cores.
-        const auto& ranks = run.environment.value("ranks", nlohmann::json::array());
+        const auto& ranks = environment.ranks;
         int here = 0;
         for (const auto& rank : ranks)
-            if (!ranks.empty() && rank.value("host", std::string()) == ranks[0].value("host", std::string())) ++here;
+            if (rank.host == ranks.front().host) ++here;
         if (here > 1) profile.cores = std::max(1, profile.cores / here);
     }
     return profile;
@@ -402,6 +408,13 @@ Diagnosis diagnose(const PipelineProfile& profile) {
     }
     if (profile.cpuDevice) {
         diagnosis.assumptions.push_back({Note::Kind::ThreadsShareTheCores, {}, "all threads share the cores"});
+        if (!profile.coresKnown)
+            diagnosis.assumptions.push_back(
+                {Note::Kind::CoresUnknown,
+                 {double(profile.cores)},
+                 fmt::format("the run does not record its machine's cores: the predictions take the {} its compute "
+                             "threads and workers used",
+                             profile.cores)});
         if (!profile.threadsFixed && profile.probe.forwardBackwardMsByThreads.size() < 2)
             diagnosis.assumptions.push_back(
                 {Note::Kind::ComputeScalesPerfectly, {},

@@ -25,9 +25,7 @@ std::optional<Note> otherProcessesNote(const RunRecord& run) {
     if (!run.summary.otherCpuCores) return std::nullopt;
     const double meanCores = *run.summary.otherCpuCores;
     const double p95Cores = run.summary.otherCpuCoresP95.value_or(meanCores);
-    const auto cores = run.environment.find("logical_cores");
-    return otherProcessesNote(meanCores, p95Cores,
-                              cores != run.environment.end() && cores->is_number_integer() ? cores->get<int>() : 0);
+    return otherProcessesNote(meanCores, p95Cores, run.environment.logicalCores.value_or(0));
 }
 
 }  // namespace bb

@@ -78,11 +78,10 @@ std::string describeUnknown(const RunWorkload& run, const RunWorkload& baseline,
 }  // namespace
 
 RunWorkload runWorkload(const RunRecord& run) {
-    RunWorkload workload{run.model, {}, run.batchSize.value_or(0), 0, runTextLength(run).tokens, run.precision, run.deviceCount};
-    if (const auto size = run.config.find("image_size"); size != run.config.end() && size->is_number_integer())
-        workload.imageSizePx = size->get<std::int64_t>();
-    const auto stored = run.config.find("model_config");
-    if (const auto model = resolveBridgeTowerModel(run.model, stored != run.config.end() ? *stored : nlohmann::json())) {
+    RunWorkload workload{run.model,     {}, run.batchSize.value_or(0), 0, runTextLength(run).tokens, run.precision,
+                         run.deviceCount.value_or(0), deviceCountInferred(run)};
+    workload.imageSizePx = run.config.imageSizePx.value_or(0);
+    if (const auto model = resolveBridgeTowerModel(run.model, run.config.modelConfig)) {
         workload.architecture = model->preset;
         // A named model fixes the image size it runs at unless the run says otherwise.
         if (workload.imageSizePx <= 0) workload.imageSizePx = model->config.vision.imageSizePx;
@@ -165,8 +164,9 @@ std::vector<WorkloadDifference> workloadDifferences(const RunWorkload& run, cons
     if (known(run.precision) && known(baseline.precision) && run.precision != baseline.precision)
         differences.push_back({WorkloadField::Precision, run.precision, baseline.precision});
     if (run.deviceCount > 0 && baseline.deviceCount > 0 && run.deviceCount != baseline.deviceCount)
-        differences.push_back(
-            {WorkloadField::DeviceCount, std::to_string(run.deviceCount), std::to_string(baseline.deviceCount)});
+        differences.push_back({WorkloadField::DeviceCount,
+                               std::to_string(run.deviceCount) + (run.deviceCountInferred ? " (inferred)" : ""),
+                               std::to_string(baseline.deviceCount) + (baseline.deviceCountInferred ? " (inferred)" : "")});
     return differences;
 }
 
@@ -175,14 +175,14 @@ double runMetricValue(const RunRecord& run, CompareMetric metric) {
     switch (metric) {
     case CompareMetric::SamplesPerSec: return samplesPerSec > 0 ? samplesPerSec : kNaN;
     case CompareMetric::SamplesPerSecPerDevice:
-        return samplesPerSec > 0 && run.deviceCount > 0 ? samplesPerSec / static_cast<double>(run.deviceCount) : kNaN;
+        return samplesPerSec > 0 && run.deviceCount ? samplesPerSec / static_cast<double>(*run.deviceCount) : kNaN;
     case CompareMetric::AchievedTflops: {
         const auto flops = runFlops(run);
         return flops.known() ? flops.achievedFlopsPerSec / 1e12 : kNaN;
     }
     case CompareMetric::AchievedTflopsPerDevice: {
         const auto flops = runFlops(run);
-        return flops.known() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
+        return flops.perDeviceKnown() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
     }
     case CompareMetric::Mfu: {
         const auto mfu = runMfu(run);
@@ -192,16 +192,23 @@ double runMetricValue(const RunRecord& run, CompareMetric metric) {
     return kNaN;
 }
 
+bool deviceCountInferred(const RunRecord& run) { return run.environment.inferred.contains("device_count"); }
+
+std::string deviceCountText(const RunRecord& run) {
+    if (!run.deviceCount) return "unknown";
+    return deviceCountInferred(run) ? fmt::format("{} (inferred)", *run.deviceCount) : std::to_string(*run.deviceCount);
+}
+
 std::string runDeviceLabel(const RunRecord& run) {
     std::string name = run.deviceName.empty() ? run.deviceKind : run.deviceName;
     if (name.empty()) name = "unknown device";
-    return fmt::format("{}× {}", run.deviceCount, name);
+    if (!run.deviceCount) return name + " (count unknown)";
+    return fmt::format("{}× {}{}", *run.deviceCount, name, deviceCountInferred(run) ? " (count inferred)" : "");
 }
 
 std::string runConfigurationLabel(const RunRecord& run) {
     std::string label = run.workers ? fmt::format("workers {}", *run.workers) : "workers unknown";
-    const auto note = run.config.value("note", std::string());
-    if (!note.empty())
+    if (const auto note = run.config.noteText(); !note.empty())
         label += " + " + note;
     else if (run.deviceTransforms.value_or(false))
         label += " + device-side loading";
@@ -276,10 +283,9 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
     // Reference tables from several dates share devices; the date keeps them apart. A device only
     // one table has (an H200 BridgeBench measured, beside the study's) needs none.
     std::map<std::string, std::set<std::string>> referenceDates;  // device → the tables' dates
-    for (const auto& run : runs) {
-        const auto date = run.environment.value("date", std::string());
-        if (run.source == "reference" && !date.empty()) referenceDates[runDeviceLabel(run)].insert(date);
-    }
+    for (const auto& run : runs)
+        if (isReference(run.origin) && !run.environment.date.empty())
+            referenceDates[runDeviceLabel(run)].insert(run.environment.date);
     const bool withDate = std::any_of(referenceDates.begin(), referenceDates.end(),
                                       [](const auto& device) { return device.second.size() > 1; });
 
@@ -289,11 +295,10 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         entry.runName = run.name;
         entry.device = runDeviceLabel(run);
         entry.group = entry.device;
-        if (const auto date = run.environment.value("date", std::string());
-            withDate && run.source == "reference" && !date.empty())
-            entry.group += fmt::format(" ({})", date);
+        if (withDate && isReference(run.origin) && !run.environment.date.empty())
+            entry.group += fmt::format(" ({})", run.environment.date);
         entry.configuration = runConfigurationLabel(run);
-        entry.reference = run.source == "reference";
+        entry.reference = isReference(run.origin);
         entry.published = isPublishedFigure(run);
         entry.measuredReference = isMeasuredReference(run);
         entry.measuredWith = peerOf(run);
@@ -309,7 +314,7 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
         const auto flops = runFlops(run);
         const auto mfu = runMfu(run, flops);
         entry.tflops = flops.known() ? flops.achievedFlopsPerSec / 1e12 : kNaN;
-        entry.tflopsPerDevice = flops.known() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
+        entry.tflopsPerDevice = flops.perDeviceKnown() ? flops.achievedFlopsPerSecPerDevice / 1e12 : kNaN;
         entry.mfu = mfu.known() ? mfu.mfu : kNaN;
         entry.flopsBasis = flops.basis;
         if (!flops.known()) entry.flopsUnknownWhy = flops.unknownWhy;

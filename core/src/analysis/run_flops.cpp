@@ -18,27 +18,18 @@ namespace bb {
 
 namespace {
 
-std::optional<std::int64_t> configInteger(const RunRecord& run, std::initializer_list<const char*> keys) {
-    for (const char* key : keys)
-        if (const auto found = run.config.find(key); found != run.config.end() && found->is_number_integer())
-            return found->get<std::int64_t>();
-    return std::nullopt;
-}
-
 void setPerDevice(RunFlops& flops, const RunRecord& run) {
     flops.achievedFlopsPerSecPerDevice =
-        run.deviceCount > 0 ? flops.achievedFlopsPerSec / static_cast<double>(run.deviceCount) : 0;
+        run.deviceCount && *run.deviceCount > 0 ? flops.achievedFlopsPerSec / static_cast<double>(*run.deviceCount) : 0;
 }
 
 // The analytical count for the model the run names, or nothing when it names none we know.
 bool countModel(const RunRecord& run, RunFlops& flops) {
-    const auto stored = run.config.find("model_config");
-    const auto model =
-        resolveBridgeTowerModel(run.model, stored != run.config.end() ? *stored : nlohmann::json::object());
+    const auto model = resolveBridgeTowerModel(run.model, run.config.modelConfig);
     if (!model) return false;
     BridgeTowerConfig config = model->config;
     std::vector<std::string> assumptions;
-    if (const auto size = configInteger(run, {"image_size"}); size && *size != config.vision.imageSizePx) {
+    if (const auto size = run.config.imageSizePx; size && *size != config.vision.imageSizePx) {
         config.vision.imageSizePx = static_cast<int>(*size);
     }
     const int maxLength = maxTextLength(config);
@@ -136,17 +127,17 @@ RunFlops runFlops(const RunRecord& run) {
         setPerDevice(flops, run);
     }
     // An import whose estimate was left out as impossible: say why, from the files' own figures.
-    const auto reported = run.environment.find("reported");
-    if (reported != run.environment.end() && reported->is_object() && run.summary.durationS &&
-        *run.summary.durationS > 0)
-        if (const auto total = reported->find("total_flos"); total != reported->end() && total->is_number())
-            if (auto why = impossibleImportedFlops(run, total->get<double>() / *run.summary.durationS); !why.empty())
-                flops.unknownWhy = std::move(why);
+    if (const auto total = run.environment.reportedNumber("total_flos");
+        total && run.summary.durationS && *run.summary.durationS > 0)
+        if (auto why = impossibleImportedFlops(run, *total / *run.summary.durationS); !why.empty())
+            flops.unknownWhy = std::move(why);
     return flops;
 }
 
 std::string impossibleImportedFlops(const RunRecord& run, double flopsPerSec) {
-    const double perDevice = run.deviceCount > 0 ? flopsPerSec / static_cast<double>(run.deviceCount) : flopsPerSec;
+    // With the count unknown, the whole over one device: the most any one of them can have done.
+    const double perDevice =
+        run.deviceCount && *run.deviceCount > 0 ? flopsPerSec / static_cast<double>(*run.deviceCount) : flopsPerSec;
     const auto ceiling = importedFlopsCeiling(run);
     if (perDevice <= ceiling.flopsPerSec) return {};
     return fmt::format("the imported files' Trainer total_flos / train_runtime gives {:.0f} TFLOP/s per device, above "

@@ -65,11 +65,8 @@ RunMfu acceleratorPeak(const RunRecord& run) {
 }  // namespace
 
 std::string peakDeviceName(const RunRecord& run) {
-    if (run.source == "local" && run.deviceKind == "cuda") {
-        if (const auto gpu = run.environment.find("gpu_name"); gpu != run.environment.end() && gpu->is_string())
-            return gpu->get<std::string>();
-        return {};  // "cuda:0" names no part
-    }
+    if (run.origin == RunOrigin::Engine && run.deviceKind == "cuda")
+        return run.environment.gpuName;  // empty: "cuda:0" names no part
     if (!run.deviceName.empty()) return run.deviceName;
     return {};
 }
@@ -82,6 +79,10 @@ RunMfu runMfu(const RunRecord& run, const RunFlops& flops) {
     }
     if (!flops.known()) {
         result.reason = "achieved FLOP/s unknown (" + flops.unknownWhy + ")";
+        return result;
+    }
+    if (!flops.perDeviceKnown()) {
+        result.reason = "the run's device count is unknown, so is its figure per device";
         return result;
     }
     const double mfu = flops.achievedFlopsPerSecPerDevice / result.peakFlopsPerSec;

@@ -8,13 +8,10 @@
 namespace bb {
 
 RunTextLength runTextLength(const RunRecord& run) {
-    for (const char* key : {"text_length", "max_seq_length"})
-        if (const auto found = run.config.find(key); found != run.config.end() && found->is_number_integer())
-            if (const auto tokens = found->get<std::int64_t>(); tokens > 0) return {tokens, false};
+    for (const auto& stated : {run.config.textLength, run.config.maxSeqLength})
+        if (stated && *stated > 0) return {*stated, false};
     if (ranOnTheEngine(run)) {
-        const auto stored = run.config.find("model_config");
-        const auto model =
-            resolveBridgeTowerModel(run.model, stored != run.config.end() ? *stored : nlohmann::json::object());
+        const auto model = resolveBridgeTowerModel(run.model, run.config.modelConfig);
         if (model) return {defaultTextLength(model->config), false};
         return {};
     }

@@ -7,33 +7,22 @@
 
 namespace bb {
 
-namespace {
-
-std::string environmentText(const RunRecord& run, const char* key) {
-    if (run.source != "reference" || !run.environment.is_object()) return {};
-    const auto found = run.environment.find(key);
-    return found != run.environment.end() && found->is_string() ? found->get<std::string>() : std::string();
+std::string peerOf(const RunRecord& run) {
+    return run.origin == RunOrigin::MeasuredReference ? run.environment.measuredWith : std::string();
 }
 
-}  // namespace
-
-std::string peerOf(const RunRecord& run) { return environmentText(run, kMeasuredWithKey); }
-
 std::string peerConfiguration(const RunRecord& run) {
-    return peerOf(run).empty() ? std::string() : environmentText(run, kPeerConfigurationKey);
+    return peerOf(run).empty() ? std::string() : run.environment.peerConfiguration;
 }
 
 bool isPeerReference(const RunRecord& run) { return !peerOf(run).empty(); }
 
-// A peer's run without per-step times has only its headline too, but it is measured, not published.
-bool isPublishedFigure(const RunRecord& run) {
-    return run.source == "reference" && run.summary.headlineOnly && !isPeerReference(run);
-}
+bool isPublishedFigure(const RunRecord& run) { return run.origin == RunOrigin::PublishedFigure; }
 
-bool isMeasuredReference(const RunRecord& run) { return run.source == "reference" && !isPublishedFigure(run); }
+bool isMeasuredReference(const RunRecord& run) { return run.origin == RunOrigin::MeasuredReference; }
 
 bool ranOnTheEngine(const RunRecord& run) {
-    return run.source == "local" || (isMeasuredReference(run) && !isPeerReference(run));
+    return run.origin == RunOrigin::Engine || (isMeasuredReference(run) && !isPeerReference(run));
 }
 
 std::vector<RunRecord> studyRuns(const std::vector<RunRecord>& runs) {

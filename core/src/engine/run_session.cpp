@@ -77,7 +77,7 @@ private:
 
 // What a run records of the machine it runs on; with data parallel, of the world it joined.
 // `intraOpThreads`: the session's choice where it made one (0: chooseIntraOpThreads).
-nlohmann::json runEnvironment(const RunConfig& config, const nlohmann::json& decode, const DistributedRun* world,
+RunEnvironment runEnvironment(const RunConfig& config, const nlohmann::json& decode, const DistributedRun* world,
                               int intraOpThreads = 0) {
     nlohmann::json environment =
         captureEnvironment(config, intraOpThreads > 0 ? intraOpThreads : chooseIntraOpThreads(config));
@@ -88,7 +88,7 @@ nlohmann::json runEnvironment(const RunConfig& config, const nlohmann::json& dec
         environment["backend"] = world->backend();
         if (!world->backendNote().empty()) environment["backend_note"] = world->backendNote();
     }
-    return environment;
+    return environment.get<RunEnvironment>();
 }
 
 }  // namespace
@@ -168,8 +168,8 @@ struct RunSession::Impl {
     // the one it would have used. Empty, or why the row could not be updated.
     std::string recordFewerThreads(int insteadOf) {
         if (!store) return {};
-        nlohmann::json environment = runEnvironment(config, decodeEnvironment, nullptr, intraOpThreads);
-        environment["intra_op_threads_instead_of"] = insteadOf;
+        RunEnvironment environment = runEnvironment(config, decodeEnvironment, nullptr, intraOpThreads);
+        environment.intraOpThreadsInsteadOf = insteadOf;
         try {
             store->recordRunSetup(runId, toJson(config), environment);
         } catch (const std::exception& error) {
@@ -321,7 +321,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
 
     RunRecord record;
     record.name = impl.config.name;
-    record.source = "local";
+    record.origin = RunOrigin::Engine;
     record.status = RunStatus::Running;
     record.deviceKind = torch::Device(impl.config.device).is_cuda() ? "cuda" : "cpu";
     record.deviceCount = worldSize;
@@ -330,7 +330,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     record.batchSize = impl.config.batchSize;
     record.workers = impl.config.workers;
     record.deviceTransforms = impl.config.deviceTransforms;
-    record.config = toJson(impl.config);
+    record.config = toJson(impl.config).get<RunSettings>();
     record.environment = runEnvironment(impl.config, impl.decodeEnvironment, impl.distributed.get());
     record.deviceName = runDeviceName(impl.config.device, record.environment);
     impl.machine = machineIdentity(record.environment);

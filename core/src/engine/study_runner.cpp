@@ -18,12 +18,13 @@ nlohmann::json storedForm(RunConfig config) {
 // A done run's config as this build would store it. Rows stored before text_length was a key
 // fed the model's own length without recording it: they resume as that length, not as new points.
 nlohmann::json doneForm(const RunRecord& run) {
-    if (run.config.contains("text_length")) return run.config;
+    const nlohmann::json stored = run.config;
+    if (run.config.textLength) return stored;
     try {
-        RunConfig config = runConfigFromJson(run.config);
+        RunConfig config = runConfigFromJson(stored);
         return storedForm(config);
     } catch (const std::exception&) {
-        return run.config;  // unreadable or a model no longer found: it matches nothing, and the point runs
+        return stored;  // unreadable or a model no longer found: it matches nothing, and the point runs
     }
 }
 

@@ -94,7 +94,7 @@ ReportContent buildReportContent(const ReportInput& input) {
              entry.published                ? "published"
              : !entry.measuredWith.empty()  ? "measured with " + entry.measuredWith
              : entry.measuredReference      ? "measured reference"
-                                            : run.source,
+                                            : std::string(storedSource(run.origin)),
              entry.device,
              entry.configuration,
              run.batchSize ? std::to_string(*run.batchSize) : "–", run.precision.empty() ? "–" : run.precision,

@@ -7,10 +7,10 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "bridgebench/run_environment.h"
 
 namespace bb {
 
-std::string runDeviceName(const std::string& device, const nlohmann::json& environment);
+std::string runDeviceName(const std::string& device, const RunEnvironment& environment);
 
 }  // namespace bb

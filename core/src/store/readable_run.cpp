@@ -112,7 +112,9 @@ std::vector<std::string> keepReadableSummary(nlohmann::json& summary) {
 
 std::vector<std::string> keepReadableConfig(nlohmann::json& config) {
     static const Readable readable = byKind(
-        {{"warmup_steps", Kind::Count}, {"threads", Kind::CoreCount}, {"device", Kind::String}, {"note", Kind::String}});
+        {{"warmup_steps", Kind::Count}, {"threads", Kind::CoreCount}, {"device", Kind::String}, {"note", Kind::String},
+         {"image_size", Kind::Count}, {"text_length", Kind::Count}, {"max_seq_length", Kind::Count},
+         {"profile_steps", Kind::Count}, {"model_config", Kind::Object}});
     return keepReadable(config, "config", readable);
 }
 
@@ -120,6 +122,16 @@ std::vector<std::string> keepReadableEnvironment(nlohmann::json& environment) {
     static const Readable readable = byKind({{"date", Kind::String},
                                              {"source", Kind::String},
                                              {"software", Kind::String},
+                                             {"measured_with", Kind::String},
+                                             {"peer_configuration", Kind::String},
+                                             {"hostname", Kind::String},
+                                             {"cpu_model", Kind::String},
+                                             {"gpu_name", Kind::String},
+                                             {"format", Kind::String},
+                                             {"imported_from", Kind::String},
+                                             {"reported", Kind::Object},
+                                             {"step_fields", Kind::Array},
+                                             {"inferred", Kind::Array},
                                              {"ranks", Kind::Array},
                                              {"provenance", Kind::Object},
                                              {"logical_cores", Kind::CoreCount},

@@ -40,10 +40,10 @@ nlohmann::json parseStoredJson(const std::string& text) {
 // here, once. An import states a setting in its config (imported_facts.cpp); the engine's runs
 // and the study's tables state every one.
 void readKnownFacts(RunRecord& run, std::int64_t batchSize, std::int64_t workers, bool deviceTransforms) {
-    const bool imported = run.source == "imported";
+    const bool imported = run.origin == RunOrigin::Import;
     if (batchSize > 0) run.batchSize = batchSize;
-    if (!imported || run.config.contains("workers")) run.workers = workers;
-    if (!imported || run.config.contains("device_transforms")) run.deviceTransforms = deviceTransforms;
+    if (!imported || run.config.states("workers")) run.workers = workers;
+    if (!imported || run.config.states("device_transforms")) run.deviceTransforms = deviceTransforms;
     // Older builds summed an import's untimed data wait into a share of 0.
     if (imported && run.summary.dataWaitShare == 0.0) run.summary.dataWaitShare.reset();
 }
@@ -54,12 +54,15 @@ RunRecord readRun(SQLite::Statement& query) {
     run.id = query.getColumn(column++).getInt64();
     run.uuid = query.getColumn(column++).getString();
     run.name = query.getColumn(column++).getString();
-    run.source = query.getColumn(column++).getString();
+    const std::string source = query.getColumn(column++).getString();
     run.status = runStatusFromString(query.getColumn(column++).getString()).value_or(RunStatus::Failed);
     run.error = query.getColumn(column++).getString();
     run.deviceKind = query.getColumn(column++).getString();
     run.deviceName = query.getColumn(column++).getString();
-    run.deviceCount = query.getColumn(column++).getInt64();
+    if (const std::int64_t count = query.getColumn(column++).getInt64(); count > 0)
+        run.deviceCount = count;
+    else
+        run.deviceCount.reset();
     run.model = query.getColumn(column++).getString();
     run.precision = query.getColumn(column++).getString();
     const std::int64_t batchSize = query.getColumn(column++).getInt64();
@@ -77,9 +80,12 @@ RunRecord readRun(SQLite::Statement& query) {
         for (auto& problem : keepReadable(value)) run.unreadable.push_back(std::move(problem));
         return value;
     };
-    run.config = readObject("config", keepReadableConfig);
-    run.environment = readObject("environment", keepReadableEnvironment);
+    run.config = readObject("config", keepReadableConfig).get<RunSettings>();
+    run.environment = readObject("environment", keepReadableEnvironment).get<RunEnvironment>();
     run.summary = readObject("summary", keepReadableSummary).get<RunSummary>();
+    // The column's CHECK keeps it to the three words.
+    run.origin = originFromStored(source, run.summary.headlineOnly, !run.environment.measuredWith.empty())
+                     .value_or(RunOrigin::Engine);
     readKnownFacts(run, batchSize, workers, deviceTransforms);
     run.studyId = query.getColumn(column++).getInt64();
     run.createdAt = query.getColumn(column++).getString();
@@ -90,7 +96,7 @@ RunRecord readRun(SQLite::Statement& query) {
 // Runs are read in lists; the peaks (a few rows per machine) are read once per list.
 void attachMachinePeaks(std::vector<RunRecord>& runs, const std::vector<MachinePeak>& peaks) {
     for (auto& run : runs) {
-        if (run.source != "local" || run.deviceKind != "cpu") continue;
+        if (run.origin != RunOrigin::Engine || run.deviceKind != "cpu") continue;
         const std::string machine = machineIdentity(run.environment);
         if (machine.empty()) continue;
         for (const auto& peak : peaks)
@@ -233,12 +239,12 @@ UPDATE runs SET status = ?, error = ?, summary_json = ?, finished_at = ? WHERE i
     });
 }
 
-void ResultStore::recordRunSetup(std::int64_t runId, const nlohmann::json& config, const nlohmann::json& environment) {
+void ResultStore::recordRunSetup(std::int64_t runId, const nlohmann::json& config, const RunEnvironment& environment) {
     m_impl->guarded("record a run's setup", [&] {
         SQLite::Statement update(m_impl->db, R"sql(
 UPDATE runs SET config_json = ?, environment_json = ?, device_name = ? WHERE id = ?)sql");
         update.bind(1, config.dump());
-        update.bind(2, environment.dump());
+        update.bind(2, nlohmann::json(environment).dump());
         update.bind(3, runDeviceName(config.is_object() ? config.value("device", std::string("cpu")) : std::string("cpu"),
                                      environment));
         update.bind(4, static_cast<std::int64_t>(runId));

@@ -13,12 +13,12 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     int column = 1;
     insert.bind(column++, run.uuid);
     insert.bind(column++, run.name);
-    insert.bind(column++, run.source);
+    insert.bind(column++, std::string(storedSource(run.origin)));
     insert.bind(column++, std::string(toString(run.status)));
     insert.bind(column++, run.error);
     insert.bind(column++, run.deviceKind);
     insert.bind(column++, run.deviceName);
-    insert.bind(column++, static_cast<std::int64_t>(run.deviceCount));
+    insert.bind(column++, static_cast<std::int64_t>(run.deviceCount.value_or(0)));  // 0: unknown
     insert.bind(column++, run.model);
     insert.bind(column++, run.precision);
     // The columns cannot hold "unknown": 0 and "off", which the store reads back as unknown
@@ -26,8 +26,8 @@ VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?))sql");
     insert.bind(column++, static_cast<std::int64_t>(run.batchSize.value_or(0)));
     insert.bind(column++, static_cast<std::int64_t>(run.workers.value_or(0)));
     insert.bind(column++, run.deviceTransforms.value_or(false) ? 1 : 0);
-    insert.bind(column++, run.config.dump());
-    insert.bind(column++, run.environment.dump());
+    insert.bind(column++, nlohmann::json(run.config).dump());
+    insert.bind(column++, nlohmann::json(run.environment).dump());
     insert.bind(column++, nlohmann::json(run.summary).dump());
     insert.bind(column++, owner);
     insert.bind(column++, run.createdAt);

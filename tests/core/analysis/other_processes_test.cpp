@@ -31,12 +31,12 @@ RunRecord runWith(std::int64_t id, nlohmann::json summary) {
     RunRecord run;
     run.id = id;
     run.name = "run " + std::to_string(id);
-    run.source = "local";
+    run.origin = RunOrigin::Engine;
     run.deviceKind = "cpu";
     run.deviceName = "cpu";
     run.model = "tiny";
     run.batchSize = 8;
-    run.environment = {{"logical_cores", 4}};
+    run.environment = nlohmann::json{{"logical_cores", 4}}.get<RunEnvironment>();
     run.summary = std::move(summary);
     return run;
 }

@@ -23,7 +23,7 @@ using ::testing::HasSubstr;
 
 const RunRecord& augustRun(const std::vector<RunRecord>& runs, std::string_view device, std::int64_t workers) {
     for (const auto& run : runs)
-        if (run.source == "reference" && run.batchSize == 48 && run.deviceName == device && run.workers == workers &&
+        if (isReference(run.origin) && run.batchSize == 48 && run.deviceName == device && run.workers == workers &&
             run.deviceTransforms == false)
             return run;
     throw std::logic_error("no such reference run");
@@ -81,7 +81,7 @@ TEST(RunFlops, EveryPublishedRunHasAFigureAndAnMfuBelowOne) {
     ResultStore store(dir.file("r.db"));
     int references = 0;
     for (const auto& run : store.listRuns()) {
-        if (run.source != "reference" || isMeasuredReference(run)) continue;
+        if (!isReference(run.origin) || isMeasuredReference(run)) continue;
         ++references;
         const RunFlops flops = runFlops(run);
         EXPECT_TRUE(flops.known()) << run.name;
@@ -95,7 +95,7 @@ TEST(RunFlops, EveryPublishedRunHasAFigureAndAnMfuBelowOne) {
 
 TEST(RunFlops, APresetAndTheHubIdOfItsCheckpointCountAlike) {
     RunRecord preset;
-    preset.source = "imported";
+    preset.origin = RunOrigin::Import;
     preset.model = "base";
     preset.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 10.0}});
     RunRecord hub = preset;
@@ -109,9 +109,9 @@ TEST(RunFlops, APresetAndTheHubIdOfItsCheckpointCountAlike) {
 
 TEST(RunFlops, AStatedTextLengthAndImageSizeReplaceTheAssumption) {
     RunRecord run;
-    run.source = "imported";
+    run.origin = RunOrigin::Import;
     run.model = "large";
-    run.config = {{"text_length", 40}};
+    run.config = nlohmann::json{{"text_length", 40}}.get<RunSettings>();
     run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 1.0}});
     const RunFlops flops = runFlops(run);
     EXPECT_DOUBLE_EQ(flops.flopsPerSample, modelInfo(bridgeTowerPreset("large"), 40).trainingFlopsPerSample);
@@ -120,7 +120,7 @@ TEST(RunFlops, AStatedTextLengthAndImageSizeReplaceTheAssumption) {
 
 TEST(RunFlops, AnUnknownModelHasNoFigureAndNoMfuAndSaysWhy) {
     RunRecord run;
-    run.source = "imported";
+    run.origin = RunOrigin::Import;
     run.model = "";
     run.deviceKind = "cuda";
     run.deviceName = "H100";
@@ -143,7 +143,7 @@ TEST(RunFlops, AnUnknownModelHasNoFigureAndNoMfuAndSaysWhy) {
 // for steps that alternate between waiting and not is the fast half.
 TEST(RunFlops, ALocalRunsTflopsFollowTheSamplesPerSecondItsRowShows) {
     RunRecord run;
-    run.source = "local";
+    run.origin = RunOrigin::Engine;
     run.deviceCount = 2;
     run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 250.0},
                    {"mean_samples_per_s", 20.0},
@@ -167,7 +167,7 @@ TEST(RunFlops, ALocalRunsTflopsFollowTheSamplesPerSecondItsRowShows) {
 // read 305 TFLOP/s on the Compare tab against the 258 their own count gives.)
 TEST(RunFlops, AMeasuredReferenceRunKeepsTheEnginesCount) {
     RunRecord run;
-    run.source = "reference";  // from a table BridgeBench measured: no headline_only
+    run.origin = RunOrigin::MeasuredReference;  // from a table BridgeBench measured: no headline_only
     run.model = "large";
     run.deviceCount = 1;
     run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 205.0},
@@ -193,11 +193,11 @@ TEST(RunFlops, AMeasuredReferenceRunKeepsTheEnginesCount) {
 
 TEST(RunMfu, ACpuRunIsHeldAgainstItsMachinesStoredPeakNotItsProbe) {
     RunRecord run;
-    run.source = "local";
+    run.origin = RunOrigin::Engine;
     run.deviceKind = "cpu";
     run.deviceName = "cpu";
     run.precision = "fp32";
-    run.environment = {{"hostname", "box"}, {"cpu_model", "Test CPU"}, {"logical_cores", 2}};
+    run.environment = nlohmann::json{{"hostname", "box"}, {"cpu_model", "Test CPU"}, {"logical_cores", 2}}.get<RunEnvironment>();
     run.summary = bb::test::storedSummary(nlohmann::json{{"achieved_flops_per_s", 2e9},
                    {"mean_samples_per_s", 10.0},
                    {"probe", {{"gemm_fp32_flops_per_s", 8e10}, {"gemm_size", 1024}, {"gemm_threads", 2}}}});

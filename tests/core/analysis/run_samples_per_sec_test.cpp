@@ -28,7 +28,7 @@ std::vector<StepMetrics> alternatingSteps() {
 
 RunRecord localRun(const std::vector<StepMetrics>& steps) {
     RunRecord run;
-    run.source = "local";
+    run.origin = RunOrigin::Engine;
     run.deviceCount = 1;
     run.summary = summarize(steps, 0);
     return run;
@@ -49,7 +49,7 @@ TEST(RunSamplesPerSec, AFigureASourceStatesIsTakenAsItIs) {
     // An import whose files state the Trainer's train_samples_per_second keeps it as its headline
     // (imported_summary.cpp), beside its steps' own figures.
     RunRecord imported = localRun(alternatingSteps());
-    imported.source = "imported";
+    imported.origin = RunOrigin::Import;
     imported.summary.headline = Headline{700.0, "train_samples_per_second"};
     EXPECT_DOUBLE_EQ(runSamplesPerSec(imported), 700.0);
     // Without one, its steps over their time.
@@ -58,14 +58,14 @@ TEST(RunSamplesPerSec, AFigureASourceStatesIsTakenAsItIs) {
 
     // The study's published figures (store/reference_runs.cpp).
     RunRecord study;
-    study.source = "reference";
+    study.origin = RunOrigin::PublishedFigure;
     study.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 602.1}, {"headline_only", true}});
     EXPECT_DOUBLE_EQ(runSamplesPerSec(study), 602.1);
 }
 
 TEST(RunSamplesPerSec, ARunWithoutFiguresHasNone) {
     RunRecord run;
-    run.source = "local";
+    run.origin = RunOrigin::Engine;
     EXPECT_EQ(runSamplesPerSec(run), 0);
     // A value of another type ("fast") never reaches a run: the store leaves it out (readable_run_test).
     run.summary = bb::test::storedSummary(nlohmann::json{{"mean_samples_per_s", nullptr}});

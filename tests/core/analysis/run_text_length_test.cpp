@@ -10,9 +10,9 @@
 namespace bb {
 namespace {
 
-RunRecord engineRun(const std::string& source) {
+RunRecord engineRun(RunOrigin origin) {
     RunRecord run;
-    run.source = source;
+    run.origin = origin;
     run.model = "large";
     run.deviceKind = "cuda";
     run.deviceName = "H200";
@@ -26,24 +26,24 @@ RunRecord engineRun(const std::string& source) {
 std::vector<RunRecord> shipped(ResultStore& store, bool measured) {
     std::vector<RunRecord> runs;
     for (const auto& run : store.listRuns())
-        if (run.source == "reference" && isMeasuredReference(run) == measured) runs.push_back(run);
+        if (isReference(run.origin) && isMeasuredReference(run) == measured) runs.push_back(run);
     return runs;
 }
 
 TEST(RunTextLength, ComesFromTheConfigThenTheEnginesDefaultThenTheStudysAssumption) {
-    RunRecord run = engineRun("local");
-    run.config["text_length"] = 128;
+    RunRecord run = engineRun(RunOrigin::Engine);
+    run.config.textLength = 128;
     EXPECT_EQ(runTextLength(run).tokens, 128);
     EXPECT_FALSE(runTextLength(run).assumed);
     // Stored before text_length was a key: the engine fed its default caption.
-    run.config.erase("text_length");
+    run.config.textLength.reset();
     EXPECT_EQ(runTextLength(run).tokens, 40);
     run.model = "tiny";
     EXPECT_EQ(runTextLength(run).tokens, 40);
 
-    RunRecord imported = engineRun("imported");
+    RunRecord imported = engineRun(RunOrigin::Import);
     EXPECT_EQ(runTextLength(imported).tokens, 0);
-    imported.config["max_seq_length"] = 64;
+    imported.config.maxSeqLength = 64;
     EXPECT_EQ(runTextLength(imported).tokens, 64);
 
     const test::TempDir dir;
@@ -80,8 +80,8 @@ TEST(RunTextLength, ADifferentLengthIsAWorkloadDifferenceThatFlopMetricsHoldOut)
     EXPECT_EQ(mfu.workloadHeldOut, "text length 40 vs 128; devices 1 vs 8");
 
     // A run at the study's length is like for like per device.
-    RunRecord matched = engineRun("local");
-    matched.config["text_length"] = 128;
+    RunRecord matched = engineRun(RunOrigin::Engine);
+    matched.config.textLength = 128;
     const auto same = compareRuns({h100, matched}, CompareMetric::SamplesPerSecPerDevice, h100.id).entries.back();
     EXPECT_FALSE(same.workloadDiffers) << same.workloadNote;
 }

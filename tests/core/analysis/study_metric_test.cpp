@@ -20,8 +20,8 @@ struct Study {
     RunRecord yours(std::int64_t id) const {
         RunRecord run = runs.front();
         run.id = id;
-        run.source = "local";
-        run.config["text_length"] = 128;  // the study's captions, which a run of the engine states
+        run.origin = RunOrigin::Engine;
+        run.config.textLength = 128;  // the study's captions, which a run of the engine states
         return run;
     }
 };
@@ -52,9 +52,9 @@ TEST(StudyMetric, AnotherBatchTurnsTheComparisonToTflopsPerDeviceAndSaysWhy) {
 TEST(StudyMetric, AWorkloadNotKnownInFullIsNotCalledTheStudys) {
     const Study study;
     auto imported = study.yours(902);
-    imported.source = "imported";
+    imported.origin = RunOrigin::Import;
     imported.model.clear();
-    imported.config.erase("model");
+    imported.config.facts.erase("model");
     imported.precision.clear();
     const auto choice = chooseStudyMetric({imported}, study.runs.front());
     EXPECT_EQ(choice.why, StudyMetricChoice::Why::WorkloadUnknown);

@@ -9,7 +9,7 @@ namespace {
 RunRecord published(std::int64_t id, const std::string& device, const std::string& date) {
     RunRecord run;
     run.id = id;
-    run.source = "reference";
+    run.origin = RunOrigin::PublishedFigure;
     run.deviceKind = "cuda";
     run.deviceName = device;
     run.deviceCount = 8;
@@ -21,7 +21,7 @@ RunRecord published(std::int64_t id, const std::string& device, const std::strin
 RunRecord measured(std::int64_t id, const std::string& device, std::int64_t table, const std::string& ranAt) {
     RunRecord run;
     run.id = id;
-    run.source = "reference";
+    run.origin = RunOrigin::MeasuredReference;
     run.deviceKind = "cuda";
     run.deviceName = device;
     run.studyId = table;

@@ -148,9 +148,9 @@ TEST(CoreContention, ARunThatLeavesThreadsToTheEngineComputesOnTheCoresOthersLef
     ResultStore store(dir.file("runs.db"));
     const auto run = store.findRun(runId);
     ASSERT_TRUE(run);
-    EXPECT_EQ(run->config.value("threads", -1), 0) << "the config keeps what the user asked";
-    EXPECT_EQ(run->environment.value("intra_op_threads", 0), *fit);
-    EXPECT_EQ(run->environment.value("intra_op_threads_instead_of", 0), free);
+    EXPECT_EQ(run->config.threads.value_or(-1), 0) << "the config keeps what the user asked";
+    EXPECT_EQ(run->environment.intraOpThreads, *fit);
+    EXPECT_EQ(run->environment.intraOpThreadsInsteadOf, free);
 }
 
 }  // namespace

@@ -28,8 +28,12 @@ namespace {
 
 using ::testing::HasSubstr;
 
-nlohmann::json environmentOf(const std::string& host) {
-    return {{"hostname", host}, {"cpu_model", "Test CPU @ 2.0GHz"}, {"logical_cores", 2}};
+RunEnvironment environmentOf(const std::string& host) {
+    RunEnvironment environment;
+    environment.hostname = host;
+    environment.cpuModel = "Test CPU @ 2.0GHz";
+    environment.logicalCores = 2;
+    return environment;
 }
 
 // A CPU run as a sweep stores it, with the per-run probe GEMM figure runs stored before
@@ -38,7 +42,7 @@ RunRecord sweepRun(const std::string& name, double achievedFlopsPerSec, double p
                    const std::string& host = "box") {
     RunRecord run;
     run.name = name;
-    run.source = "local";
+    run.origin = RunOrigin::Engine;
     run.status = RunStatus::Completed;
     run.deviceKind = "cpu";
     run.deviceName = "cpu";
@@ -59,10 +63,10 @@ MachinePeak storedPeak(const std::string& machine, double flopsPerSec) {
 
 TEST(MachinePeak, TheMachineIsItsHostCpuModelAndCoreCountAndUnknownWithoutOne) {
     EXPECT_EQ(machineIdentity(environmentOf("box")), "box · Test CPU @ 2.0GHz · 2 logical cores");
-    nlohmann::json older = environmentOf("box");
-    older.erase("hostname");  // runs stored before the hostname was recorded
+    RunEnvironment older = environmentOf("box");
+    older.hostname.clear();  // runs stored before the hostname was recorded
     EXPECT_EQ(machineIdentity(older), "");
-    EXPECT_EQ(machineIdentity(nlohmann::json::object()), "");
+    EXPECT_EQ(machineIdentity(RunEnvironment{}), "");
 }
 
 TEST(MachinePeak, RunsOfASweepShareOnePeakWhateverTheirProbesTimed) {
@@ -110,7 +114,7 @@ TEST(MachinePeak, WithoutAStoredPeakACpuRunHasNoMfuAndSaysWhy) {
     EXPECT_THAT(none.reason, HasSubstr("no quiet peak measured on this machine"));
     EXPECT_TRUE(std::isnan(runMetricValue(run, CompareMetric::Mfu)));
 
-    run.environment.erase("hostname");
+    run.environment.hostname.clear();
     run.machinePeaks.push_back(storedPeak("box · Test CPU @ 2.0GHz · 2 logical cores", 150e9));
     EXPECT_FALSE(runMfu(run).known());
     EXPECT_THAT(runMfu(run).reason, HasSubstr("which machine"));

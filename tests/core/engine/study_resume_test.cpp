@@ -42,9 +42,9 @@ TEST(StudyResume, PointsDoneAreNotRunAgainAlsoFromRowsStoredBeforeTextLength) {
         ResultStore store(db);
         auto run = store.findRun(first.runIds[0]);
         ASSERT_TRUE(run.has_value());
-        EXPECT_EQ(run->config.value("text_length", 0), 40);
-        run->config.erase("text_length");
-        test::handEditRunColumn(db, first.runIds[0], "config_json", run->config.dump());
+        EXPECT_EQ(run->config.textLength.value_or(0), 40);
+        run->config.textLength.reset();
+        test::handEditRunColumn(db, first.runIds[0], "config_json", nlohmann::json(run->config).dump());
     }
     const StudyOutcome again = sweep(db);
     EXPECT_EQ(again.completed, 0);

@@ -46,7 +46,7 @@ RunRecord runOnce(const std::filesystem::path& db, const RunConfig& config) {
 TEST(TextLength, TheRunCountsAndRecordsTheLengthItAskedFor) {
     test::TempDir dir;
     const RunRecord run = runOnce(dir.file("runs.db"), tinyConfig(24));
-    EXPECT_EQ(run.config.value("text_length", 0), 24);
+    EXPECT_EQ(run.config.textLength.value_or(0), 24);
     const double expected = modelInfo(bridgeTowerPreset("tiny"), 24).trainingFlopsPerSample;
     EXPECT_DOUBLE_EQ(bb::test::storedJson(run.summary).value("flops_per_sample", 0.0), expected);
     EXPECT_LT(expected, modelInfo(bridgeTowerPreset("tiny"), 40).trainingFlopsPerSample);
@@ -55,7 +55,7 @@ TEST(TextLength, TheRunCountsAndRecordsTheLengthItAskedFor) {
 // 0 is "the model's own", and the row records which length that was.
 TEST(TextLength, ZeroRecordsTheModelsOwnLength) {
     test::TempDir dir;
-    EXPECT_EQ(runOnce(dir.file("runs.db"), tinyConfig(0)).config.value("text_length", 0), kDefaultTextLength);
+    EXPECT_EQ(runOnce(dir.file("runs.db"), tinyConfig(0)).config.textLength.value_or(0), kDefaultTextLength);
     RunConfig miniClip = tinyConfig(0);
     miniClip.model = "mini-clip";
     EXPECT_EQ(resolveTextLength(miniClip), 16);

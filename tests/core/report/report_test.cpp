@@ -39,7 +39,7 @@ RunData measured(std::int64_t id, const std::string& name, double stepMs) {
     data.run.model = "tiny";  // as the engine's runs name theirs; an unknown model gets no speedup
     data.run.batchSize = 8;
     data.run.workers = 1;
-    data.run.environment = {{"torch", "1.13.1"}, {"cpu", {{"model", "AMD Ryzen 9 7950X"}, {"cores", 16}}}};
+    data.run.environment = nlohmann::json{{"torch", "1.13.1"}, {"cpu", {{"model", "AMD Ryzen 9 7950X"}, {"cores", 16}}}}.get<RunEnvironment>();
     for (int i = 0; i < 20; ++i) {
         StepMetrics step;
         step.step = i;
@@ -62,7 +62,7 @@ ReportInput input() {
     RunData published;
     published.run.id = 3;
     published.run.name = "8x Gaudi2 · workers 2";
-    published.run.source = "reference";
+    published.run.origin = RunOrigin::MeasuredReference;  // no headline_only
     published.run.deviceKind = "hpu";
     published.run.deviceName = "Gaudi2";
     published.run.deviceCount = 8;
@@ -101,6 +101,7 @@ TEST(HtmlReport, CarriesAchievedTflopsAndMfuColumnsAndWhereTheyComeFrom) {
     const test::TempDir dir;
     auto report = input();
     auto& published = report.runs.back().run;  // as the study's 8x H100 at workers 2
+    published.origin = RunOrigin::PublishedFigure;
     published.deviceKind = "cuda";
     published.deviceName = "H100";
     published.model = "BridgeTower/bridgetower-large-itm-mlm-itc";
@@ -130,7 +131,7 @@ TEST(HtmlReport, MarksARunMeasuredBesideOtherProcessesAndSaysHowMuchTheyTook) {
     auto& busy = report.runs[1].run;
     busy.summary.otherCpuCores = 1.2;
     busy.summary.otherCpuCoresP95 = 1.6;
-    busy.environment["logical_cores"] = 2;
+    busy.environment.logicalCores = 2;
     writeHtmlReport(report, dir.file("report.html"));
     const std::string html = test::readFileBytes(dir.file("report.html"));
     const std::string figure = report::figure(bb::test::storedJson(busy.summary)["median_samples_per_s"].get<double>());
@@ -203,7 +204,7 @@ TEST(ChartSvg, ASmallFigureKeepsThreeSignificantDigitsAndSpeedupsReadAsInTheWind
     RunData cpu;
     cpu.run.id = 1;
     cpu.run.name = "tiny on the cpu";
-    cpu.run.source = "local";
+    cpu.run.origin = RunOrigin::Engine;
     cpu.run.deviceKind = "cpu";
     cpu.run.deviceName = "cpu";
     cpu.run.model = "tiny";  // a model nobody named gets no speedup (the work per sample is unknown)
@@ -280,7 +281,7 @@ TEST(PdfReport, APdfReaderOpensItAndFindsThePagesItReportsWithTheirText) {
     const test::TempDir dir;
     auto report = input();
     // Enough environment rows to run onto further pages.
-    for (int i = 0; i < 120; ++i) report.runs[0].run.environment["setting_" + std::to_string(i)] = i;
+    for (int i = 0; i < 120; ++i) report.runs[0].run.environment.facts["setting_" + std::to_string(i)] = i;
     const int pages = writePdfReport(report, dir.file("report.pdf"));
     EXPECT_GE(pages, 3);
     const std::unique_ptr<poppler::document> pdf(poppler::document::load_from_file(dir.file("report.pdf").string()));
@@ -307,8 +308,9 @@ TEST(HtmlReport, AnImportsUnmeasuredWaitIsUnknownAndReferenceSourcesAreApart) {
         step.dataWaitMs = step.hostToDeviceMs = step.forwardMs = step.backwardMs = step.optimizerMs = 0;
         step.loadMs = step.readMs = step.decodeMs = step.transformMs = step.collateMs = 0;
     }
-    report.runs[1].run.source = "imported";
+    report.runs[1].run.origin = RunOrigin::Import;
     report.runs[2].run.summary.headlineOnly = true;  // the study's figure, as the store holds it
+    report.runs[2].run.origin = RunOrigin::PublishedFigure;
     const auto content = report::buildReportContent(report);
     const auto column = [&](const std::string& name) {
         return static_cast<std::size_t>(std::find(content.summary.header.begin(), content.summary.header.end(), name) -
@@ -324,9 +326,9 @@ TEST(HtmlReport, AnImportsUnmeasuredWaitIsUnknownAndReferenceSourcesAreApart) {
 // workload column, where `compare` and the window said its model was unknown.
 TEST(HtmlReport, ARunWhoseWorkloadIsUnknownSaysSoRatherThanSame) {
     auto report = input();
-    report.runs[1].run.source = "imported";
+    report.runs[1].run.origin = RunOrigin::Import;
     report.runs[1].run.model.clear();
-    report.runs[1].run.config.erase("model");
+    report.runs[1].run.config.facts.erase("model");
     const auto content = report::buildReportContent(report);
     const auto workload = static_cast<std::size_t>(
         std::find(content.summary.header.begin(), content.summary.header.end(), "workload") - content.summary.header.begin());
@@ -339,7 +341,7 @@ TEST(HtmlReport, ARunWhoseWorkloadIsUnknownSaysSoRatherThanSame) {
 TEST(PdfReport, TheSummaryTableWrapsTextRatherThanCuttingIt) {
     const test::TempDir dir;
     auto report = input();
-    report.runs[2].run.config["note"] = "media pipeline, which decodes and augments on the device";
+    report.runs[2].run.config.note = "media pipeline, which decodes and augments on the device";
     report.runs[2].run.deviceTransforms = true;
     writePdfReport(report, dir.file("report.pdf"));
     const std::unique_ptr<poppler::document> pdf(poppler::document::load_from_file(dir.file("report.pdf").string()));

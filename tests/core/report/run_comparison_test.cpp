@@ -18,7 +18,7 @@ namespace {
 std::vector<RunRecord> augustRuns(ResultStore& store) {
     std::vector<RunRecord> runs;
     for (const auto& run : store.listRuns())
-        if (run.source == "reference" && run.batchSize == 48 && !isMeasuredReference(run)) runs.push_back(run);
+        if (isReference(run.origin) && run.batchSize == 48 && !isMeasuredReference(run)) runs.push_back(run);
     return runs;
 }
 
@@ -75,7 +75,7 @@ TEST(RunComparison, AMetricThatHoldsTheDifferenceOutDoesNotMarkTheRun) {
     auto runs = augustRuns(store);
     RunRecord h200 = oneDeviceRun("large on one H200", "cuda", "large", 48, 160.0);
     h200.deviceName = "H200";
-    h200.config["text_length"] = 128;  // the study's captions (run_text_length_test has 40 against 128)
+    h200.config.textLength = 128;  // the study's captions (run_text_length_test has 40 against 128)
     const auto& h100 = named(runs, "H100", 2, false);
     const auto total = compareRuns({h100, h200}, CompareMetric::SamplesPerSec, h100.id).entries.back();
     EXPECT_TRUE(total.workloadDiffers);
@@ -106,9 +106,9 @@ TEST(RunComparison, AMetricThatHoldsTheDifferenceOutDoesNotMarkTheRun) {
 TEST(RunComparison, ASweepOfTheEnginesMiniClipRunsHasItsSpeedups) {
     RunRecord zero = oneDeviceRun("sweep · workers=0", "cpu", "mini-clip", 8, 626.1);
     zero.id = 1;
-    zero.source = "local";
+    zero.origin = RunOrigin::Engine;
     zero.precision = "fp32";
-    zero.config = {{"text_length", 16}};
+    zero.config = nlohmann::json{{"text_length", 16}}.get<RunSettings>();
     RunRecord two = zero;
     two.id = 2;
     two.name = "sweep · workers=2";
@@ -119,7 +119,7 @@ TEST(RunComparison, ASweepOfTheEnginesMiniClipRunsHasItsSpeedups) {
     // An import that says mini-clip did not run on this engine: its size stays unknown.
     RunRecord imported = two;
     imported.id = 3;
-    imported.source = "imported";
+    imported.origin = RunOrigin::Import;
     const auto withImport = compareRuns({zero, imported}, CompareMetric::SamplesPerSec, zero.id);
     EXPECT_EQ(withImport.entries.back().noSpeedup, NoSpeedup::UnknownWork);
 }
@@ -140,10 +140,10 @@ TEST(RunComparison, AFieldOnlyTheBaselineLacksIsSaidToBeTheBaselines) {
 TEST(RunComparison, NoSpeedupWhereEitherSidesWorkIsUnknown) {
     RunRecord local = oneDeviceRun("mine", "cpu", "tiny", 8, 40.0);
     local.id = 1;
-    local.source = "local";
+    local.origin = RunOrigin::Engine;
     RunRecord imported = oneDeviceRun("trainer import", "cuda", "", 16, 75.2);
     imported.id = 2;
-    imported.source = "imported";
+    imported.origin = RunOrigin::Import;
     for (const auto metric : {CompareMetric::SamplesPerSec, CompareMetric::SamplesPerSecPerDevice}) {
         const auto comparison = compareRuns({local, imported}, metric, local.id);
         const auto& entry = comparison.entries.back();
@@ -228,7 +228,7 @@ TEST(RunComparison, MostCommonWorkloadTakesTheEarliestOfEquals) {
 
 TEST(RunComparison, WorkloadDifferencesNameEachFieldWithBothValues) {
     RunRecord run = runWith("small", 8, 1);
-    run.config["image_size"] = 224;
+    run.config.imageSizePx = 224;
     // A model the catalog does not know: its image size is unknown.
     const RunRecord baseline = runWith("mystery-model", 48, 8);
     const auto differences = workloadDifferences(runWorkload(run), runWorkload(baseline));
@@ -259,7 +259,7 @@ TEST(RunComparison, UnknownFieldsDoNotMarkAWorkloadAsDifferent) {
     RunRecord imported;
     imported.id = 999;
     imported.name = "bare tensorboard log";
-    imported.source = "imported";
+    imported.origin = RunOrigin::Import;
     imported.deviceKind = "cuda";
     imported.deviceName = "H100";
     imported.deviceCount = 8;

@@ -43,7 +43,7 @@ std::int64_t count(const std::filesystem::path& db, const char* table) {
 std::vector<RunRecord> importedRuns(ResultStore& store) {
     std::vector<RunRecord> runs;
     for (auto& run : store.listRuns())
-        if (run.source == "imported") runs.push_back(run);
+        if (run.origin == RunOrigin::Import) runs.push_back(run);
     std::sort(runs.begin(), runs.end(), [](const RunRecord& a, const RunRecord& b) { return a.id < b.id; });
     return runs;
 }
@@ -76,10 +76,10 @@ TEST(CsvStreamImport, StoresWhatTheHeldImportStored) {
         EXPECT_EQ(streamedRuns[i].uuid, heldRuns[i].uuid);
         EXPECT_EQ(streamedRuns[i].name, heldRuns[i].name);
         EXPECT_EQ(bb::test::storedJson(streamedRuns[i].summary).dump(), bb::test::storedJson(heldRuns[i].summary).dump());
-        EXPECT_EQ(streamedRuns[i].config.dump(), heldRuns[i].config.dump());
-        auto withoutImportTime = [](nlohmann::json environment) {
-            environment.erase("imported_at");
-            return environment.dump();
+        EXPECT_EQ(nlohmann::json(streamedRuns[i].config).dump(), nlohmann::json(heldRuns[i].config).dump());
+        auto withoutImportTime = [](RunEnvironment environment) {
+            environment.facts.erase("imported_at");
+            return nlohmann::json(environment).dump();
         };
         EXPECT_EQ(withoutImportTime(streamedRuns[i].environment), withoutImportTime(heldRuns[i].environment));
         EXPECT_EQ(streamedRuns[i].deviceKind, heldRuns[i].deviceKind);

@@ -74,13 +74,13 @@ TEST(HfTensorBoardImport, ReadsBatchWorkersPrecisionModelAndPerStepSamplesFromTh
     const RunRecord& run = batch.runs[0].run;
     EXPECT_EQ(run.batchSize, 6);
     EXPECT_EQ(run.workers, 3);
-    EXPECT_EQ(run.config["workers"], 3);  // stated, so known
+    EXPECT_EQ(run.config.facts["workers"], 3);  // stated, so known
     EXPECT_EQ(run.precision, "bf16");
     EXPECT_EQ(run.model, "hf-internal-testing/tiny-random-BridgeTowerModel");
-    EXPECT_EQ(run.config["gradient_accumulation_steps"], 2);
-    EXPECT_THAT(run.environment["provenance"]["batch_size"].get<std::string>(),
+    EXPECT_EQ(run.config.facts["gradient_accumulation_steps"], 2);
+    EXPECT_THAT(run.environment.provenance.at("batch_size"),
                 HasSubstr("text summary \"args\" (per_device_train_batch_size)"));
-    EXPECT_THAT(run.environment["provenance"]["model"].get<std::string>(), HasSubstr("model_config"));
+    EXPECT_THAT(run.environment.provenance.at("model"), HasSubstr("model_config"));
 
     // Samples per logged interval: 6 per device × 2 accumulated × 4 devices × 10 steps = 480.
     const auto& steps = batch.runs[0].steps;
@@ -89,7 +89,7 @@ TEST(HfTensorBoardImport, ReadsBatchWorkersPrecisionModelAndPerStepSamplesFromTh
     EXPECT_NEAR(steps[1].samplesPerSec, 480.0 / 10.0, 1e-6);
     EXPECT_NEAR(steps[2].samplesPerSec, 480.0 / 15.0, 1e-6);
     EXPECT_EQ(steps[1].samples, 48);
-    EXPECT_EQ(run.environment["samples_per_step"], 48);
+    EXPECT_EQ(run.environment.facts["samples_per_step"], 48);
 
     // The stored config.json counts the FLOPs: the tiny architecture, not a guess from the name.
     const RunFlops flops = runFlops(run);
@@ -108,13 +108,13 @@ TEST(HfTensorBoardImport, ImportOptionsWinOverTheFilesAndSaySo) {
         folder, {.deviceCount = 2, .model = "large", .batchSize = 8, .workers = 0, .precision = "fp32"});
     const RunRecord& run = batch.runs[0].run;
     EXPECT_EQ(run.model, "large");
-    EXPECT_FALSE(run.config.contains("model_config"));  // the user's model counts the FLOPs
+    EXPECT_FALSE(run.config.modelConfig.is_object());  // the user's model counts the FLOPs
     EXPECT_EQ(run.batchSize, 8);
     EXPECT_EQ(run.workers, 0);
-    EXPECT_EQ(run.config["workers"], 0);
+    EXPECT_EQ(run.config.facts["workers"], 0);
     EXPECT_EQ(run.precision, "fp32");
     for (const char* key : {"model", "batch_size", "workers", "precision"})
-        EXPECT_EQ(run.environment["provenance"][key], std::string("--") + (std::string(key) == "batch_size" ? "batch-size" : key))
+        EXPECT_EQ(run.environment.provenance.at(key), std::string("--") + (std::string(key) == "batch_size" ? "batch-size" : key))
             << key;
     // 8 × 1 × 2 devices × 10 steps in 10 s.
     EXPECT_NEAR(batch.runs[0].steps[1].samplesPerSec, 16.0, 1e-6);
@@ -134,7 +134,7 @@ TEST(HfTensorBoardImport, ALogWithoutTextSummariesKeepsItsFieldsUnknown) {
     EXPECT_EQ(run.model, "");
     EXPECT_FALSE(run.batchSize.has_value());  // unknown, never 0
     EXPECT_EQ(run.precision, "");
-    EXPECT_FALSE(run.config.contains("workers"));
+    EXPECT_FALSE(run.config.states("workers"));
     EXPECT_THAT(::testing::PrintToString(batch.warnings), HasSubstr("how many samples a step takes"));
 }
 
@@ -162,12 +162,12 @@ TEST(TrainerImport, ReadsTheFoldersConfigJsonAndTheRunsArgs) {
     const ImportBatch batch = readTrainerImport(folder, {.deviceKind = "cuda", .deviceName = "H100"});
     const RunRecord& run = batch.runs[0].run;
     EXPECT_EQ(run.model, "BridgeTower/bridgetower-large-itm-mlm-itc");
-    EXPECT_TRUE(run.config["model_config"].is_object());
+    EXPECT_TRUE(run.config.modelConfig.is_object());
     EXPECT_EQ(run.workers, 2);
     EXPECT_EQ(run.precision, "bf16");
     EXPECT_EQ(run.batchSize, 48);
     EXPECT_EQ(run.deviceCount, 8);  // 602.1 / 1.568 samples per step over 48 × 1
-    EXPECT_THAT(run.environment["provenance"]["model"].get<std::string>(), HasSubstr("config.json"));
+    EXPECT_THAT(run.environment.provenance.at("model"), HasSubstr("config.json"));
 }
 
 // A model trained from its own config has no checkpoint path: its config.json still names what
@@ -181,7 +181,7 @@ TEST(TrainerImport, AConfigWithoutAPathIsNamedByItsArchitecture) {
     const ImportBatch batch = readTrainerImport(folder, {.deviceKind = "cuda", .deviceName = "H100"});
     const RunRecord& run = batch.runs[0].run;
     EXPECT_EQ(run.model, "T5ForConditionalGeneration");
-    EXPECT_THAT(run.environment["provenance"]["model"].get<std::string>(), HasSubstr("config.json (architectures)"));
+    EXPECT_THAT(run.environment.provenance.at("model"), HasSubstr("config.json (architectures)"));
 }
 
 TEST(TrainerImport, AMalformedConfigJsonIsAnErrorNamingTheFile) {

@@ -39,7 +39,7 @@ nlohmann::json exportedRun(const std::filesystem::path& database, RunStatus stat
     run.name = "measured on this machine";
     run.deviceKind = device.kind;
     run.deviceName = device.name;
-    run.environment = device.environment;
+    run.environment = device.environment.get<RunEnvironment>();
     run.model = "tiny";
     run.precision = "fp32";
     run.batchSize = 8;
@@ -117,7 +117,7 @@ TEST(MeasuredReferences, ATableFromARunsExportStandsBesideTheStudyWithItsSteps) 
         std::find_if(runs.begin(), runs.end(), [&](const auto& run) { return run.studyId == row->id; });
     ASSERT_NE(measured, runs.end());
     EXPECT_TRUE(isMeasuredReference(*measured));
-    EXPECT_EQ(measured->source, "reference");
+    EXPECT_EQ(measured->origin, RunOrigin::MeasuredReference);
     EXPECT_EQ(measured->name, "1x Test CPU · workers 0 + device-side loading (2 Dec 2026)");
     EXPECT_EQ(measured->status, RunStatus::Completed);
     EXPECT_NE(measured->uuid, exported["runs"][0]["uuid"].get<std::string>());
@@ -225,7 +225,7 @@ TEST(MeasuredReferences, APeersTableStandsBesideBridgeBenchsOfTheSameDeviceAndDi
     ResultStore exported(peerDb);
     std::vector<RunRecord> imported;
     for (const auto& run : exported.listRuns())
-        if (run.source == "imported") imported.push_back(run);
+        if (run.origin == RunOrigin::Import) imported.push_back(run);
     ASSERT_EQ(imported.size(), 1u);
     auto header = tableHeader();
     header["uuid"] = "5b0c1e7e-3f4a-4d2b-9c61-7a8e2f0d9b13";

@@ -115,8 +115,8 @@ TEST(ResultStore, AStoredValueOfAnotherTypeIsReadAsMissingAndNamedWhileTheFileKe
                                         "summary key 'median_samples_per_s' holds \"fast\", which this build cannot read there: left out"}));
     EXPECT_EQ(run->summary.steps, 50);
     EXPECT_FALSE(run->summary.medianSamplesPerSec);
-    EXPECT_EQ(run->config, nlohmann::json::object());
-    EXPECT_EQ(run->environment, nlohmann::json::object());
+    EXPECT_EQ(nlohmann::json(run->config), nlohmann::json::object());
+    EXPECT_EQ(nlohmann::json(run->environment), nlohmann::json::object());
     EXPECT_EQ(bb::test::storedJson(run->summary).value("median_samples_per_s", 0.0), 0.0);
     EXPECT_NO_THROW((void)diagnose(profileRun(*run, store.steps(id))));
     bool listed = false;

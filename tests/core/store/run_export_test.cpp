@@ -22,7 +22,7 @@ RunData measuredRun() {
     data.run.id = 21;
     data.run.uuid = "5a0c1f4e-8d2b-4c61-9e3a-2b7d9c0e1f21";
     data.run.name = "cpu, workers=2 \"quoted\"";
-    data.run.source = "local";
+    data.run.origin = RunOrigin::Engine;
     data.run.status = RunStatus::Completed;
     data.run.deviceKind = "cpu";
     data.run.deviceName = "Xeon 8480+";
@@ -33,7 +33,7 @@ RunData measuredRun() {
     data.run.workers = 2;
     data.run.deviceTransforms = true;
     data.run.summary = bb::test::storedSummary(nlohmann::json{{"median_samples_per_s", 123.456789}});
-    data.run.environment = {{"cpu", "Xeon"}, {"threads", 8}};
+    data.run.environment = nlohmann::json{{"cpu", "Xeon"}, {"threads", 8}}.get<RunEnvironment>();
     data.run.createdAt = "2026-11-30T10:00:00Z";
     data.run.finishedAt = "2026-11-30T10:01:00Z";
     for (int i = 0; i < 6; ++i) {
@@ -62,7 +62,7 @@ RunData headlineOnlyRun() {
     data.run.id = 3;
     data.run.uuid = "0f0c2a9e-0a11-4c3e-8b7a-5d2e4f6a0103";
     data.run.name = "8x Gaudi2 · workers 2";
-    data.run.source = "reference";
+    data.run.origin = RunOrigin::PublishedFigure;
     data.run.status = RunStatus::Completed;
     data.run.deviceKind = "hpu";
     data.run.deviceName = "Gaudi2";

@@ -44,7 +44,7 @@ TEST(TrainerImport, TakesPerStepThroughputFromEventWallTimesAndTheHeadlineFromRe
     ASSERT_EQ(batch.runs.size(), 1U);
     const RunData& run = batch.runs[0];
     EXPECT_EQ(run.run.name, "bridgetower-h100");
-    EXPECT_EQ(run.run.source, "imported");
+    EXPECT_EQ(run.run.origin, RunOrigin::Import);
     EXPECT_EQ(run.run.deviceName, "H100");
     EXPECT_EQ(run.run.batchSize, 48);
     // 602.1 / 1.568 samples per step over a per-device batch of 48.
@@ -87,7 +87,7 @@ TEST(TrainerImport, ThePeersSteadyWindowIsTheHeadlineAndTheTrainersOwnFigureStay
     const RunData& run = batch.runs[0];
     EXPECT_DOUBLE_EQ(bb::test::storedJson(run.run.summary)["median_samples_per_s"].get<double>(), 28.396762337747404);
     EXPECT_EQ(bb::test::storedJson(run.run.summary)["headline"], "steady_samples_per_second (after 3 warm-up steps)");
-    EXPECT_DOUBLE_EQ(run.run.environment["reported"]["train_samples_per_second"].get<double>(), 12.478);
+    EXPECT_DOUBLE_EQ(run.run.environment.reported["train_samples_per_second"].get<double>(), 12.478);
     EXPECT_DOUBLE_EQ(bb::test::storedJson(run.run.summary)["data_wait_share"].get<double>(), 0.009602784033423049);
     EXPECT_EQ(run.steps.size(), 8U);  // logging_steps=1
     EXPECT_FALSE(bb::test::storedJson(run.run.summary).contains("device_memory"));  // a CPU has no device memory to report
@@ -194,7 +194,7 @@ TEST(CsvImport, TimestampsTheClockCannotHoldAreNoTimestamps) {
                                            "step,samples_per_s,timestamp_ms\n0,10,1.7e19\n1,10,inf\n2,10,nan\n");
     const ImportBatch batch = readCsvImport(file, {});
     ASSERT_EQ(batch.runs.size(), 1U);
-    EXPECT_EQ(batch.runs[0].run.createdAt, batch.runs[0].run.environment["imported_at"].get<std::string>());
+    EXPECT_EQ(batch.runs[0].run.createdAt, batch.runs[0].run.environment.facts["imported_at"].get<std::string>());
     EXPECT_EQ(batch.runs[0].run.finishedAt, batch.runs[0].run.createdAt);
 }
 
@@ -237,7 +237,7 @@ TEST(ImportRuns, WritesAllRunsOrNoneAndSkipsUuidsItHas) {
     EXPECT_EQ(first.added[0].steps, 3);
     const auto stored = store.findRun(first.added[0].id);
     ASSERT_TRUE(stored);
-    EXPECT_EQ(stored->source, "imported");
+    EXPECT_EQ(stored->origin, RunOrigin::Import);
     EXPECT_EQ(store.stepCount(stored->id), 3);
 
     // The same files again, under another name: recognised by content.
@@ -276,7 +276,7 @@ TEST(MergeDatabase, KeepsUuidsStepsAndTagsAndAddsNothingTheSecondTime) {
     const auto merged = store.findRun(uuid);
     ASSERT_TRUE(merged);
     EXPECT_EQ(merged->name, "remote-h100");
-    EXPECT_EQ(merged->source, "imported");
+    EXPECT_EQ(merged->origin, RunOrigin::Import);
     EXPECT_EQ(store.steps(merged->id).at(3).samplesPerSec, 583.0);
     EXPECT_EQ(store.tags(merged->id), (std::vector<std::string>{"h100", "node-7"}));
 
@@ -326,15 +326,15 @@ TEST(CsvImport, WorkersAColumnDoesNotStateStayUnknownAndImportOptionsWin) {
     const test::TempDir dir;
     const auto file = test::writeFileBytes(dir.file("rates.csv"), "run,samples_per_s,batch_size\na,10,8\na,11,8\n");
     const ImportBatch plain = readCsvImport(file, {});
-    EXPECT_FALSE(plain.runs[0].run.config.contains("workers"));
+    EXPECT_FALSE(plain.runs[0].run.config.states("workers"));
     const ImportBatch told = readCsvImport(file, {.batchSize = 16, .workers = 2, .precision = "bf16"});
     const RunRecord& run = told.runs[0].run;
     EXPECT_EQ(run.batchSize, 16);
-    EXPECT_EQ(run.config["batch_size"], 16);
+    EXPECT_EQ(run.config.facts["batch_size"], 16);
     EXPECT_EQ(run.workers, 2);
-    EXPECT_EQ(run.config["workers"], 2);
+    EXPECT_EQ(run.config.facts["workers"], 2);
     EXPECT_EQ(run.precision, "bf16");
-    EXPECT_EQ(run.environment["provenance"]["batch_size"], "--batch-size");
+    EXPECT_EQ(run.environment.provenance.at("batch_size"), "--batch-size");
 }
 
 }  // namespace

@@ -47,10 +47,10 @@ std::string known(const std::optional<bool>& value) { return value ? (*value ? "
 std::vector<std::string> runCells(const RunRecord& run) {
     return {run.name,
             run.uuid,
-            run.source,
+            std::string(storedSource(run.origin)),
             run.deviceKind,
             run.deviceName,
-            std::to_string(run.deviceCount),
+            known(run.deviceCount),
             run.model,
             run.precision,
             known(run.batchSize),

@@ -44,12 +44,12 @@ nlohmann::json runRecordToJson(const RunRecord& run) {
     return {{"id", run.id},
             {"uuid", run.uuid},
             {"name", run.name},
-            {"source", run.source},
+            {"source", std::string(storedSource(run.origin))},
             {"status", std::string(toString(run.status))},
             {"error", run.error},
             {"device_kind", run.deviceKind},
             {"device_name", run.deviceName},
-            {"device_count", run.deviceCount},
+            {"device_count", orNull(run.deviceCount)},
             {"model", run.model},
             {"precision", run.precision},
             {"batch_size", orNull(run.batchSize)},
@@ -69,7 +69,8 @@ RunRecord runRecordFromJson(const nlohmann::json& json, const std::string& conte
         if (!json.contains(key)) throw InputError(fmt::format("{}: {}: missing", context, key));
     readOptional(json, "uuid", run.uuid, context);
     readOptional(json, "name", run.name, context);
-    readOptional(json, "source", run.source, context);
+    std::string source = "local";
+    readOptional(json, "source", source, context);
     std::string status = "completed";
     readOptional(json, "status", status, context);
     const auto parsed = runStatusFromString(status);
@@ -79,24 +80,33 @@ RunRecord runRecordFromJson(const nlohmann::json& json, const std::string& conte
     readOptional(json, "device_kind", run.deviceKind, context);
     readOptional(json, "device_name", run.deviceName, context);
     readOptional(json, "device_count", run.deviceCount, context);
+    if (const auto count = json.find("device_count"); count != json.end() && count->is_null()) run.deviceCount.reset();
     readOptional(json, "model", run.model, context);
     readOptional(json, "precision", run.precision, context);
     readOptional(json, "batch_size", run.batchSize, context);
     readOptional(json, "workers", run.workers, context);
     readOptional(json, "device_transforms", run.deviceTransforms, context);
     nlohmann::json summary = nlohmann::json::object();
-    for (auto [key, target] : {std::pair{"config", &run.config}, std::pair{"environment", &run.environment},
+    nlohmann::json config = nlohmann::json::object();
+    nlohmann::json environment = nlohmann::json::object();
+    for (auto [key, target] : {std::pair{"config", &config}, std::pair{"environment", &environment},
                                std::pair{"summary", &summary}}) {
         const auto found = json.find(key);
         if (found == json.end()) continue;
         if (!found->is_object()) throw InputError(fmt::format("{}: {}: expected an object", context, key));
         *target = *found;
     }
+    run.config = config.get<RunSettings>();
+    run.environment = environment.get<RunEnvironment>();
     try {
         run.summary = summary.get<RunSummary>();
     } catch (const nlohmann::json::exception& error) {
         throw InputError(fmt::format("{}: summary: {}", context, error.what()));
     }
+    const auto origin = originFromStored(source, run.summary.headlineOnly, !run.environment.measuredWith.empty());
+    if (!origin)
+        throw InputError(fmt::format("{}: source: unknown value '{}' (local, imported or reference)", context, source));
+    run.origin = *origin;
     readOptional(json, "created_at", run.createdAt, context);
     readOptional(json, "finished_at", run.finishedAt, context);
     return run;

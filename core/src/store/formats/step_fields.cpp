@@ -84,16 +84,14 @@ std::string stepFieldProblem(const StepField& field, double value) {
 }
 
 MeasuredStepFields::MeasuredStepFields(const RunRecord& run) {
-    if (run.source == "local") return;
-    const auto& environment = run.environment;
+    if (run.origin == RunOrigin::Engine) return;
     // An import from a CSV file names the step columns it had (csv_run_rows.cpp).
-    if (const auto listed = environment.find(kMeasuredStepFieldsKey); listed != environment.end() && listed->is_array()) {
-        for (const auto& name : *listed)
-            if (name.is_string()) m_only.push_back(name.get<std::string>());
+    if (run.environment.measuredStepFields) {
+        m_only = *run.environment.measuredStepFields;
         return;
     }
-    const std::string format = environment.is_object() ? environment.value("format", std::string()) : std::string();
-    if (format == "TensorBoard event files" || format == "Hugging Face Trainer output")
+    const auto format = run.environment.importFormat;
+    if (format == ImportFormat::TensorBoard || format == ImportFormat::Trainer)
         m_only = {"step", "timestamp_ms", "wall_ms", "samples", "samples_per_s", "loss"};
 }
 

@@ -37,8 +37,6 @@ StepFieldRange stepFieldRange(const StepField& field);
 // "-5 is not a figure a step can have (expected 0 to 1e+12)", or empty where `value` fits.
 std::string stepFieldProblem(const StepField& field, double value);
 
-// The environment key of an import's list of the step fields its file gave.
-inline constexpr const char* kMeasuredStepFieldsKey = "step_fields";
 
 // Whether a step of the run measured the field, which every export asks before it writes one: a
 // field not measured is left out (an empty CSV cell, null in JSON, no TensorBoard scalar), never

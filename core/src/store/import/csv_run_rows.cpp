@@ -59,7 +59,8 @@ RunRecord CsvRunRows::runRecord(const CsvRow& row) const {
     run.uuid = textOr(row, m_uuid, "");
     run.deviceKind = textOr(row, m_deviceKind, m_options.deviceKind);
     run.deviceName = textOr(row, m_deviceName, m_options.deviceName);
-    if (m_deviceCount) run.deviceCount = row.integer(*m_deviceCount).value_or(run.deviceCount);
+    if (m_deviceCount)
+        if (const auto count = row.integer(*m_deviceCount)) run.deviceCount = *count;
     if (m_options.deviceCount) run.deviceCount = *m_options.deviceCount;
     run.model = textOr(row, m_model, "");
     run.precision = textOr(row, m_precision, "");
@@ -69,17 +70,17 @@ RunRecord CsvRunRows::runRecord(const CsvRow& row) const {
     if (m_workers)
         if (const auto workers = row.integer(*m_workers)) {
             run.workers = *workers;
-            run.config["workers"] = *workers;
+            run.config.facts["workers"] = *workers;
         }
     // Nor device transforms: a row that does not say leaves them unknown, never "off".
     const std::string flag = textOr(row, m_deviceTransforms, "");
     if (flag.empty()) {
     } else if (flag == "true" || flag == "1" || flag == "on" || flag == "yes") {
         run.deviceTransforms = true;
-        run.config["device_transforms"] = true;
+        run.config.facts["device_transforms"] = true;
     } else if (flag == "false" || flag == "0" || flag == "off" || flag == "no") {
         run.deviceTransforms = false;
-        run.config["device_transforms"] = false;
+        run.config.facts["device_transforms"] = false;
     } else {
         throw InputError(fmt::format("{}: line {}: column \"device_transforms\": \"{}\" is not true or false",
                                      m_file.string(), row.line(), textExcerpt(flag)));
@@ -189,13 +190,14 @@ void CsvRunRows::finishRun(RunRecord& run, std::size_t index, RunSummary summary
                            const std::vector<std::string>& stepFields) const {
     checkRun(index, hasHeadline);
     run.summary = std::move(summary);
-    if (run.batchSize) run.config["batch_size"] = *run.batchSize;
-    run.config["precision"] = run.precision;
+    if (run.batchSize) run.config.facts["batch_size"] = *run.batchSize;
+    run.config.facts["precision"] = run.precision;
     // The step fields its cells gave, so that an export leaves the rest empty as the file did.
-    run.environment = {{"format", "CSV"},
-                       {"imported_from", std::filesystem::absolute(m_file).lexically_normal().string()},
-                       {"first_line", firstLine(index)},
-                       {kMeasuredStepFieldsKey, stepFields}};
+    run.environment = {};
+    run.environment.importFormat = ImportFormat::Csv;
+    run.environment.importedFrom = std::filesystem::absolute(m_file).lexically_normal().string();
+    run.environment.facts["first_line"] = firstLine(index);
+    run.environment.measuredStepFields = stepFields;
     applyImportedFacts(run, HfRunInfo{}, m_options);
 }
 

@@ -11,7 +11,7 @@ std::string fromArgs(const HfRunInfo& files, const char* key) { return fmt::form
 }  // namespace
 
 std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const ImportOptions& options) {
-    nlohmann::json provenance = run.environment.value("provenance", nlohmann::json::object());
+    auto& provenance = run.environment.provenance;
     if (!options.model.empty()) {
         run.model = options.model;
         provenance["model"] = options.names.model;
@@ -21,10 +21,10 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
     }
     // The files' config.json counts the FLOPs exactly, unless the user named another model.
     if (options.model.empty() && files.modelConfig.is_object()) {
-        run.config["model_config"] = files.modelConfig;
+        run.config.modelConfig = files.modelConfig;
         provenance["model_config"] = files.modelSource;
     }
-    if (!run.model.empty()) run.config["model"] = run.model;
+    if (!run.model.empty()) run.config.facts["model"] = run.model;
 
     if (options.batchSize) {
         run.batchSize = *options.batchSize;
@@ -33,20 +33,20 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
         run.batchSize = *files.perDeviceBatch;
         provenance["batch_size"] = fromArgs(files, "per_device_train_batch_size");
     }
-    if (run.batchSize) run.config["batch_size"] = *run.batchSize;
+    if (run.batchSize) run.config.facts["batch_size"] = *run.batchSize;
 
     const std::int64_t accumulation = files.gradAccumulation.value_or(1);
     if (files.gradAccumulation) {
-        run.config["gradient_accumulation_steps"] = accumulation;
+        run.config.facts["gradient_accumulation_steps"] = accumulation;
         provenance["gradient_accumulation_steps"] = fromArgs(files, "gradient_accumulation_steps");
     }
     if (options.workers) {
         run.workers = *options.workers;
-        run.config["workers"] = *options.workers;
+        run.config.facts["workers"] = *options.workers;
         provenance["workers"] = options.names.workers;
     } else if (files.workers) {
         run.workers = *files.workers;
-        run.config["workers"] = *files.workers;
+        run.config.facts["workers"] = *files.workers;
         provenance["workers"] = fromArgs(files, "dataloader_num_workers");
     }
     if (!options.precision.empty()) {
@@ -56,12 +56,11 @@ std::int64_t applyImportedFacts(RunRecord& run, const HfRunInfo& files, const Im
         run.precision = *files.precision;
         provenance["precision"] = fromArgs(files, "bf16, fp16");
     }
-    if (!run.precision.empty()) run.config["precision"] = run.precision;
+    if (!run.precision.empty()) run.config.facts["precision"] = run.precision;
     if (run.deviceKind.empty() && files.habana) {
         run.deviceKind = "hpu";
         provenance["device_kind"] = fromArgs(files, "use_habana");
     }
-    if (!provenance.empty()) run.environment["provenance"] = provenance;
     return accumulation;
 }
 

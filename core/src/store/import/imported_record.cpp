@@ -10,11 +10,11 @@ namespace bb {
 RunRecord importedRecord(const std::string& defaultName, const ImportOptions& options) {
     RunRecord run;
     run.name = options.name.empty() ? defaultName : options.name;
-    run.source = "imported";
+    run.origin = RunOrigin::Import;
     run.status = RunStatus::Completed;
     run.deviceKind = options.deviceKind;
     run.deviceName = options.deviceName;
-    run.deviceCount = options.deviceCount.value_or(1);
+    run.deviceCount = options.deviceCount;  // unknown unless the user or the files say
     return run;
 }
 
@@ -38,7 +38,7 @@ void finishImportedTimes(RunRecord& run, const ImportedTimeSpan& span) {
     // When the run happened, where the files say so; the import time otherwise.
     if (run.createdAt.empty()) run.createdAt = span.firstMs > 0 ? isoUtc(at(span.firstMs)) : now;
     if (run.finishedAt.empty()) run.finishedAt = span.lastMs > 0 ? isoUtc(at(span.lastMs)) : run.createdAt;
-    run.environment["imported_at"] = now;
+    run.environment.facts["imported_at"] = now;
 }
 
 void finishImportedRun(RunData& data, std::string_view format) {

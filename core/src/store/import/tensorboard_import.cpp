@@ -71,9 +71,9 @@ RunData foreignRun(const EventRun& events, const ImportOptions& options, std::ve
 
     nlohmann::json files = nlohmann::json::array();
     for (const auto* file : events.files) files.push_back(file->path.string());
-    data.run.environment = {{"format", "TensorBoard event files"},
-                            {"imported_from", std::filesystem::absolute(events.folder).lexically_normal().string()},
-                            {"files", files}};
+    data.run.environment.importFormat = ImportFormat::TensorBoard;
+    data.run.environment.importedFrom = std::filesystem::absolute(events.folder).lexically_normal().string();
+    data.run.environment.facts["files"] = files;
     HfRunInfo info;
     for (const auto* file : events.files) readHfTextSummaries(file->texts, file->path.string(), info);
     warnings.insert(warnings.end(), info.warnings.begin(), info.warnings.end());
@@ -88,17 +88,20 @@ RunData foreignRun(const EventRun& events, const ImportOptions& options, std::ve
         samplesPerStep = static_cast<std::int64_t>(std::llround(*headline.samplesPerSec / *stepsPerSec));
         // The global batch over the per-device one is the device count, when the user did not say.
         if (!options.deviceCount && perDeviceStep > 0 && samplesPerStep % perDeviceStep == 0 &&
-            samplesPerStep / perDeviceStep > 1) {
+            samplesPerStep / perDeviceStep >= 1) {
             data.run.deviceCount = samplesPerStep / perDeviceStep;
-            data.run.environment["provenance"]["device_count"] =
-                "train_samples_per_second / train_steps_per_second over the per-device batch × accumulation";
+            data.run.environment.inferred.insert("device_count");
+            data.run.environment.provenance["device_count"] = fmt::format(
+                "inferred: train_samples_per_second / train_steps_per_second over the per-device batch × gradient "
+                "accumulation{}",
+                info.gradAccumulation ? "" : ", assuming no gradient accumulation");
         }
+    } else if (perDeviceStep > 0 && data.run.deviceCount) {
+        samplesPerStep = perDeviceStep * *data.run.deviceCount;
     } else if (perDeviceStep > 0) {
-        samplesPerStep = perDeviceStep * data.run.deviceCount;
-        if (!options.deviceCount)
-            warnings.push_back(fmt::format("{}: the events do not say how many devices ran: 1 assumed (samples per step "
-                                           "= {} per device); set {} to say otherwise",
-                                           events.folder.string(), perDeviceStep, options.names.deviceCount));
+        warnings.push_back(fmt::format("{}: the events do not say how many devices ran, so neither how many samples a "
+                                       "step took (each device took {}): step times only, no samples/s; set {} to say",
+                                       events.folder.string(), perDeviceStep, options.names.deviceCount));
     } else {
         warnings.push_back(fmt::format("{}: the events do not say how many samples a step takes: step times only, "
                                        "no samples/s",
@@ -106,7 +109,7 @@ RunData foreignRun(const EventRun& events, const ImportOptions& options, std::ve
     }
     data.steps = stepsFromLog(std::move(logged), samplesPerStep);
     data.run.summary = importedSummary(data.steps, headline);
-    data.run.environment["samples_per_step"] = samplesPerStep;
+    data.run.environment.facts["samples_per_step"] = samplesPerStep;
     finishImportedRun(data, "tensorboard");
     return data;
 }
@@ -129,7 +132,7 @@ RunData exportedRun(const EventRun& events, const ImportOptions& options) {
         summarized = json.contains("summary") && !json["summary"].empty();
         data.run.id = 0;
         data.run.studyId = 0;
-        if (data.run.source != "reference") data.run.source = "imported";
+        if (!isReference(data.run.origin)) data.run.origin = RunOrigin::Import;
         if (!options.name.empty()) data.run.name = options.name;
         if (!options.deviceKind.empty()) data.run.deviceKind = options.deviceKind;
         if (!options.deviceName.empty()) data.run.deviceName = options.deviceName;

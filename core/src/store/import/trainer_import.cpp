@@ -121,7 +121,7 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     data.run = importedRecord(folderName.empty() ? std::string("trainer run") : folderName, options);
     if (output.state && output.state->trainBatchSize.value_or(0) > 0) data.run.batchSize = output.state->trainBatchSize;
     if (data.run.batchSize)
-        data.run.environment["provenance"]["batch_size"] = output.statePath.string() + " (train_batch_size)";
+        data.run.environment.provenance["batch_size"] = output.statePath.string() + " (train_batch_size)";
     // What TensorBoardCallback wrote beside the scalars, then the folder's own config.json.
     HfRunInfo info;
     for (const auto& file : output.eventFiles) readHfTextSummaries(file.texts, file.path.string(), info);
@@ -131,18 +131,26 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     const std::int64_t perDeviceBatch = data.run.batchSize.value_or(0) * accumulation;
 
     double samplesPerStep = globalBatch(metrics, perDeviceBatch);
-    bool countInferred = false;
     if (!options.deviceCount && perDeviceBatch > 0 && samplesPerStep > 0 &&
         isWhole(samplesPerStep / static_cast<double>(perDeviceBatch))) {
-        data.run.deviceCount = static_cast<std::int64_t>(std::round(samplesPerStep / static_cast<double>(perDeviceBatch)));
-        countInferred = true;
-        batch.warnings.push_back(fmt::format(
-            "{}: device count {} inferred from samples per step ({}) / per-device batch × gradient accumulation ({}){}; "
-            "set {} to say otherwise",
-            folder.string(), data.run.deviceCount, samplesPerStep, perDeviceBatch,
-            info.gradAccumulation ? "" : ", assuming no gradient accumulation", options.names.deviceCount));
+        const auto count = static_cast<std::int64_t>(std::round(samplesPerStep / static_cast<double>(perDeviceBatch)));
+        data.run.deviceCount = count;
+        const std::string how = fmt::format(
+            "samples per step ({}) / per-device batch × gradient accumulation ({}){}", samplesPerStep, perDeviceBatch,
+            info.gradAccumulation ? "" : ", assuming no gradient accumulation");
+        data.run.environment.inferred.insert("device_count");
+        data.run.environment.provenance["device_count"] = "inferred: " + how;
+        batch.warnings.push_back(
+            fmt::format("{}: device count {} inferred from {}; set {} to say otherwise", folder.string(), count, how,
+                        options.names.deviceCount));
     }
-    if (samplesPerStep == 0) samplesPerStep = static_cast<double>(perDeviceBatch * data.run.deviceCount);
+    if (samplesPerStep == 0 && data.run.deviceCount)
+        samplesPerStep = static_cast<double>(perDeviceBatch * *data.run.deviceCount);
+    else if (samplesPerStep == 0 && perDeviceBatch > 0)
+        batch.warnings.push_back(fmt::format("{}: the files do not say how many devices ran, so neither how many samples "
+                                             "a step took (each device took {}): no samples/s from the steps; set {} "
+                                             "to say",
+                                             folder.string(), perDeviceBatch, options.names.deviceCount));
 
     bool gaudiKeys = metrics.otherValues.contains(kGaudiMemoryKey);
     if (output.state)
@@ -233,16 +241,15 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
         throw InputError(fmt::format("{}: no train_samples_per_second and no logged steps: nothing to import",
                                      folder.string()));
 
-    nlohmann::json config = data.run.config;
+    auto& config = data.run.config.facts;
     if (data.run.batchSize) config["batch_size"] = *data.run.batchSize;
-    config["warmup_steps"] = 0;
+    data.run.config.warmupSteps = 0;
     if (output.state) {
         const auto& state = *output.state;
         if (state.maxSteps) config["steps"] = *state.maxSteps;
         if (state.loggingSteps) config["logging_steps"] = *state.loggingSteps;
         if (state.numTrainEpochs) config["num_train_epochs"] = *state.numTrainEpochs;
     }
-    data.run.config = config;
     nlohmann::json files = nlohmann::json::array();
     if (!output.statePath.empty()) files.push_back(output.statePath.string());
     if (!output.resultsPath.empty()) files.push_back(output.resultsPath.string());
@@ -254,12 +261,11 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     if (metrics.samples) reported["train_samples"] = *metrics.samples;
     if (metrics.totalFlos) reported["total_flos"] = *metrics.totalFlos;
     if (metrics.epoch) reported["epoch"] = *metrics.epoch;
-    data.run.environment.update({{"format", "Hugging Face Trainer output"},
-                                 {"imported_from", std::filesystem::absolute(folder).lexically_normal().string()},
-                                 {"files", files},
-                                 {"device_count_inferred", countInferred},
-                                 {"samples_per_step", samplesPerStep},
-                                 {"reported", reported}});
+    auto& environment = data.run.environment;
+    environment.importFormat = ImportFormat::Trainer;
+    environment.importedFrom = std::filesystem::absolute(folder).lexically_normal().string();
+    environment.reported = std::move(reported);
+    environment.facts.update({{"files", files}, {"samples_per_step", samplesPerStep}});
     finishImportedRun(data, "trainer");
     batch.runs.push_back(std::move(data));
     return batch;

@@ -27,9 +27,9 @@ std::string requiredText(const nlohmann::json& object, const char* key, const st
 // 2.11), workers 1, adamw_torch_fused"): two tables of one device must not read alike.
 std::string referenceRunName(const RunRecord& run, const std::string& date, bool peer) {
     if (peer)
-        return fmt::format("{} · {}x {} ({})", run.name, run.deviceCount,
+        return fmt::format("{} · {}x {} ({})", run.name, run.deviceCount.value_or(0),
                            run.deviceName.empty() ? run.deviceKind : run.deviceName, date);
-    std::string name = fmt::format("{}x {} · workers {}", run.deviceCount,
+    std::string name = fmt::format("{}x {} · workers {}", run.deviceCount.value_or(0),
                                    run.deviceName.empty() ? run.deviceKind : run.deviceName,
                                    run.workers ? std::to_string(*run.workers) : std::string("unknown"));
     if (run.deviceTransforms.value_or(false)) name += " + device-side loading";
@@ -81,6 +81,8 @@ MeasuredTable measuredTableFromJson(const nlohmann::json& header, const nlohmann
         if (data.run.status != RunStatus::Completed)
             throw InputError(fmt::format("{}: status: {}; a reference must be a completed run", named,
                                          toString(data.run.status)));
+        if (!data.run.deviceCount || *data.run.deviceCount < 1)
+            throw InputError(fmt::format("{}: device_count: a measured reference needs how many devices ran it", named));
         const auto steps = json.find("steps");
         if (steps == json.end() || !steps->is_array() || steps->empty())
             throw InputError(fmt::format("{}: steps: a measured reference needs its steps", named));
@@ -89,15 +91,15 @@ MeasuredTable measuredTableFromJson(const nlohmann::json& header, const nlohmann
         // Derived from the table, so that the measured run itself, imported or merged into the
         // same database before, keeps its row and its uuid.
         data.run.uuid = contentUuid(table.study.uuid + "/" + data.run.uuid);
-        data.run.source = "reference";
+        data.run.origin = RunOrigin::MeasuredReference;
         // A table exported before local runs were named by their GPU still says "cuda:0".
         data.run.deviceName = runDeviceName(data.run.deviceName, data.run.environment);
         if (!measuredWith.empty()) {
-            data.run.environment[kMeasuredWithKey] = measuredWith;
+            data.run.environment.measuredWith = measuredWith;
             // "Hugging Face Trainer · workers 1, adamw_torch" (bench/peers/): what follows the measurer.
             const std::string prefix = measuredWith + " · ";
             if (data.run.name.starts_with(prefix) && data.run.name.size() > prefix.size())
-                data.run.environment[kPeerConfigurationKey] = data.run.name.substr(prefix.size());
+                data.run.environment.peerConfiguration = data.run.name.substr(prefix.size());
         }
         data.run.name = referenceRunName(data.run, date, !measuredWith.empty());
         table.runs.push_back(std::move(data));
