@@ -90,7 +90,12 @@ std::vector<ListColumn> listColumns(bool showSource) {
         {"workers", [](const RunRecord& run) { return run.workers ? std::to_string(*run.workers) : "-"; }, false},
         {"dev-tf", [](const RunRecord& run) { return run.deviceTransforms ? (*run.deviceTransforms ? "on" : "off") : "-"; },
          false},
-        {"samples/s", [](const RunRecord& run) { return samplesPerSecText(runSamplesPerSec(run)); }, false},
+        {"samples/s",
+         [](const RunRecord& run) {
+             const auto samplesPerSec = headlineSamplesPerSec(run.summary);
+             return samplesPerSec ? samplesPerSecText(*samplesPerSec) : std::string("-");
+         },
+         false},
         // The date alone: ids already order the runs, and `show` gives the time.
         {"created", [](const RunRecord& run) { return run.createdAt.substr(0, 10); }, true},
     };

@@ -178,6 +178,26 @@ TEST(CompareChart, StackedBarLabelsStayInsideThePlot) {
     EXPECT_EQ(chart.valueTicks().max, wideTop);
 }
 
+// Six groups at 1280 px once cut "2× H100 (count inferred)" to "2× H100 (count infer..." and
+// "1× H200 (BridgeBench)" to "1× H200 (BridgeBen...": what qualifies a device goes on a second line.
+TEST(CompareChart, WhatQualifiesADeviceIsDrawnWholeOnALineOfItsOwn) {
+    const QStringList devices = {"H100 (count unknown)", "2× H100 (count inferred)", "8× Gaudi2",
+                                 "8× H100",              "8× A100 80GB",             "1× H200 (BridgeBench)"};
+    const Comparison comparison = barGrid(devices, {"workers 0", "workers 1", "workers 2", "workers 2 + media pipeline",
+                                                    "workers 0 + device-side loading", "workers 1 + device-side loading"},
+                                          std::vector<std::vector<double>>(6, std::vector<double>(6, 100.0)), 100.0);
+    CompareChart chart;
+    showWith(chart, comparison, 1200, 290);
+    QStringList drawn;
+    for (const QGraphicsItem* item : chart.findChild<QGraphicsView*>()->scene()->items())
+        if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item); text && text->isVisible())
+            drawn << text->toPlainText();
+    for (const QString qualifier : {"(count unknown)", "(count inferred)", "(BridgeBench)"})
+        EXPECT_TRUE(std::any_of(drawn.begin(), drawn.end(), [&](const QString& text) { return text.endsWith(qualifier); }))
+            << qualifier.toStdString() << " in " << drawn.join(" | ").toStdString();
+    EXPECT_EQ(chart.categoryLabels(), devices) << "read back as one line each";
+}
+
 // The title Qt Charts draws, as the user sees it.
 QString shownTitle(const CompareChart& chart) {
     for (const QGraphicsItem* item : chart.findChild<QGraphicsView*>()->scene()->items())

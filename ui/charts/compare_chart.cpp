@@ -1,6 +1,7 @@
 #include "charts/compare_chart.h"
 
 #include <QBarCategoryAxis>
+#include <QTextDocumentFragment>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -71,8 +72,21 @@ void CompareChart::setComparison(const Comparison& comparison) {
     }
     chart()->addSeries(series);
     auto* categories = new QBarCategoryAxis(chart());
-    categories->append(comparison.categoryLabels.size() == comparison.categories.size() ? comparison.categoryLabels
-                                                                                        : comparison.categories);
+    // What qualifies a device ("(count inferred)", "(BridgeBench, 4 Dec 2026)") goes on a line of its
+    // own: on one line it was cut to "2× H100 (count infer…" beside six groups.
+    QStringList labels =
+        comparison.categoryLabels.size() == comparison.categories.size() ? comparison.categoryLabels : comparison.categories;
+    for (auto& label : labels) {
+        // Chinese writes its brackets full width and without a space before them.
+        qsizetype open = label.indexOf(QStringLiteral(" ("));
+        qsizetype skip = 1;
+        if (open <= 0) {
+            open = label.indexOf(QChar(0xFF08));
+            skip = 0;
+        }
+        if (open > 0) label = label.left(open).toHtmlEscaped() + QStringLiteral("<br>") + label.mid(open + skip).toHtmlEscaped();
+    }
+    categories->append(labels);
     chart()->addAxis(categories, Qt::AlignBottom);
     series->attachAxis(categories);
     auto* values = new QValueAxis(chart());
@@ -112,7 +126,15 @@ void CompareChart::setComparison(const Comparison& comparison) {
 
 QStringList CompareChart::categoryLabels() const {
     for (auto* axis : chart()->axes(Qt::Horizontal))
-        if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) return categories->categories();
+        if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
+            QStringList read;
+            for (const auto& label : categories->categories()) {
+                QString text = QTextDocumentFragment::fromHtml(label).toPlainText();
+                text.replace(QChar::LineSeparator, QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' '));
+                read << text;
+            }
+            return read;
+        }
     return {};
 }
 

@@ -25,7 +25,8 @@ public:
     void setComparison(const Comparison& comparison);
     // The text on each bar, in bar-set order then category order (tests, exports).
     QStringList barLabels() const;
-    // The device axis's labels, as drawn.
+    // The device axis's labels as read, one line each (a label's qualifier, "(count inferred)",
+    // is drawn on a second line).
     QStringList categoryLabels() const;
     // Where each bar's label is drawn, in barLabels() order (tests: labels never overlap).
     QList<QRectF> barLabelRects() const;

@@ -1,6 +1,7 @@
 #include "models/comparison.h"
 
 #include <QCoreApplication>
+#include <QMap>
 
 #include <algorithm>
 #include <cmath>
@@ -160,6 +161,16 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
             if (id && entry.runId == *id) return QString::fromStdString(entry.runName);
         return QString();
     };
+    // Each group in the window's words: core names the device ("2× H100 (count inferred)") and
+    // what it adds after it (a table's date, a peer) stays as core wrote it.
+    QMap<QString, QString> shownGroups;
+    for (std::size_t index = 0; index < compared.entries.size(); ++index) {
+        const auto& from = compared.entries[index];
+        const QString group = QString::fromStdString(from.group);
+        shownGroups[group] = from.group.starts_with(from.device)
+                                 ? deviceLabel(runs[index]) + QString::fromStdString(from.group.substr(from.device.size()))
+                                 : group;
+    }
     for (const std::size_t index : order) {
         const auto& from = compared.entries[index];
         ComparisonEntry entry;
@@ -222,8 +233,9 @@ Comparison buildComparison(const std::vector<RunRecord>& runs, CompareMetric met
             peerOnly = !entry.measuredWith.empty();
             if (!measuredOnly) break;
         }
-        comparison.categoryLabels << (measuredOnly && !peerOnly ? ComparisonText::tr("%1 (BridgeBench)").arg(category)
-                                                                : category);
+        const QString shown = shownGroups.value(category, category);
+        comparison.categoryLabels << (measuredOnly && !peerOnly ? ComparisonText::tr("%1 (BridgeBench)").arg(shown)
+                                                                : shown);
     }
     for (const auto& entry : comparison.entries)
         if (!comparison.configurations.contains(entry.configuration)) comparison.configurations << entry.configuration;

@@ -109,7 +109,7 @@ RunData foreignRun(const EventRun& events, const ImportOptions& options, std::ve
     }
     data.steps = stepsFromLog(std::move(logged), samplesPerStep);
     data.run.summary = importedSummary(data.steps, headline);
-    data.run.environment.facts["samples_per_step"] = samplesPerStep;
+    if (samplesPerStep > 0) data.run.environment.facts["samples_per_step"] = samplesPerStep;
     finishImportedRun(data, "tensorboard");
     return data;
 }

@@ -265,7 +265,8 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     environment.importFormat = ImportFormat::Trainer;
     environment.importedFrom = std::filesystem::absolute(folder).lexically_normal().string();
     environment.reported = std::move(reported);
-    environment.facts.update({{"files", files}, {"samples_per_step", samplesPerStep}});
+    environment.facts["files"] = files;
+    if (samplesPerStep > 0) environment.facts["samples_per_step"] = samplesPerStep;
     finishImportedRun(data, "trainer");
     batch.runs.push_back(std::move(data));
     return batch;
