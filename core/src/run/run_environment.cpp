@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -31,6 +32,25 @@ void take(nlohmann::json& rest, const char* key, std::optional<double>& field) {
     const auto found = rest.find(key);
     if (found == rest.end() || !found->is_number()) return;
     field = found->get<double>();
+    rest.erase(found);
+}
+
+template <typename T>
+struct IsOptional : std::false_type {};
+template <typename T>
+struct IsOptional<std::optional<T>> : std::true_type {};
+
+// An array (or, `object`, an object) of strings into `field`; anything else stays as stored.
+template <typename Field>
+void takeStrings(nlohmann::json& rest, const char* key, bool object, Field& field) {
+    const auto found = rest.find(key);
+    if (found == rest.end() || (object ? !found->is_object() : !found->is_array()) ||
+        !std::all_of(found->begin(), found->end(), [](const nlohmann::json& item) { return item.is_string(); }))
+        return;
+    if constexpr (IsOptional<Field>::value)
+        field = found->template get<typename Field::value_type>();
+    else
+        field = found->template get<Field>();
     rest.erase(found);
 }
 
@@ -90,24 +110,9 @@ void from_json(const nlohmann::json& json, RunEnvironment& environment) {
         environment.reported = *reported;
         rest.erase(reported);
     }
-    if (const auto fields = rest.find("step_fields");
-        fields != rest.end() && fields->is_array() &&
-        std::all_of(fields->begin(), fields->end(), [](const nlohmann::json& name) { return name.is_string(); })) {
-        environment.measuredStepFields = fields->get<std::vector<std::string>>();
-        rest.erase(fields);
-    }
-    if (const auto provenance = rest.find("provenance");
-        provenance != rest.end() && provenance->is_object() &&
-        std::all_of(provenance->begin(), provenance->end(), [](const nlohmann::json& from) { return from.is_string(); })) {
-        environment.provenance = provenance->get<std::map<std::string, std::string>>();
-        rest.erase(provenance);
-    }
-    if (const auto inferred = rest.find("inferred");
-        inferred != rest.end() && inferred->is_array() &&
-        std::all_of(inferred->begin(), inferred->end(), [](const nlohmann::json& name) { return name.is_string(); })) {
-        environment.inferred = inferred->get<std::set<std::string>>();
-        rest.erase(inferred);
-    }
+    takeStrings(rest, "step_fields", false, environment.measuredStepFields);
+    takeStrings(rest, "provenance", true, environment.provenance);
+    takeStrings(rest, "inferred", false, environment.inferred);
     // Trainer imports before the list said so in a flag of their own.
     if (const auto flag = rest.find("device_count_inferred"); flag != rest.end() && flag->is_boolean()) {
         if (flag->get<bool>()) environment.inferred.insert("device_count");
