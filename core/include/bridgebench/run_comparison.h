@@ -165,8 +165,6 @@ RunComparison compareRuns(const std::vector<RunRecord>& runs, CompareMetric metr
 // "8× Gaudi2": the device a run is grouped under; "4× H100 (count inferred)" where an import
 // inferred the count, "H100 (count unknown)" where nothing says it.
 std::string runDeviceLabel(const RunRecord& run);
-// "8", "4 (inferred)" or "unknown".
-std::string deviceCountText(const RunRecord& run);
 bool deviceCountInferred(const RunRecord& run);
 // "workers 2 + media pipeline": the configuration within a device.
 std::string runConfigurationLabel(const RunRecord& run);

@@ -194,11 +194,6 @@ double runMetricValue(const RunRecord& run, CompareMetric metric) {
 
 bool deviceCountInferred(const RunRecord& run) { return run.environment.inferred.contains("device_count"); }
 
-std::string deviceCountText(const RunRecord& run) {
-    if (!run.deviceCount) return "unknown";
-    return deviceCountInferred(run) ? fmt::format("{} (inferred)", *run.deviceCount) : std::to_string(*run.deviceCount);
-}
-
 std::string runDeviceLabel(const RunRecord& run) {
     std::string name = run.deviceName.empty() ? run.deviceKind : run.deviceName;
     if (name.empty()) name = "unknown device";
