@@ -6,7 +6,7 @@
 // overhead is recordStep's time over tinyTrainStep's.
 //
 // recordStepWithTimeline adds what a step the timeline records costs (issue #51: under 1%):
-// the training thread's spans (engine/trainer.cpp, timeline/step_spans.cpp) and its batch's
+// the training thread's spans (engine/trainer.cpp, engine/step_spans.cpp) and its batch's
 // (workers 0: the batch, 8 samples' read, decode, transform and tokenize, the collate; each
 // one clock read and one add, as data/batch_builder.cpp), taken after the step and handed to
 // the writer, which commits them with the steps. Its time less recordStep's is the timeline's.
@@ -21,7 +21,7 @@
 #include "bridgebench/result_store.h"
 #include "bridgebench/step_writer.h"
 #include "engine/process_stats.h"
-#include "timeline/step_spans.h"
+#include "engine/step_spans.h"
 #include "timeline/timeline_recorder.h"
 #include "model/bridgetower_heads.h"
 #include "util/time_format.h"

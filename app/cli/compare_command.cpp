@@ -7,9 +7,10 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "bridgebench/result_store.h"
 #include "bridgebench/run_comparison.h"
-#include "bridgebench/study_metric.h"
 #include "bridgebench/speedup_figure.h"
+#include "bridgebench/study_metric.h"
 #include "bridgebench/study_runs.h"
 #include "cli/cli_common.h"
 #include "cli/figure_text.h"

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "bridgebench/load_runs.h"
 #include "bridgebench/report.h"
 #include "bridgebench/run_export.h"
 #include "bridgebench/trace_export.h"

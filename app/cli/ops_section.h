@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/op_profile.h"
-#include "bridgebench/result_store.h"
+#include "bridgebench/run_record.h"
 
 namespace bb::cli {
 

@@ -5,7 +5,9 @@
 
 #include "bridgebench/diagnosis.h"
 #include "bridgebench/errors.h"
+#include "bridgebench/result_store.h"
 #include "bridgebench/run_samples_per_sec.h"
+#include "bridgebench/study_presets.h"
 #include "bridgebench/study_runner.h"
 #include "cli/cli_common.h"
 #include "cli/interrupt.h"

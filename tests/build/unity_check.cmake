@@ -1,10 +1,10 @@
-# Configures BridgeBench afresh and checks its unity builds (cmake/UnityBuild.cmake): core compiles
-# in batches; the files with a property of their own (app_paths.cpp's definition, the generated
+# Configures BridgeBench afresh and checks its unity builds (cmake/UnityBuild.cmake): core's layers
+# compile in batches; the files with a property of their own (app_paths.cpp's definition, the generated
 # reference tables' SKIP_PRECOMPILE_HEADERS) in no batch, so that the property still holds; and
 # with -DCMAKE_UNITY_BUILD=OFF no batch at all.
 #   cmake -DSOURCE=... -DBINARY=... -DGENERATOR=... -P unity_check.cmake
 include(${CMAKE_CURRENT_LIST_DIR}/configure.cmake)
-set(batches "${BINARY}/core/CMakeFiles/core.dir/Unity")
+set(batches "${BINARY}/core/CMakeFiles/bb_core_*.dir/Unity")
 
 file(REMOVE_RECURSE "${BINARY}")
 bb_configure(output)
@@ -28,7 +28,8 @@ endif()
 
 file(REMOVE_RECURSE "${BINARY}")
 bb_configure(output -DCMAKE_UNITY_BUILD=OFF)
-if(IS_DIRECTORY "${batches}")
+file(GLOB unity_sources "${batches}/unity_*_cxx.cxx")
+if(unity_sources)
   message(FATAL_ERROR "-DCMAKE_UNITY_BUILD=OFF, yet core has unity batches in ${batches}")
 endif()
 file(REMOVE_RECURSE "${BINARY}")

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/result_store.h"
+#include "bridgebench/load_runs.h"
 #include "bridgebench/run_data.h"
 #include "bridgebench/study_runs.h"
 #include "bridgebench/tfevents_writer.h"

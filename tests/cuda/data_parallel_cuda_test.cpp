@@ -7,7 +7,7 @@
 
 #include "bridgebench/bridgetower_config.h"
 #include "core/distributed/two_ranks.h"
-#include "distributed/backend_choice.h"
+#include "config/backend_choice.h"
 #include "distributed/collectives.h"
 #include "distributed/data_parallel_sync.h"
 #include "engine/bridgetower_training_model.h"

@@ -8,7 +8,7 @@ Fails, listing every finding, when
     `bridgebench-cli SUBCOMMAND`), or an option of its --help is missing from that section;
   - an import format (`import --help`) or export format (`export --help`) is not in its section of docs/formats.md;
   - a key of `run --json` is not in docs/cli.md: the keys of a short real run, and the optional keys the summary's
-    writer (core/src/analysis/run_summary.cpp) and the run command add (out["key"]);
+    writer (core/src/run/run_summary.cpp) and the run command add (out["key"]);
   - a relative link or image in README.md or docs/ points to a file, or a heading, that does not exist;
   - the exit codes `bridgebench-cli --help` prints (core's table) are not each, with their meaning, in docs/cli.md,
     in `run --help` and (by number) in README.md.
@@ -199,7 +199,7 @@ def check_formats(cli, docs):
 
 def check_run_json(cli, docs, source):
     keys = set()
-    for path in ["core/src/analysis/run_summary.cpp", "app/cli/run_command.cpp"]:
+    for path in ["core/src/run/run_summary.cpp", "app/cli/run_command.cpp"]:
         text = read(os.path.join(source, path))
         keys |= set(re.findall(r'\bout\["([a-z0-9_]+)"\]', text))
         keys |= set(re.findall(r'\bputKnown\(out, "([a-z0-9_]+)"', text))

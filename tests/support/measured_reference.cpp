@@ -2,6 +2,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include "bridgebench/result_store.h"
 #include "bridgebench/run_json.h"
 #include "store/references/measured_table.h"
 #include "store/references/shipped_tables.h"

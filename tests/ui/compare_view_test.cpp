@@ -29,6 +29,7 @@
 #include "support/temp_dir.h"
 #include "support/stored_summary.h"
 #include "bridgebench/run_import.h"
+#include "runs_read.h"
 
 namespace bb::ui::compare_view_test {
 namespace {
@@ -70,7 +71,7 @@ RunData measuredLargeRun(const std::string& uuid, const std::string& name, int w
 TEST(CompareView, ShowsTheStudyWithSpeedupsAgainstTheA100) {
     test::TempDir dir;
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("compare.db").string())));
     CompareView view(store);
     view.showStudy();
     // The ten August figures and the measured tables this build ships, which stand beside them.
@@ -116,7 +117,7 @@ TEST(CompareView, ShowsAMeasuredTableBesideTheStudyPerDeviceAgainstTheA100) {
     test::addMeasuredReferenceTable(file, "5c2a9e1d-0b7f-4e36-a8d4-1f9b3c6e2d80", "2 Dec 2026", {measured});
 
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.showStudy();
     // The ten published figures, this test's table and whatever tables this build ships.
@@ -178,7 +179,7 @@ TEST(CompareView, AMeasuredGridsStepLinesAreNamedAndColouredAsTheirBars) {
     test::addMeasuredReferenceTable(file, "5c2a9e1d-0b7f-4e36-a8d4-1f9b3c6e2d81", "2 Dec 2026", grid);
 
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     QVector<qint64> ids;
     for (const auto& run : store.runs())
         if (run.deviceName == "Test GPU") ids.append(run.id);
@@ -224,7 +225,7 @@ TEST(CompareView, ThePerStepLinesAreReadOffTheUiThread) {
         ResultStore(file).appendSteps(ids.back(), steps);
     }
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.setRuns(ids);
     EXPECT_EQ(view.comparison().entries.size(), 2u);
@@ -263,7 +264,7 @@ TEST(CompareView, PerStepLinesOfOtherWorkAreMarkedAndAnUnknownStepIsNotDrawnAsZe
     steps[0].samplesPerSec = 0;
     ResultStore(file).appendSteps(tiny, steps);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     qint64 large = 0;
     for (const auto& run : store.runs())
         if (isMeasuredReference(run) && run.deviceName == "Test GPU") large = run.id;
@@ -288,7 +289,7 @@ TEST(CompareView, PublishedFiguresAloneGiveTheTableThePerStepChartsRoom) {
     const auto file = dir.file("compare.db");
     const qint64 local = storeRunWithSteps(file, "tiny b8 w0", 10);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     QVector<qint64> published;
     for (const auto& run : store.runs())
         if (run.origin == RunOrigin::PublishedFigure) published.append(run.id);
@@ -326,7 +327,7 @@ TEST(CompareView, PublishedFiguresAloneGiveTheTableThePerStepChartsRoom) {
 TEST(CompareView, MarksADifferentWorkloadInChartAndTable) {
     test::TempDir dir;
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("compare.db").string())));
     QVector<qint64> ids;
     for (const auto& run : store.runs())
         if (run.deviceName == "A100 80GB" && run.workers == 0) ids.append(run.id);  // Aug (48) and June (32)
@@ -356,7 +357,7 @@ TEST(CompareView, MarksTheFiguresOfARunMeasuredBesideOtherBusyProcesses) {
                           {{"median_samples_per_s", 20.0}, {"other_cpu_cores", 1.4}, {"other_cpu_cores_p95", 1.9}}));
     }
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.setRuns({quiet, busy});
     int marked = 0;
@@ -374,7 +375,7 @@ TEST(CompareView, MarksTheFiguresOfARunMeasuredBesideOtherBusyProcesses) {
 TEST(CompareView, PerDeviceMetricDividesByTheDeviceCount) {
     test::TempDir dir;
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("compare.db").string())));
     CompareView view(store);
     view.showStudy();
     view.setMetric(CompareMetric::SamplesPerSecPerDevice);
@@ -387,7 +388,7 @@ TEST(CompareView, ComparesSeveralRunsWithTheStudyTheFirstAsBaseline) {
     const qint64 first = test::storeCompletedCpuRun(file, "sweep workers 0", 1);
     const qint64 second = test::storeCompletedCpuRun(file, "sweep workers 1", 1);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.compareWithStudy(QVector<qint64>{first, second});
     ASSERT_EQ(view.runIds().size(), 12 + shipped());
@@ -404,7 +405,7 @@ TEST(CompareView, ComparesARunWithTheStudyInTflopsPerDeviceWhenTheWorkloadsDiffe
     const auto file = dir.file("compare.db");
     const qint64 local = test::storeCompletedCpuRun(file, "my cpu run", 1);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.compareWithStudy(local);
     EXPECT_EQ(view.runIds().size(), 11 + shipped());
@@ -463,7 +464,7 @@ TEST(CompareView, TheReasonForAMetricGoesWhenTheMetricOrTheRunsChange) {
     const qint64 local = test::storeCompletedCpuRun(file, "my cpu run", 1);
     const qint64 other = test::storeCompletedCpuRun(file, "another cpu run", 0);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     const auto* reason = view.findChild<QLabel*>("compareReason");
     ASSERT_NE(reason, nullptr);
@@ -488,7 +489,7 @@ TEST(CompareView, TheReasonForAMetricGoesWhenTheMetricOrTheRunsChange) {
 TEST(CompareView, ADaggerWithoutABaselineDoesNotNameOne) {
     test::TempDir dir;
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("compare.db").string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("compare.db").string())));
     QVector<qint64> ids;
     for (const auto& run : store.runs())
         if (run.deviceName == "A100 80GB" && run.workers == 0) ids.append(run.id);  // Aug (48) and June (32)
@@ -513,7 +514,7 @@ TEST(CompareView, NoSpeedupIsDrawnBetweenRunsOfOtherWorkInSamplesPerSecond) {
     const auto file = dir.file("compare.db");
     const qint64 local = test::storeCompletedCpuRun(file, "my cpu run", 1);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.compareWithStudy(local);
     for (const auto metric : {CompareMetric::SamplesPerSec, CompareMetric::SamplesPerSecPerDevice}) {
@@ -588,7 +589,7 @@ TEST(CompareView, ThePerStepChartBesideAWideTableKeepsItsTitleAndStepLabelsWhole
         writer.appendSteps(local, steps);
     }
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.compareWithStudy(local);
     view.resize(1240, 640);
@@ -610,7 +611,7 @@ TEST(CompareView, TwoRunsOfOneSettingDrawTheirStepsInTheirBarsColoursWithNothing
     QVector<qint64> ids;
     for (const char* name : {"quiet", "tiny b8 w0 2026-12-03 12:47:38"}) ids.append(storeRunWithSteps(file, name, 40));
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.setRuns(ids);
     view.resize(990, 620);  // the window's width on a 1024 px screen, less its frame
@@ -645,7 +646,7 @@ TEST(CompareView, OnA1024PxScreenARunBesideTheStudyKeepsMfuInViewWithoutScrollin
     const auto file = dir.file("compare.db");
     const qint64 local = storeRunWithSteps(file, "tiny b8 w0", 10);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.compareWithStudy({local});
     view.resize(990, 620);  // the window's width on a 1024 px screen, less its frame
@@ -679,7 +680,7 @@ TEST(CompareView, AGroupOfMeasuredTablesIsLabelledOnTheChart) {
     test::addMeasuredReferenceTable(file, "7a1c2e7b-4a6d-4b8e-8c3f-2d5a7e9b1c11", "2 Dec 2026", {measured});
     const qint64 mine = test::storeCompletedCpuRun(file, "mine", 0);
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     qint64 table = 0;
     for (const auto& run : store.runs())
         if (isMeasuredReference(run) && run.deviceName == "Test GPU") table = run.id;
@@ -711,7 +712,7 @@ TEST(CompareView, AnImportOfUnknownWorkGetsNoSpeedupInTheTableOrOnItsBar) {
         imported = raw.createRun(run);
     }
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.setRuns({mine, imported});
     view.setMetric(CompareMetric::SamplesPerSec);
@@ -747,7 +748,7 @@ TEST(CompareView, TheNoteAboveTheChartDoesNotCallAWorkloadNotKnownInFullTheStudy
         imported = result.added.front().id;
     }
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.compareWithStudy({imported});
     EXPECT_FALSE(view.reasonText().contains("the study's workload")) << view.reasonText().toStdString();

@@ -11,6 +11,7 @@
 #include "bridgebench/study_runs.h"
 #include "support/temp_dir.h"
 #include "support/stored_summary.h"
+#include "runs_read.h"
 
 namespace bb::ui {
 namespace {
@@ -199,7 +200,7 @@ TEST(Comparison, AnInferredOrUnknownDeviceCountIsSaidSoInTheGroupsAndTheRunsTabl
         for (const auto& run : {inferred, unknown, stated}) direct.createRun(run);
     }
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("counts.db").string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("counts.db").string())));
     RunTableModel table(store);
     std::map<QString, QString> counts;
     for (int row = 0; row < table.rowCount(); ++row)

@@ -19,6 +19,7 @@
 #include "widgets/main_window.h"
 #include "widgets/runs_browser.h"
 #include "support/stored_summary.h"
+#include "runs_read.h"
 
 namespace bb::ui {
 namespace {
@@ -209,6 +210,7 @@ TEST(DiagnosisPanel, FollowsTheRunSelectedInTheRunsTab) {
     const auto db = dir.file("diagnosis.db");
     const std::int64_t runId = storeSlowLoadingRun(db);
     MainWindow window(QString::fromStdString(db.string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.runsBrowser()->selectRuns({runId});
     // The steps are read off the UI thread (200,000 took 0.5 s on it): the selection returns first.
     EXPECT_TRUE(window.diagnosisPanel()->isReading());
@@ -228,6 +230,7 @@ TEST(DiagnosisPanel, ARunWithAnUnreadableStoredValueIsDiagnosedWithoutItAndSaysW
     const std::int64_t runId = storeSlowLoadingRun(db);
     test::handEditRunColumn(db, runId, "summary_json", R"({"median_samples_per_s": "fast"})");
     MainWindow window(QString::fromStdString(db.string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.runsBrowser()->selectRuns({runId});
     ASSERT_TRUE(QTest::qWaitFor([&] { return !window.diagnosisPanel()->isReading(); }, 10'000));
     EXPECT_TRUE(window.diagnosisPanel()->headline()->text().contains("slow loading"));
@@ -260,6 +263,7 @@ TEST(DiagnosisPanel, TakesRoomInTheRunsTabOnlyWhileARunIsSelected) {
         wallClockOnly = store.createRun(imported);
     }
     MainWindow window(QString::fromStdString(db.string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.resize(1000, 700);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));

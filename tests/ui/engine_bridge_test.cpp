@@ -10,6 +10,7 @@
 
 #include "bridgebench/result_store.h"
 #include "bridgebench/run_config.h"
+#include "bridgebench/study_config.h"
 #include "support/temp_dir.h"
 
 namespace bb::ui::engine_bridge_test {
@@ -53,6 +54,47 @@ TEST(EngineBridge, CancelWhileTheChecksRunEndsTheRunAsCancelled) {
     engine.cancel();  // at once: the session may still be being made
     ASSERT_TRUE(finished.wait(120'000));
     EXPECT_EQ(finished.front().at(1).toString(), QStringLiteral("cancelled"));
+    EXPECT_FALSE(engine.isRunning());
+}
+
+// The sweep's grid used to be checked on the UI thread as its runner was made there (a grid of
+// 10,000 points is 10,000 configs validated), and a refused one was thrown at the window.
+TEST(EngineBridge, ASweepsGridIsCheckedOnItsOwnThreadAndARefusalEndsItBeforeAnyRun) {
+    test::TempDir dir;
+    EngineBridge engine;
+    QSignalSpy started(&engine, &EngineBridge::runStarted);
+    QSignalSpy finished(&engine, &EngineBridge::runFinished);
+    QSignalSpy swept(&engine, &EngineBridge::sweepFinished);
+    StudyConfig study;
+    study.name = "refused";
+    study.base.model = "mini-clip";
+    study.grid = {{"workers", {0, -1}}};
+    EXPECT_NO_THROW(engine.startSweep(QString::fromStdString(dir.file("runs.db").string()), study));
+    EXPECT_TRUE(engine.isSweeping());
+    ASSERT_TRUE(swept.wait(60'000));
+    ASSERT_EQ(finished.size(), 1);
+    EXPECT_EQ(finished.front().at(0).toLongLong(), 0);
+    EXPECT_EQ(finished.front().at(1).toString(), QStringLiteral("failed"));
+    EXPECT_TRUE(finished.front().at(2).toString().contains("workers")) << finished.front().at(2).toString().toStdString();
+    EXPECT_TRUE(started.isEmpty()) << "no point ran";
+    EXPECT_FALSE(engine.isRunning());
+    EXPECT_FALSE(engine.isSweeping());
+}
+
+TEST(EngineBridge, CancelAtOnceEndsASweepBeforeItsFirstPoint) {
+    test::TempDir dir;
+    EngineBridge engine;
+    QSignalSpy swept(&engine, &EngineBridge::sweepFinished);
+    StudyConfig study;
+    study.name = "cancelled";
+    study.base.model = "mini-clip";
+    study.base.dataset = "synthetic-tensors";
+    study.base.steps = 100'000;
+    study.grid = {{"workers", {0, 1}}};
+    engine.startSweep(QString::fromStdString(dir.file("runs.db").string()), study);
+    engine.cancel();  // at once: the runner may still be being made
+    ASSERT_TRUE(swept.wait(120'000));
+    EXPECT_TRUE(swept.front().at(2).toBool()) << "cancelled";
     EXPECT_FALSE(engine.isRunning());
 }
 

@@ -26,6 +26,8 @@
 #include "widgets/compare_view.h"
 #include "widgets/export_controller.h"
 #include "support/stored_summary.h"
+#include "bridgebench/result_store.h"
+#include "runs_read.h"
 
 namespace bb::ui {
 namespace {
@@ -35,7 +37,7 @@ struct StudyFixture {
     RunStore store;
     std::unique_ptr<CompareView> view;
     StudyFixture() {
-        EXPECT_TRUE(store.open(QString::fromStdString(dir.file("export.db").string())));
+        EXPECT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("export.db").string())));
         view = std::make_unique<CompareView>(store);
         view->resize(1200, 800);
         view->showStudy();
@@ -221,7 +223,7 @@ TEST(Export, FiguresArePlainNumbersWithTheirMarksApartAndHiddenColumnsStayOut) {
                                                {"other_cpu_cores_p95", 1.9}}));
     }
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.setRuns({quiet, busy});
     view.setBaselineIndex(view.baselineChoices().indexOf(QStringLiteral("Run: quiet")));
@@ -278,7 +280,7 @@ TEST(Export, ThePerStepChartIsExportedOnceClicked) {
         ids.push_back(id);
     }
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(file.string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(file.string())));
     CompareView view(store);
     view.resize(1400, 800);
     view.setRuns({ids[0], ids[1]});

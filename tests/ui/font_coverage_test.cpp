@@ -11,6 +11,7 @@
 #include "i18n/translations.h"
 #include "support/temp_dir.h"
 #include "widgets/main_window.h"
+#include "runs_read.h"
 
 namespace bb {
 namespace {
@@ -38,6 +39,7 @@ TEST(FontCoverage, ALanguageNoFontCanShowFallsBackToEnglishAndTheMenuSaysWhy) {
 
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     QAction* chinese = languageAction(window, QStringLiteral("zh_TW"));
     ASSERT_NE(chinese, nullptr);
     EXPECT_FALSE(chinese->isEnabled());

@@ -44,6 +44,7 @@
 #include "widgets/live_dashboard.h"
 #include "widgets/run_importer.h"
 #include "widgets/run_panel.h"
+#include "runs_read.h"
 
 namespace bb {
 namespace {
@@ -62,6 +63,7 @@ TEST(MainWindow, RunGrowsTheDashboardAndCancelStoresTheRun) {
     test::TempDir dir;
     const QString db = QString::fromStdString(dir.file("gui.db").string());
     ui::MainWindow window(db);
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
 
     setSpin(window, "steps", 100000);
@@ -84,6 +86,7 @@ TEST(MainWindow, RunGrowsTheDashboardAndCancelStoresTheRun) {
     EXPECT_TRUE(window.dashboard()->etaText().contains("ETA"));
     QTest::mouseClick(cancel, Qt::LeftButton);
     ASSERT_TRUE(finished.count() > 0 || finished.wait(60'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     EXPECT_EQ(finished.first().at(1).toString(), "cancelled");
     EXPECT_TRUE(run->isEnabled());
 
@@ -100,6 +103,7 @@ TEST(MainWindow, ATwoDeviceRunStartsItsSecondRankAndTheDashboardShowsItsAllReduc
     test::TempDir dir;
     const QString db = QString::fromStdString(dir.file("dp.db").string());
     ui::MainWindow window(db);
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     setSpin(window, "steps", 6);
     setSpin(window, "batch_size", 4);
@@ -117,6 +121,7 @@ TEST(MainWindow, ATwoDeviceRunStartsItsSecondRankAndTheDashboardShowsItsAllReduc
     EXPECT_FALSE(pause->isEnabled());
     EXPECT_TRUE(pause->toolTip().contains("Data-parallel")) << pause->toolTip().toStdString();
     ASSERT_TRUE(finished.wait(180'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     EXPECT_EQ(finished.first().at(1).toString(), "completed") << finished.first().at(2).toString().toStdString();
 
     ResultStore store(dir.file("dp.db"));
@@ -143,6 +148,7 @@ TEST(MainWindow, ATwoDeviceRunStartsItsSecondRankAndTheDashboardShowsItsAllReduc
 TEST(MainWindow, PauseHoldsTheRunAndResumeContinuesIt) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     setSpin(window, "steps", 100000);
     setSpin(window, "batch_size", 2);
     QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
@@ -166,16 +172,19 @@ TEST(MainWindow, PauseHoldsTheRunAndResumeContinuesIt) {
     EXPECT_TRUE(QTest::qWaitFor([&] { return drawnThroughputPoints(window) > settled; }, 60'000));
     window.runPanel()->cancelRun();
     ASSERT_TRUE(finished.wait(60'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
 }
 
 TEST(MainWindow, CompletedRunFillsTheProgressBar) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     setSpin(window, "steps", 4);
     setSpin(window, "batch_size", 2);
     QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
     QTest::mouseClick(window.findChild<QPushButton*>("run"), Qt::LeftButton);
     ASSERT_TRUE(finished.wait(60'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     EXPECT_EQ(finished.first().at(1).toString(), "completed");
     EXPECT_EQ(drawnThroughputPoints(window), 4);
     EXPECT_EQ(window.dashboard()->progressBar()->value(), 4);
@@ -200,11 +209,13 @@ TEST(MainWindow, CompletedRunFillsTheProgressBar) {
 TEST(MainWindow, AFinishedRunIsSelectedInTheRunsTabWithItsDiagnosis) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     setSpin(window, "steps", 6);
     setSpin(window, "batch_size", 2);
     QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
     window.runPanel()->startRun();
     ASSERT_TRUE(finished.wait(60'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     ASSERT_EQ(finished.first().at(1).toString(), "completed");
     // Read when the tab shows, not at the run's end on the Run tab.
     EXPECT_TRUE(window.runsBrowser()->selectedRunIds().isEmpty());
@@ -218,9 +229,11 @@ TEST(MainWindow, AFinishedRunIsSelectedInTheRunsTabWithItsDiagnosis) {
     setSpin(window, "steps", 3);
     window.runPanel()->startRun();
     ASSERT_TRUE(finished.wait(60'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     const auto other = dir.file("other.db");
     for (const char* name : {"first", "second"}) test::storeCompletedCpuRun(other, name, 0);
     ASSERT_TRUE(window.openDatabase(QString::fromStdString(other.string())));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     ASSERT_GE(window.runsBrowser()->model()->rowOf(window.engine()->runId()), 0) << "the same id is another run";
     window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
     EXPECT_TRUE(window.runsBrowser()->selectedRunIds().isEmpty());
@@ -233,6 +246,7 @@ TEST(MainWindow, TheDiagnosisPaneForgetsARunDeletedWhileSelected) {
     const auto file = dir.file("gui.db");
     const qint64 doomed = test::storeCompletedCpuRun(file, "doomed run", 0);
     ui::MainWindow window(QString::fromStdString(file.string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
     window.runsBrowser()->selectRuns({doomed});
     ASSERT_EQ(window.runsBrowser()->selectedRunIds(), QVector<qint64>{doomed});
@@ -270,6 +284,7 @@ void expectChartsReach(ui::MainWindow& window, double lastStep) {
 TEST(MainWindow, EveryLiveChartReachesTheLastStepOfARunAndOfTheRunReopened) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.resize(1600, 1000);
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
@@ -279,6 +294,7 @@ TEST(MainWindow, EveryLiveChartReachesTheLastStepOfARunAndOfTheRunReopened) {
     QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
     QTest::mouseClick(window.findChild<QPushButton*>("run"), Qt::LeftButton);
     ASSERT_TRUE(finished.wait(120'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     ASSERT_EQ(finished.first().at(1).toString(), "completed");
     ASSERT_TRUE(QTest::qWaitFor([&] { return dashboardSettled(window); }, 10'000));
     expectChartsReach(window, 39);
@@ -298,6 +314,7 @@ TEST(MainWindow, RunAsSweepRunsTheStudyGridThenComparesItAndResumes) {
     test::TempDir dir;
     const QString db = QString::fromStdString(dir.file("sweep.db").string());
     ui::MainWindow window(db);
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     setSpin(window, "steps", 2);
     setSpin(window, "batch_size", 2);
     setSpin(window, "warmup_steps", 0);
@@ -320,6 +337,7 @@ TEST(MainWindow, RunAsSweepRunsTheStudyGridThenComparesItAndResumes) {
     ASSERT_TRUE(QTest::qWaitFor([&] { return progress->maximum() == 6 && progress->value() >= 1; }, 300'000));
     EXPECT_TRUE(progress->text().contains(" of 6")) << progress->text().toStdString();
     ASSERT_TRUE(finished.wait(300'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     EXPECT_FALSE(progress->isVisibleTo(window.runPanel()));
     EXPECT_EQ(runs.count(), 6);
     const auto ids = finished.front().at(1).value<QVector<qint64>>();
@@ -354,6 +372,7 @@ TEST(MainWindow, RunAsSweepRunsTheStudyGridThenComparesItAndResumes) {
     runs.clear();
     QTest::mouseClick(sweep, Qt::LeftButton);
     ASSERT_TRUE(finished.wait(60'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     EXPECT_EQ(runs.count(), 0);
     EXPECT_EQ(finished.back().at(1).value<QVector<qint64>>(), ids);
 }
@@ -361,6 +380,7 @@ TEST(MainWindow, RunAsSweepRunsTheStudyGridThenComparesItAndResumes) {
 TEST(MainWindow, ANewDatabaseOpensOnTheStudyComparison) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     EXPECT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
     // The ten August figures, and the measured tables this build ships beside them.
     const int runs = 10 + static_cast<int>(test::shippedMeasuredRunCount());
@@ -383,6 +403,7 @@ TEST(MainWindow, ADatabaseWithARunOfTheUsersHasNoStartHereNote) {
     test::TempDir dir;
     test::storeCompletedCpuRun(dir.file("used.db"), "mine", 0);
     ui::MainWindow window(QString::fromStdString(dir.file("used.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     EXPECT_FALSE(window.compareView()->isStartHereVisible());
 }
 
@@ -391,6 +412,7 @@ TEST(MainWindow, ADatabaseWithARunOfTheUsersHasNoStartHereNote) {
 TEST(MainWindow, AnImportErrorBoxLeavesTheWindowUsable) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("import.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     emit window.importer()->finished(false, QStringLiteral("trainer_state.json: not a Trainer output folder\nsecond line"));
@@ -409,6 +431,7 @@ TEST(MainWindow, AnImportErrorBoxLeavesTheWindowUsable) {
 TEST(MainWindow, OnAScreenSmallerThanItsDefaultSizeItOpensWithinTheScreen) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     const QRect available = window.screen()->availableGeometry();
     if (available.width() < window.minimumSizeHint().width() || available.height() < window.minimumSizeHint().height())
         GTEST_SKIP() << "a " << available.width() << "x" << available.height() << " screen is below the window's minimum";
@@ -426,6 +449,7 @@ TEST(MainWindow, TheRunsTableShowsEachRunsThroughputWholeWithoutScrollingAtTheDe
     // a cut header: the figure the table exists for must not need the horizontal scroll bar.
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
@@ -452,6 +476,7 @@ TEST(MainWindow, TheStudyComparisonAWindowOpensOnShowsEveryFigureColumnWhole) {
     // horizontal scroll bar, hidden by the run names that Device and Configuration repeat.
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     ASSERT_EQ(window.tabs()->currentIndex(), ui::MainWindow::CompareTab);
@@ -487,6 +512,7 @@ TEST(MainWindow, TheComparisonsValueAxisTitleIsWholeInEveryMetricAndBesideTheStu
     const auto file = dir.file("axis.db");
     const qint64 local = test::storeCompletedCpuRun(file, "my cpu run", 2);
     ui::MainWindow window(QString::fromStdString(file.string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
     window.tabs()->setCurrentIndex(ui::MainWindow::CompareTab);
@@ -518,13 +544,16 @@ TEST(MainWindow, RemembersRecentDatabasesAndTheLastConfig) {
     const QString second = QString::fromStdString(dir.file("second.db").string());
     {
         ui::MainWindow window(first);
+        ASSERT_TRUE(test::waitForRuns(*window.store()));
         ASSERT_TRUE(window.openDatabase(second));
+        ASSERT_TRUE(test::waitForRuns(*window.store()));
         EXPECT_EQ(window.databaseFile(), second);
         setSpin(window, "steps", 3);
         setSpin(window, "batch_size", 3);
         QSignalSpy finished(window.engine(), &ui::EngineBridge::runFinished);
         window.runPanel()->startRun();
         ASSERT_TRUE(finished.wait(60'000));
+        ASSERT_TRUE(test::waitForRuns(*window.store()));
         window.close();
     }
     EXPECT_EQ(QSettings().value("recentDatabases").toStringList().mid(0, 2), (QStringList{second, first}));
@@ -549,6 +578,7 @@ constexpr double kBoundMs = 50.0 * BB_SANITIZER_SLOWDOWN;
 TEST(Responsiveness, NoEventLoopStallOver50MsWhileARunStreams) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     setSpin(window, "steps", 1'000'000);
     setSpin(window, "batch_size", 1);
@@ -575,6 +605,7 @@ TEST(Responsiveness, NoEventLoopStallOver50MsWhileARunStreams) {
     const int streamed = drawnThroughputPoints(window) - pointsBefore;
     window.runPanel()->cancelRun();
     ASSERT_TRUE(finished.wait(60'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
 
     EXPECT_GT(streamed, 0) << "the run must stream during the measurement";
     EXPECT_GT(meter.ticks(), 20);

@@ -27,6 +27,7 @@
 #include "widgets/main_window.h"
 #include "widgets/run_panel.h"
 #include "widgets/runs_browser.h"
+#include "runs_read.h"
 
 namespace bb {
 namespace {
@@ -56,6 +57,7 @@ QChar mnemonic(const QString& text) {
 TEST(RunMenu, F5FromTheCompareTabStartsARunAndShowsItsTab) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     window.activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
@@ -84,6 +86,7 @@ TEST(RunMenu, F5FromTheCompareTabStartsARunAndShowsItsTab) {
     EXPECT_NE(mnemonic(pause->text()), 'p') << "the menu says Pause while the run is paused";
     QTest::keyClick(&window, Qt::Key_F5, Qt::ShiftModifier);
     ASSERT_TRUE(finished.count() > 0 || finished.wait(60'000));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     EXPECT_EQ(finished.first().at(1).toString(), "cancelled");
     EXPECT_TRUE(run->isEnabled());
     EXPECT_FALSE(pause->isEnabled());
@@ -94,6 +97,7 @@ TEST(RunMenu, F5FromTheCompareTabStartsARunAndShowsItsTab) {
 TEST(RunMenu, F5WithSettingsTheFormRefusesShowsTheReasonOnTheRunTab) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("fresh.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     window.activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
@@ -108,6 +112,7 @@ TEST(RunMenu, F5WithSettingsTheFormRefusesShowsTheReasonOnTheRunTab) {
 TEST(RunMenu, TheRunButtonNamesTheKeyThatStartsARun) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     const QString key = QKeySequence(Qt::Key_F5).toString(QKeySequence::NativeText);
     ASSERT_EQ(menuAction(window, QKeySequence(Qt::Key_F5)), window.runPanel()->runAction());
     EXPECT_TRUE(window.findChild<QPushButton*>("run")->toolTip().contains("(" + key + ")"))
@@ -119,6 +124,7 @@ TEST(RunMenu, TheRunButtonNamesTheKeyThatStartsARun) {
 TEST(RunMenu, NoTwoAltLettersOfTheRunTabAndTheMenuBarClash) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.tabs()->setCurrentIndex(ui::MainWindow::RunTab);
     window.show();
     std::map<QChar, QString> owners;
@@ -142,6 +148,7 @@ TEST(RunMenu, NoTwoAltLettersOfTheRunTabAndTheMenuBarClash) {
 TEST(WindowMenus, ChartAndTableActionsFollowTheTabInView) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("gui.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     QAction* exportChart = menuAction(window, QKeySequence(Qt::CTRL | Qt::Key_E));
     QAction* exportTable = menuAction(window, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     QAction* copyChart = menuAction(window, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
@@ -172,9 +179,11 @@ TEST(WindowMenus, CopyTableCopiesTheSelectedRows) {
     test::TempDir dir;
     const auto db = dir.file("gui.db");
     ui::MainWindow window(QString::fromStdString(db.string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     QVector<qint64> ids;
     for (const char* name : {"first", "second", "third"}) ids.append(test::storeCompletedCpuRun(db, name, 0));
     ASSERT_TRUE(window.openDatabase(QString::fromStdString(db.string())));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.tabs()->setCurrentIndex(ui::MainWindow::RunsTab);
     QAction* copyTable = menuAction(window, QKeySequence::Copy);
     ASSERT_NE(copyTable, nullptr);
@@ -202,8 +211,10 @@ TEST(WindowMenus, TheDeleteKeyDeletesSelectedRunsOnlyWhereTheyAreInView) {
     test::TempDir dir;
     const auto db = dir.file("gui.db");
     ui::MainWindow window(QString::fromStdString(db.string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     const qint64 runId = test::storeCompletedCpuRun(db, "mine", 1);
     ASSERT_TRUE(window.openDatabase(QString::fromStdString(db.string())));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     QStringList asked;
     window.runsBrowser()->setConfirmation([&](const QString& question) {
         asked.append(question);

@@ -14,6 +14,7 @@
 #include "support/stored_cpu_run.h"
 #include "support/temp_dir.h"
 #include "widgets/compare_view.h"
+#include "runs_read.h"
 
 namespace bb::ui::report_export_test {
 namespace {
@@ -42,7 +43,7 @@ class ReportExportTest : public ::testing::Test {
 protected:
     void SetUp() override {
         local = test::storeCompletedCpuRun(dir.file("r.db"), "my cpu run", 1);
-        ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+        ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("r.db").string())));
     }
     test::TempDir dir;
     qint64 local = 0;

@@ -14,6 +14,7 @@
 #include "models/comparison.h"
 #include "models/run_table_model.h"
 #include "support/temp_dir.h"
+#include "runs_read.h"
 
 namespace bb::ui::run_importer_test {
 namespace {
@@ -30,7 +31,7 @@ std::pair<bool, QString> waitFor(RunImporter& importer, QSignalSpy& spy) {
 TEST(RunImporter, ImportsATrainerFolderOnceWithWhatTheDialogAdds) {
     test::TempDir dir;
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("r.db").string())));
     const auto before = store.runs().size();
     RunImporter importer(store);
     QSignalSpy finished(&importer, &RunImporter::finished);
@@ -44,6 +45,7 @@ TEST(RunImporter, ImportsATrainerFolderOnceWithWhatTheDialogAdds) {
     request.options.workers = 2;
     ASSERT_TRUE(importer.start(request));
     const auto [ok, text] = waitFor(importer, finished);
+    ASSERT_TRUE(test::waitForRuns(store));
     ASSERT_TRUE(ok) << text.toStdString();
     EXPECT_TRUE(text.startsWith("Imported 1 run")) << text.toStdString();
     EXPECT_GE(changed.size(), 1);
@@ -66,7 +68,7 @@ TEST(RunImporter, ImportsATrainerFolderOnceWithWhatTheDialogAdds) {
 TEST(RunImporter, WarningsAndProvenanceNameTheDialogsFieldsNotTheCommandLinesFlags) {
     test::TempDir dir;
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("r.db").string())));
     RunImporter importer(store);
     QSignalSpy finished(&importer, &RunImporter::finished);
 
@@ -77,6 +79,7 @@ TEST(RunImporter, WarningsAndProvenanceNameTheDialogsFieldsNotTheCommandLinesFla
     request.options.workers = 1;
     ASSERT_TRUE(importer.start(request));
     const auto [ok, text] = waitFor(importer, finished);
+    ASSERT_TRUE(test::waitForRuns(store));
     ASSERT_TRUE(ok) << text.toStdString();
     EXPECT_TRUE(text.contains("the files do not name the device; set “Device kind” and “Device name” in the import dialog"))
         << text.toStdString();
@@ -90,7 +93,7 @@ TEST(RunImporter, WarningsAndProvenanceNameTheDialogsFieldsNotTheCommandLinesFla
 TEST(RunImporter, ABadFileNamesItselfAndLeavesTheDatabaseAsItWas) {
     test::TempDir dir;
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("r.db").string())));
     const auto before = store.runs().size();
     const auto folder = dir.file("trainer");
     std::filesystem::copy(kData / "trainer/h100", folder);
@@ -103,6 +106,7 @@ TEST(RunImporter, ABadFileNamesItselfAndLeavesTheDatabaseAsItWas) {
     request.path = QString::fromStdString(folder.string());
     ASSERT_TRUE(importer.start(request));
     const auto [ok, text] = waitFor(importer, finished);
+    ASSERT_TRUE(test::waitForRuns(store));
     EXPECT_FALSE(ok);
     EXPECT_TRUE(text.contains("trainer_state.json")) << text.toStdString();
     EXPECT_EQ(store.runs().size(), before);
@@ -118,7 +122,7 @@ TEST(RunImporter, ABadFileNamesItselfAndLeavesTheDatabaseAsItWas) {
 TEST(RunImporter, WhatTheFilesDoNotSayIsBlankInTheRunsTableAndUnknownInTheCompareTab) {
     test::TempDir dir;
     RunStore store;
-    ASSERT_TRUE(store.open(QString::fromStdString(dir.file("r.db").string())));
+    ASSERT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("r.db").string())));
     RunImporter importer(store);
     QSignalSpy finished(&importer, &RunImporter::finished);
     const std::pair<ImportRequest::Format, std::filesystem::path> folders[] = {
@@ -131,6 +135,7 @@ TEST(RunImporter, WhatTheFilesDoNotSayIsBlankInTheRunsTableAndUnknownInTheCompar
         request.options.deviceName = "H100";
         ASSERT_TRUE(importer.start(request));
         const auto [ok, text] = waitFor(importer, finished);
+        ASSERT_TRUE(test::waitForRuns(store));
         ASSERT_TRUE(ok) << text.toStdString();
     }
     RunTableModel table(store);

@@ -11,6 +11,7 @@
 #include "support/temp_dir.h"
 #include "widgets/main_window.h"
 #include "widgets/runs_browser.h"
+#include "runs_read.h"
 
 namespace bb::ui {
 namespace {
@@ -50,6 +51,7 @@ TEST(RunStatusText, ChineseTranslatesEveryStatusAndTheRunsTableShowsItAndTheSour
     }
     {
         MainWindow window(QString::fromStdString(db.string()));
+        ASSERT_TRUE(test::waitForRuns(*window.store()));
         auto* model = window.runsBrowser()->model();
         const int row = model->rowOf(runId);
         ASSERT_GE(row, 0);

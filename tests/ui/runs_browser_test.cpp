@@ -14,6 +14,8 @@
 #include "support/measured_reference.h"
 #include "support/temp_dir.h"
 #include "support/stored_summary.h"
+#include "bridgebench/result_store.h"
+#include "runs_read.h"
 
 namespace bb::ui::runs_browser_test {
 namespace {
@@ -25,7 +27,7 @@ struct BrowserFixture {
     qint64 local = 0;
 
     BrowserFixture() {
-        EXPECT_TRUE(store.open(QString::fromStdString(dir.file("browse.db").string())));
+        EXPECT_TRUE(test::openAndRead(store, QString::fromStdString(dir.file("browse.db").string())));
         {
             ResultStore direct(dir.file("browse.db"));
             RunRecord run;
@@ -46,6 +48,7 @@ struct BrowserFixture {
             direct.appendSteps(local, std::span(&step, 1));
         }
         store.reload();
+        EXPECT_TRUE(test::waitForRuns(store));
         browser = std::make_unique<RunsBrowser>(store);
         browser->setConfirmation([](const QString&) { return true; });
     }
@@ -144,6 +147,7 @@ TEST(RunsBrowser, MarksTheThroughputOfARunMeasuredBesideOtherBusyProcesses) {
         busy = direct.createRun(run);
     }
     fixture.store.reload();
+    ASSERT_TRUE(test::waitForRuns(fixture.store));
     auto* model = fixture.browser->model();
     int seen = 0;
     for (int row = 0; row < model->rowCount(); ++row) {
@@ -248,6 +252,7 @@ TEST(RunsBrowser, OffersTheStudyBesideLocalOrImportedRuns) {
         rerun = direct.createRun(run);
     }
     fixture.store.reload();
+    ASSERT_TRUE(test::waitForRuns(fixture.store));
     auto* button = fixture.browser->findChild<QPushButton*>("compareWithStudy");
     ASSERT_NE(button, nullptr);
     QSignalSpy requested(fixture.browser.get(), &RunsBrowser::compareWithStudyRequested);

@@ -15,6 +15,7 @@
 #include "widgets/config_form.h"
 #include "widgets/main_window.h"
 #include "widgets/run_panel.h"
+#include "runs_read.h"
 
 namespace bb {
 namespace {
@@ -38,6 +39,7 @@ TEST(Screenshots, SavesEveryMainViewAtTheAskedSizeWithTheNewestRunShown) {
         store.appendSteps(id, steps);
     }
     ui::MainWindow window(QString::fromStdString(db.string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     const QStringList files = ui::saveScreenshots(window, QString::fromStdString(dir.file("out").string()), {1000, 700});
     ASSERT_EQ(files.size(), 3);
@@ -54,6 +56,7 @@ TEST(Screenshots, SavesEveryMainViewAtTheAskedSizeWithTheNewestRunShown) {
 TEST(Screenshots, SavesTheRunTabMidWayThroughARun) {
     test::TempDir dir;
     ui::MainWindow window(QString::fromStdString(dir.file("live.db").string()));
+    ASSERT_TRUE(test::waitForRuns(*window.store()));
     window.show();
     auto* steps = qobject_cast<QSpinBox*>(window.runPanel()->form()->editor("steps"));
     auto* batch = qobject_cast<QSpinBox*>(window.runPanel()->form()->editor("batch_size"));

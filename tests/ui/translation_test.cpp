@@ -17,6 +17,7 @@
 #include "i18n/translations.h"
 #include "support/temp_dir.h"
 #include "widgets/main_window.h"
+#include "runs_read.h"
 
 namespace bb {
 namespace {
@@ -100,6 +101,7 @@ TEST(Translations, ChineseChangesWhatTheWindowShowsAndEnglishRestoresIt) {
     QString fileMenu;
     {
         ui::MainWindow window(db);
+        ASSERT_TRUE(test::waitForRuns(*window.store()));
         fileMenu = window.menuBar()->actions().front()->text();
     }
     EXPECT_NE(fileMenu, QStringLiteral("&File"));

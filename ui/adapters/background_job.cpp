@@ -6,22 +6,18 @@ namespace bb::ui {
 
 namespace {
 // Often enough that a finished job reads as immediate, rarely enough to cost nothing.
-constexpr int kJobPollMs = 50;
+constexpr std::chrono::milliseconds kJobPoll{50};
 }  // namespace
 
-BackgroundJob::BackgroundJob(QObject* parent) : QObject(parent) {
-    m_poll.setInterval(kJobPollMs);
-    connect(&m_poll, &QTimer::timeout, this, &BackgroundJob::poll);
-}
+BackgroundJob::BackgroundJob(QObject* parent)
+    : QObject(parent), m_mailbox(kJobPoll, [this](std::vector<Outcome>&& outcomes) { deliver(std::move(outcomes)); }) {}
 
-BackgroundJob::~BackgroundJob() {
-    if (m_thread.joinable()) m_thread.join();
-}
+BackgroundJob::~BackgroundJob() = default;
 
 bool BackgroundJob::start(Work work) {
     if (m_thread.joinable()) return false;
-    m_thread = std::thread([this, work = std::move(work)] {
-        std::pair<bool, std::string> outcome;
+    m_thread = std::jthread([this, work = std::move(work)] {
+        Outcome outcome;
         try {
             outcome = {true, work()};
         } catch (const std::exception& error) {
@@ -29,23 +25,18 @@ bool BackgroundJob::start(Work work) {
         } catch (...) {
             outcome = {false, "unknown error"};
         }
-        const std::lock_guard lock(m_mutex);
-        m_outcome = std::move(outcome);
+        m_mailbox.post(std::move(outcome));
     });
-    m_poll.start();
+    m_mailbox.open();
     return true;
 }
 
-void BackgroundJob::poll() {
-    std::optional<std::pair<bool, std::string>> outcome;
-    {
-        const std::lock_guard lock(m_mutex);
-        outcome.swap(m_outcome);
-    }
-    if (!outcome) return;
-    m_poll.stop();
+void BackgroundJob::deliver(std::vector<Outcome>&& outcomes) {
+    m_mailbox.close();
     m_thread.join();
-    emit finished(outcome->first, QString::fromStdString(outcome->second));
+    // One job at a time, so one outcome.
+    const Outcome& outcome = outcomes.back();
+    emit finished(outcome.first, QString::fromStdString(outcome.second));
 }
 
 }  // namespace bb::ui

@@ -1,17 +1,16 @@
 // One piece of core work (a report, an import) on a thread of its own, so the UI thread never
-// waits on it. Its end comes back as EngineBridge's steps do: through a slot under a std::mutex
-// that a UI-thread timer polls, a hand-over ThreadSanitizer can see (Debian's Qt is not built
-// with it, so a queued call's would be invisible).
+// waits on it. Its end comes back through a Mailbox (adapters/mailbox.h), as everything other
+// threads tell the window does.
 #pragma once
 
 #include <QObject>
-#include <QTimer>
 
 #include <functional>
-#include <mutex>
-#include <optional>
 #include <string>
 #include <thread>
+#include <utility>
+
+#include "adapters/mailbox.h"
 
 namespace bb::ui {
 
@@ -32,12 +31,11 @@ signals:
     void finished(bool ok, const QString& message);
 
 private:
-    void poll();
+    using Outcome = std::pair<bool, std::string>;
+    void deliver(std::vector<Outcome>&& outcomes);
 
-    std::thread m_thread;
-    std::mutex m_mutex;
-    std::optional<std::pair<bool, std::string>> m_outcome;  // guarded by m_mutex
-    QTimer m_poll;
+    Mailbox<Outcome> m_mailbox;
+    std::jthread m_thread;  // after the mailbox it posts to: joined first
 };
 
 }  // namespace bb::ui

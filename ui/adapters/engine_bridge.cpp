@@ -7,7 +7,7 @@
 namespace bb::ui {
 
 namespace {
-constexpr int kDrainIntervalMs = 40;
+constexpr std::chrono::milliseconds kDrainInterval{40};
 }
 
 // StudyRunner's progress, into the mailbox like the runs' own.
@@ -22,15 +22,24 @@ private:
     EngineBridge& m_bridge;
 };
 
-EngineBridge::EngineBridge(QObject* parent) : QObject(parent) {
+EngineBridge::EngineBridge(QObject* parent)
+    : QObject(parent),
+      m_mailbox(
+          kDrainInterval, [this](std::vector<Notice>&& notices) { deliver(std::move(notices)); },
+          // Only the latest preparation counts: a thousand images need not become a thousand signals.
+          [](const Notice& last, const Notice& next) {
+              return std::holds_alternative<RunPreparation>(last) && std::holds_alternative<RunPreparation>(next);
+          }) {
     qRegisterMetaType<bb::StepMetrics>();
     qRegisterMetaType<QVector<bb::StepMetrics>>();
-    m_drainTimer.setInterval(kDrainIntervalMs);
-    connect(&m_drainTimer, &QTimer::timeout, this, [this] { drain(); });
 }
 
 EngineBridge::~EngineBridge() {
-    if (m_study) m_study->cancel();
+    {
+        std::lock_guard lock(m_sessionMutex);
+        if (m_study) m_study->cancel();
+        m_cancelBeforeStart = true;
+    }
     if (m_studyThread.joinable()) m_studyThread.join();
     m_cancelBeforeStart = true;
     if (m_launcher.joinable()) m_launcher.join();  // the checks under way end; the run is then cancelled
@@ -48,7 +57,7 @@ void EngineBridge::startRun(const QString& dbFile, const RunConfig& config) {
     m_session.reset();
     m_cancelBeforeStart = false;
     m_running = true;
-    m_drainTimer.start();
+    m_mailbox.open();
     m_launcher = std::jthread([this, file = dbFile.toStdString(), config] {
         // Nothing throws out of a thread: a refusal is a notice, as the run's own end is.
         try {
@@ -68,30 +77,45 @@ void EngineBridge::startSweep(const QString& dbFile, const StudyConfig& study) {
     if (m_launcher.joinable()) m_launcher.join();
     m_session.reset();
     if (m_studyThread.joinable()) m_studyThread.join();  // the previous sweep has ended
+    m_study.reset();
     m_sweepProgress = std::make_unique<SweepProgress>(*this);
-    m_study = std::make_unique<StudyRunner>(dbFile.toStdString(), study, static_cast<RunObserver&>(*this),
-                                            *m_sweepProgress);
+    m_cancelBeforeStart = false;
     m_running = true;
     m_sweeping = true;
-    m_drainTimer.start();
-    m_studyThread = std::jthread([this] {
+    m_mailbox.open();
+    // The grid's points are checked as the runner is made, on the sweep's thread like the runs.
+    m_studyThread = std::jthread([this, file = dbFile.toStdString(), study] {
         StudyOutcome outcome;
         std::string error;
         try {
-            outcome = m_study->run();
+            auto runner = std::make_unique<StudyRunner>(file, study, static_cast<RunObserver&>(*this), *m_sweepProgress);
+            StudyRunner* running = nullptr;
+            {
+                std::lock_guard lock(m_sessionMutex);
+                m_study = std::move(runner);
+                running = m_study.get();
+                if (m_cancelBeforeStart) running->cancel();
+            }
+            outcome = running->run();
         } catch (const std::exception& failure) {
-            error = failure.what();  // the store could not be opened: no run started
+            error = failure.what();  // a grid point refused, or the store could not be opened: no run started
         }
         post(SweepEnded{outcome.studyId, outcome.runIds, outcome.cancelled, error});
     });
 }
 
 void EngineBridge::cancel() {
-    if (m_study && m_sweeping) m_study->cancel();
     std::lock_guard lock(m_sessionMutex);
+    if (m_sweeping) {
+        if (m_study)
+            m_study->cancel();
+        else
+            m_cancelBeforeStart = true;  // the runner is still being made: cancelled as it starts
+        return;
+    }
     if (m_session)
         m_session->cancel();
-    else if (m_running && !m_sweeping)
+    else if (m_running)
         m_cancelBeforeStart = true;  // the session is still being made: cancelled as it starts
 }
 void EngineBridge::pause() {
@@ -118,26 +142,9 @@ void EngineBridge::finished(const RunOutcome& outcome) {
     post(RunEnded{m_currentRunId.load(), std::string(toString(outcome.status)), outcome.error, outcome.summary});
 }
 
-void EngineBridge::post(Notice notice) {
-    std::lock_guard lock(m_mutex);
-    // Only the latest preparation counts: a thousand images need not become a thousand signals.
-    if (std::holds_alternative<RunPreparation>(notice) && !m_notices.empty() &&
-        std::holds_alternative<RunPreparation>(m_notices.back())) {
-        m_notices.back() = std::move(notice);
-        return;
-    }
-    m_notices.push_back(std::move(notice));
-}
+void EngineBridge::post(Notice notice) { m_mailbox.post(std::move(notice)); }
 
-void EngineBridge::drain() {
-    std::vector<Notice> notices;
-    {
-        // The UI thread never waits for the lock: on a loaded machine the training thread can
-        // be descheduled while holding it, and the next tick is 40 ms away.
-        std::unique_lock lock(m_mutex, std::try_to_lock);
-        if (!lock.owns_lock() || m_notices.empty()) return;
-        notices.swap(m_notices);
-    }
+void EngineBridge::deliver(std::vector<Notice>&& notices) {
     QVector<StepMetrics> steps;
     std::vector<TimelineSpan> spans;
     const auto flushSteps = [&] {
@@ -181,7 +188,7 @@ void EngineBridge::deliver(const RunBegan& notice) {
 
 void EngineBridge::deliver(const RunEnded& notice) {
     if (!m_sweeping) {
-        m_drainTimer.stop();
+        m_mailbox.close();
         m_running = false;
     }
     emit runFinished(notice.runId, QString::fromStdString(notice.status), QString::fromStdString(notice.error));
@@ -189,13 +196,13 @@ void EngineBridge::deliver(const RunEnded& notice) {
 }
 
 void EngineBridge::deliver(const RunRefused& notice) {
-    m_drainTimer.stop();
+    m_mailbox.close();
     m_running = false;
     emit runRefused(QString::fromStdString(notice.error));
 }
 
 void EngineBridge::deliver(const SweepEnded& notice) {
-    m_drainTimer.stop();
+    m_mailbox.close();
     m_running = false;
     m_sweeping = false;
     if (!notice.error.empty()) emit runFinished(0, QStringLiteral("failed"), QString::fromStdString(notice.error));

@@ -1,14 +1,11 @@
 // The one place where the engine meets Qt. The engine calls the RunObserver side from its
-// threads, which never touch Qt: everything they report goes into one mailbox under a
-// std::mutex, in order, and a UI-thread timer (40 ms) turns it into signals, steps in
-// batches. So a fast run cannot flood the event loop, the UI thread never waits on the
-// engine, and the only hand-off between threads is one ThreadSanitizer can check (Debian's Qt
-// is not built with it, so a queued call's hand-off through Qt's event queue is invisible to
-// it).
+// threads, which never touch Qt: everything they report goes into one Mailbox
+// (adapters/mailbox.h), in order, which a UI-thread timer (40 ms) turns into signals, steps in
+// batches. So a fast run cannot flood the event loop and the UI thread never waits on the
+// engine.
 #pragma once
 
 #include <QObject>
-#include <QTimer>
 #include <QVector>
 
 #include <atomic>
@@ -20,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include "adapters/mailbox.h"
 #include "bridgebench/run_config.h"
 #include "bridgebench/run_observer.h"
 #include "bridgebench/study_config.h"
@@ -43,9 +41,10 @@ public:
     // waits for them. A refusal arrives as runRefused, in the words of the error (ConfigError,
     // InputError, StoreError), and no run starts. One run at a time.
     void startRun(const QString& dbFile, const RunConfig& config);
-    // Runs every grid point one after another on a thread of its own, each reported like a
-    // single run (runStarted … runFinished), then sweepFinished. Throws ConfigError for a bad
-    // grid before anything runs. Pause applies to single runs only.
+    // Returns at once: checks every grid point and runs them one after another on a thread of
+    // its own, each reported like a single run (runStarted … runFinished), then sweepFinished.
+    // A grid it refuses, or a store it cannot open, ends it before any run, as runFinished
+    // (failed, with the error, run id 0) and then sweepFinished. Pause applies to single runs only.
     void startSweep(const QString& dbFile, const StudyConfig& study);
     void cancel();
     void pause();
@@ -107,24 +106,23 @@ private:
     using Notice = std::variant<RunBegan, RunPreparation, StepMetrics, std::vector<TimelineSpan>, RunEnded,
                                 RunRefused, SweepPointStarting, SweepEnded>;
     void post(Notice notice);
-    void drain();
+    void deliver(std::vector<Notice>&& notices);
     void deliver(const RunBegan& notice);
     void deliver(const RunEnded& notice);
     void deliver(const RunRefused& notice);
     void deliver(const SweepEnded& notice);
 
-    QTimer m_drainTimer;
-    std::mutex m_mutex;
-    std::vector<Notice> m_notices;  // under m_mutex, in the order the engine reported them
-    // Set by the launch thread once the session is made; cancel, pause and resume reach it under
-    // m_sessionMutex, which the launch holds only to hand it over, never while it is being made.
+    Mailbox<Notice> m_mailbox;
+    // Set by the launch thread once the session (or the sweep's thread once the runner) is made;
+    // cancel, pause and resume reach them under m_sessionMutex, which those threads hold only to
+    // hand them over, never while they are being made.
     std::mutex m_sessionMutex;
     std::unique_ptr<RunSession> m_session;  // after the buffer: joined before it goes away
     std::atomic<bool> m_cancelBeforeStart{false};  // Cancel pressed while the session was being made
     std::jthread m_launcher;  // makes and starts the session; joined before the session goes
     class SweepProgress;
     std::unique_ptr<SweepProgress> m_sweepProgress;
-    std::unique_ptr<StudyRunner> m_study;
+    std::unique_ptr<StudyRunner> m_study;  // under m_sessionMutex
     std::jthread m_studyThread;  // after what it uses: joined first
     bool m_running = false;
     bool m_sweeping = false;

@@ -10,17 +10,13 @@ namespace bb::ui {
 
 namespace {
 // Short beside a long read (200,000 steps: ~0.4 s), and an idle reader polls not at all.
-constexpr int kReaderPollMs = 10;
+constexpr std::chrono::milliseconds kReaderPoll{10};
 }  // namespace
 
-StepReader::StepReader(QObject* parent) : QObject(parent) {
-    m_poll.setInterval(kReaderPollMs);
-    connect(&m_poll, &QTimer::timeout, this, &StepReader::poll);
-}
+StepReader::StepReader(QObject* parent)
+    : QObject(parent), m_mailbox(kReaderPoll, [this](std::vector<Reply>&& replies) { deliver(std::move(replies)); }) {}
 
-StepReader::~StepReader() {
-    if (m_thread.joinable()) m_thread.join();
-}
+StepReader::~StepReader() = default;
 
 void StepReader::request(const QString& file, const QVector<qint64>& runIds) {
     Request next{++m_ticket, file, runIds, m_readsTimeline, m_summarizesTimeline};
@@ -37,7 +33,7 @@ void StepReader::cancel() {
 }
 
 void StepReader::launch(Request request) {
-    m_thread = std::thread([this, request = std::move(request)] {
+    m_thread = std::jthread([this, request = std::move(request)] {
         Reply reply;
         reply.ticket = request.ticket;
         reply.runIds = request.runIds;
@@ -57,25 +53,20 @@ void StepReader::launch(Request request) {
             reply.steps.clear();
             reply.error = error.what();
         }
-        const std::lock_guard lock(m_mutex);
-        m_reply = std::move(reply);
+        m_mailbox.post(std::move(reply));
     });
-    m_poll.start();
+    m_mailbox.open();
 }
 
-void StepReader::poll() {
-    std::optional<Reply> reply;
-    {
-        const std::lock_guard lock(m_mutex);
-        reply.swap(m_reply);
-    }
-    if (!reply) return;
+void StepReader::deliver(std::vector<Reply>&& replies) {
+    // One read at a time, so one reply.
+    std::optional<Reply> reply(std::move(replies.back()));
     m_thread.join();
     if (m_waiting) {
         launch(std::move(*m_waiting));
         m_waiting.reset();
     } else {
-        m_poll.stop();
+        m_mailbox.close();
     }
     if (reply->ticket != m_ticket) return;
     if (reply->error.empty() && !reply->runIds.isEmpty() && m_readsTimeline)

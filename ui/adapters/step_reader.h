@@ -3,21 +3,20 @@
 // 200,000 steps held it 378-492 ms here, 20,000 steps 26-48; through this, 10 ms at most
 // (bench/chart_select_run_bench, the diagnosis itself included). The
 // newest request wins: one made while a read is under way waits for it, replacing any other
-// waiting, and a reply to a replaced request is dropped. Replies come back as BackgroundJob's
-// do, through a std::mutex that a UI-thread timer polls.
+// waiting, and a reply to a replaced request is dropped. Replies come back through a Mailbox
+// (adapters/mailbox.h), as everything other threads tell the window does.
 #pragma once
 
 #include <QObject>
 #include <QString>
-#include <QTimer>
 #include <QVector>
 
-#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "adapters/mailbox.h"
 #include "bridgebench/op_profile.h"
 #include "bridgebench/step_metrics.h"
 #include "bridgebench/timeline.h"
@@ -69,16 +68,14 @@ private:
     };
 
     void launch(Request request);
-    void poll();
+    void deliver(std::vector<Reply>&& replies);
 
     bool m_readsTimeline = false;
     bool m_summarizesTimeline = false;
     quint64 m_ticket = 0;               // the newest request's; UI thread only
     std::optional<Request> m_waiting;   // UI thread only
-    std::thread m_thread;
-    std::mutex m_mutex;
-    std::optional<Reply> m_reply;  // guarded by m_mutex
-    QTimer m_poll;
+    Mailbox<Reply> m_mailbox;
+    std::jthread m_thread;  // after the mailbox it posts to: joined first
 };
 
 }  // namespace bb::ui

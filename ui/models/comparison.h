@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "bridgebench/result_store.h"
+#include "bridgebench/run_record.h"
 #include "bridgebench/run_comparison.h"
 
 namespace bb::ui {

@@ -6,7 +6,7 @@
 #include <QString>
 
 #include "bridgebench/note.h"
-#include "bridgebench/result_store.h"
+#include "bridgebench/run_record.h"
 
 namespace bb::ui {
 

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "bridgebench/result_store.h"
+#include "bridgebench/run_record.h"
 
 namespace bb::ui {
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "bridgebench/result_store.h"
+#include "bridgebench/run_record.h"
 #include "models/comparison.h"
 
 QT_BEGIN_NAMESPACE

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bridgebench/diagnosis.h"
-#include "bridgebench/result_store.h"
+#include "bridgebench/run_record.h"
 #include "bridgebench/step_metrics.h"
 #include "bridgebench/timeline_summary.h"
 

@@ -67,6 +67,7 @@ MainWindow::MainWindow(const QString& dbFile, QWidget* parent)
       m_diagnosisSteps(new StepReader(this)),
       m_shownSteps(new StepReader(this)) {
     setWindowTitle(tr("BridgeBench"));
+    connect(m_store, &RunStore::runsChanged, this, &MainWindow::firstRead);
     m_runSplitter->setObjectName("runSplitter");
     m_runSplitter->addWidget(m_runPanel);
     m_runSplitter->addWidget(m_dashboard);
@@ -247,15 +248,21 @@ bool MainWindow::openDatabase(const QString& file) {
         setWindowTitle(tr("BridgeBench — %1").arg(QFileInfo(file).fileName()));
         statusBar()->showMessage(tr("Database: %1").arg(file));
     }
+    m_firstReadPending = true;  // the runs are read off the UI thread: firstRead() once they are in
+    return true;
+}
+
+void MainWindow::firstRead() {
+    if (!m_firstReadPending || m_store->isReading()) return;
+    m_firstReadPending = false;
     // A database with nothing of the user's yet opens on the study, so the first thing a new
     // user sees is what the published figures look like.
-    const auto runs = m_store->runs();
+    const auto& runs = m_store->runs();
     const bool onlyReferences =
         std::all_of(runs.begin(), runs.end(), [](const RunRecord& run) { return isReference(run.origin); });
     m_compare->showStudy();
     m_compare->setStartHereVisible(onlyReferences);
     if (onlyReferences) m_tabs->setCurrentIndex(CompareTab);
-    return true;
 }
 
 void MainWindow::newDatabaseInteractively() {

@@ -76,8 +76,12 @@ private:
     void selectFinishedRun();
     // The diagnosis of the one run selected in the Runs table, or why there is none.
     void showSelectedRunDiagnosis();
+    // Once the runs of a database just opened are in: the study, and the Compare tab first where
+    // the database holds only reference runs.
+    void firstRead();
 
     RunStore* m_store;
+    bool m_firstReadPending = false;
     EngineBridge* m_engine;
     RunPanel* m_runPanel;
     LiveDashboard* m_dashboard;

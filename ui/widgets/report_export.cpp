@@ -10,7 +10,6 @@
 #include "adapters/run_store.h"
 #include "bridgebench/errors.h"
 #include "bridgebench/report.h"
-#include "bridgebench/result_store.h"
 #include "widgets/compare_view.h"
 
 namespace bb::ui {
@@ -43,13 +42,7 @@ bool ReportExport::exportTo(const QString& file) {
     const std::filesystem::path out = file.toStdString();
     const bool pdf = QFileInfo(file).suffix().compare(QStringLiteral("pdf"), Qt::CaseInsensitive) == 0;
     m_job->start([input = std::move(input), runIds = std::move(runIds), database, out, pdf]() mutable {
-        // A connection of its own: the UI's RunStore belongs to the UI thread.
-        ResultStore store(database, StoreAccess::Reading);
-        std::vector<RunRecord> records;
-        for (const auto id : runIds)
-            if (auto run = store.findRun(id)) records.push_back(std::move(*run));
-        if (records.empty()) throw Error("the compared runs are no longer in " + database);
-        input.runs = loadRuns(store, records, /*withTimeline=*/true);
+        input.runs = RunStore::readWhole(database, runIds);
         if (pdf)
             writePdfReport(input, out);
         else

@@ -13,7 +13,7 @@
 #include <QVBoxLayout>
 
 #include "adapters/engine_bridge.h"
-#include "bridgebench/study_config.h"
+#include "bridgebench/study_presets.h"
 #include "models/run_status_text.h"
 #include "widgets/config_form.h"
 
@@ -156,7 +156,7 @@ RunConfig RunPanel::preset(const QString& name) {
         config.warmupSteps = 3;
     } else if (name == tr("Published study workload")) {
         // On a GPU the study's own workload; on a CPU one where loading and compute are of the
-        // same order (core/src/engine/study_presets.cpp says why). Run it as a sweep.
+        // same order (core/src/session/study_presets.cpp says why). Run it as a sweep.
         config = studyPreset("study").base;
     }
     return config;

@@ -2,11 +2,12 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QEventLoop>
 #include <QProgressBar>
 #include <QTabWidget>
 
 #include "adapters/engine_bridge.h"
-#include "bridgebench/result_store.h"
+#include "adapters/run_store.h"
 #include "charts/time_series_chart.h"
 #include "widgets/live_dashboard.h"
 #include "widgets/main_window.h"
@@ -18,14 +19,17 @@ namespace bb::ui {
 namespace {
 
 void showNewestLocalRun(MainWindow& window) {
-    try {
-        ResultStore store(window.databaseFile().toStdString());
-        const auto runs = store.listRuns();
+    RunStore* store = window.store();
+    if (!store || !store->isOpen()) return;
+    // The pictures are of the database's runs: their read, off the UI thread, is let in first.
+    while (store->isReading()) QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    {
+        const auto runs = store->runs();
         const RunRecord* newest = nullptr;
         for (const auto& run : runs)
             if (run.origin == RunOrigin::Engine && (!newest || run.id > newest->id)) newest = &run;
         if (!newest) return;
-        window.dashboard()->showStoredRun(QString::fromStdString(newest->name), store.steps(newest->id));
+        window.dashboard()->showStoredRun(QString::fromStdString(newest->name), store->steps(newest->id));
         // The dashboard redraws one stale chart per timer tick; a picture wants all four now.
         auto* dashboard = window.dashboard();
         for (auto* chart : {dashboard->throughputChart(), dashboard->breakdownChart(), dashboard->lossChart(),
@@ -33,8 +37,6 @@ void showNewestLocalRun(MainWindow& window) {
             chart->refresh();
         // Selected in the runs tab, so that its picture shows the run's diagnosis too.
         window.runsBrowser()->selectRuns({newest->id});
-    } catch (const std::exception&) {
-        // An empty dashboard is still a picture of the view.
     }
 }
 

@@ -12,7 +12,7 @@
 #include "bridgebench/timeline.h"
 #include "bridgebench/value_range.h"
 #include "config/json_file.h"
-#include "distributed/backend_choice.h"
+#include "config/backend_choice.h"
 #include "model/adamw_device_kernel_available.h"
 #include "model/adamw_kernel.h"
 #include "text/unicode_text.h"

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "distributed/backend_choice.h"
+#include "config/backend_choice.h"
 #include "distributed/data_parallel_sync.h"
 #include "util/time_format.h"
 

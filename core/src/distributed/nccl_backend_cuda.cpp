@@ -1,7 +1,7 @@
 // NCCL for data parallel on CUDA. Compiled only against a CUDA LibTorch (core/CMakeLists.txt).
 #include <torch/csrc/distributed/c10d/ProcessGroupNCCL.hpp>
 
-#include "distributed/backend_choice.h"
+#include "config/backend_choice.h"
 #include "distributed/c10d_compat.h"
 
 namespace bb {

@@ -2,7 +2,7 @@
 // refused at validation, and this is the link-time stand-in that says so should a caller get
 // past it. A CUDA build with the header compiles nccl_backend_cuda.cpp instead (core/CMakeLists.txt
 // picks one).
-#include "distributed/backend_choice.h"
+#include "config/backend_choice.h"
 #include "distributed/c10d_compat.h"
 
 #include "bridgebench/errors.h"

@@ -22,8 +22,8 @@
 #include "model/adamw_device_kernel.h"
 #include "model/fused_adamw.h"
 #include "model/fused_grad_clip.h"
-#include "profiling/profiled_steps.h"
-#include "timeline/step_spans.h"
+#include "engine/profiled_steps.h"
+#include "engine/step_spans.h"
 #include "timeline/timeline_recorder.h"
 #include "util/time_format.h"
 

@@ -22,7 +22,7 @@ struct TrainerResult {
     nlohmann::json distributed;  // GradientSynchronizer::finish(): null for one process
     nlohmann::json lossScaling;  // GradScaler::toJson() for fp16; null otherwise
     nlohmann::json deviceMemory;  // DeviceMemoryLog::summary() on CUDA; null otherwise
-    // profile_steps (profiling/profiled_steps.h): rank 0's ops, and the summary's "profile"
+    // profile_steps (engine/profiled_steps.h): rank 0's ops, and the summary's "profile"
     // (null when the run profiled nothing).
     std::vector<OpEvent> ops;
     nlohmann::json profile;

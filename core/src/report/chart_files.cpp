@@ -6,7 +6,7 @@
 #include "bridgebench/report.h"
 #include "report/charts.h"
 #include "report/svg_canvas.h"
-#include "store/export/output_file.h"
+#include "interop/export/output_file.h"
 
 // Cairo is optional (cmake/Dependencies.cmake): without it PNG charts are refused.
 #if BB_HAVE_CAIRO

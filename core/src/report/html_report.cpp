@@ -6,7 +6,7 @@
 #include "report/charts.h"
 #include "report/report_content.h"
 #include "report/svg_canvas.h"
-#include "store/export/output_file.h"
+#include "interop/export/output_file.h"
 
 namespace bb {
 

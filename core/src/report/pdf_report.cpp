@@ -13,7 +13,7 @@
 #include "report/cairo_output.h"
 #include "report/charts.h"
 #include "report/report_content.h"
-#include "store/export/output_file.h"
+#include "interop/export/output_file.h"
 
 namespace bb {
 

@@ -2,6 +2,7 @@
 
 #include <opencv2/core/version.hpp>
 #include <sqlite3.h>
+#include <ATen/Context.h>
 #include <torch/version.h>
 // jconfig.h carries libjpeg-turbo's version; it needs <cstdio> first for FILE. It comes with
 // libjpeg's headers (libjpeg62-turbo-dev), not TurboJPEG's (libturbojpeg0-dev), so a build with only

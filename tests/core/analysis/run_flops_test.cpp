@@ -1,5 +1,6 @@
 // Achieved TFLOP/s and MFU for every run that names its model: the study's reference runs
 // included, checked against a hand count of BridgeTower-large's matrix products.
+#include "bridgebench/result_store.h"
 #include "bridgebench/run_flops.h"
 
 #include <gmock/gmock.h>

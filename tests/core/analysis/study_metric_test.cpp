@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bridgebench/result_store.h"
 #include "bridgebench/study_runs.h"
 #include "support/temp_dir.h"
 

@@ -1,4 +1,4 @@
-#include "distributed/backend_choice.h"
+#include "config/backend_choice.h"
 
 #include <gtest/gtest.h>
 

@@ -16,7 +16,7 @@
 #include "bridgebench/run_mfu.h"
 #include "bridgebench/run_session.h"
 #include "bridgebench/study_runs.h"
-#include "engine/machine_peak_probe.h"
+#include "session/machine_peak_probe.h"
 #include "engine/run_control.h"
 #include "support/recording_observer.h"
 #include "support/spinning_process.h"

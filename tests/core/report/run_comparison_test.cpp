@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "bridgebench/model_info.h"
+#include "bridgebench/result_store.h"
 #include "bridgebench/study_runs.h"
 #include "support/temp_dir.h"
 #include "support/stored_summary.h"

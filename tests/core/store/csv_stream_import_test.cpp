@@ -10,7 +10,7 @@
 
 #include "bridgebench/errors.h"
 #include "bridgebench/run_import.h"
-#include "store/import/csv_run_rows.h"
+#include "interop/import/csv_run_rows.h"
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 #include "support/stored_summary.h"

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bridgebench/errors.h"
+#include "bridgebench/load_runs.h"
 #include "bridgebench/run_comparison.h"
 #include "bridgebench/run_import.h"
 #include "bridgebench/run_json.h"

@@ -1,6 +1,6 @@
 // An export written a piece at a time is whole or absent: the file it replaces stays as it was
 // until the last piece is written, and a failure part-way leaves nothing behind.
-#include "store/export/output_file.h"
+#include "interop/export/output_file.h"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "bridgebench/errors.h"
-#include "store/tfevents/crc32c.h"
-#include "store/tfevents/tfrecord_format.h"
+#include "formats/tfevents/crc32c.h"
+#include "formats/tfevents/tfrecord_format.h"
 #include "support/file_bytes.h"
 #include "support/temp_dir.h"
 

@@ -7,7 +7,7 @@
 #include "bridgebench/run_json.h"
 #include "bridgebench/study_runs.h"
 #include "store/device_name.h"
-#include "store/import/content_uuid.h"
+#include "formats/content_uuid.h"
 #include "store/run_rows.h"
 
 namespace bb {
