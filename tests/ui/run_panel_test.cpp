@@ -11,6 +11,7 @@
 
 #include "adapters/engine_bridge.h"
 #include "bridgebench/run_config.h"
+#include "i18n/translations.h"
 #include "support/temp_dir.h"
 #include "widgets/config_form.h"
 
@@ -59,13 +60,13 @@ TEST(RunPanel, DefaultsRoundTripThroughTheForm) {
     PanelFixture fixture;
     const auto config = fixture.panel.form()->config();
     ASSERT_TRUE(config);
-    EXPECT_EQ(toJson(*config), toJson(RunPanel::preset(RunPanel::tr("Defaults"))));
+    EXPECT_EQ(toJson(*config), toJson(RunPanel::preset("defaults")));
     // The study's model (BridgeTower, smallest preset) on JPEGs the loader decodes; mini-clip
     // stays one preset away.
     EXPECT_EQ(config->model, "tiny");
     EXPECT_EQ(config->dataset, "synthetic");
-    EXPECT_EQ(RunPanel::preset(RunPanel::tr("Quickest smoke test (mini-clip)")).model, "mini-clip");
-    EXPECT_TRUE(RunPanel::presetNames().contains(RunPanel::tr("Quickest smoke test (mini-clip)")));
+    EXPECT_EQ(RunPanel::preset("smoke").model, "mini-clip");
+    EXPECT_TRUE(RunPanel::presetKeys().contains("smoke"));
 }
 
 TEST(RunPanel, InvalidValueNamesTheKeyAndDisablesRun) {
@@ -104,11 +105,27 @@ TEST(RunPanel, CoreRulesAcrossKeysAreShownToo) {
 
 TEST(RunPanel, QuickDemoPresetFillsTheForm) {
     PanelFixture fixture;
-    fixture.panel.applyPreset(RunPanel::tr("Quick demo"));
+    fixture.panel.applyPreset("demo");
     const auto config = fixture.panel.form()->config();
     ASSERT_TRUE(config);
-    EXPECT_EQ(config->steps, RunPanel::preset(RunPanel::tr("Quick demo")).steps);
+    EXPECT_EQ(config->steps, RunPanel::preset("demo").steps);
     EXPECT_LT(config->steps, RunConfig{}.steps);
+}
+
+// The presets' box is filled in one language; what it applies must not hang on the words it
+// showed then (they were its keys: after a change of language every preset applied the defaults).
+TEST(RunPanel, APresetChosenAfterTheLanguageChangedStillAppliesItself) {
+    PanelFixture fixture;
+    auto* presets = fixture.panel.findChild<QComboBox*>("presets");
+    ASSERT_NE(presets, nullptr);
+    const int smoke = presets->findData(QStringLiteral("smoke"));
+    ASSERT_GE(smoke, 0);
+    ASSERT_TRUE(installTranslations(QLocale(QLocale::Chinese, QLocale::Taiwan)));
+    emit presets->activated(smoke);
+    const auto config = fixture.panel.form()->config();
+    installTranslations(QLocale(QLocale::English));
+    ASSERT_TRUE(config);
+    EXPECT_EQ(config->model, "mini-clip");
 }
 
 TEST(RunPanel, SavesAndLoadsConfigFiles) {

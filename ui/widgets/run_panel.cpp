@@ -54,12 +54,12 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     m_sweep->setToolTip(tr("Run these settings once per loader setting of the published study: "
                            "workers 0, 1, 2, each with device-side transforms off and on"));
 
-    m_form->setConfig(preset(tr("Defaults")));
+    m_form->setConfig(preset(QStringLiteral("defaults")));
     m_presets->addItem(tr("Choose a preset…"));
-    for (const auto& name : presetNames()) m_presets->addItem(name, name);
+    for (const auto& key : presetKeys()) m_presets->addItem(presetLabel(key), key);
     connect(m_presets, &QComboBox::activated, this, [this](int index) {
-        const QString name = m_presets->itemData(index).toString();
-        if (!name.isEmpty()) applyPreset(name);
+        const QString key = m_presets->itemData(index).toString();
+        if (!key.isEmpty()) applyPreset(key);
         m_presets->setCurrentIndex(0);
     });
     auto* load = new QPushButton(tr("Load…"));
@@ -137,24 +137,31 @@ RunPanel::RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, 
     updateButtons();
 }
 
-QStringList RunPanel::presetNames() {
-    return {tr("Defaults"), tr("Quickest smoke test (mini-clip)"), tr("Quick demo"), tr("Published study workload")};
+QStringList RunPanel::presetKeys() {
+    return {QStringLiteral("defaults"), QStringLiteral("smoke"), QStringLiteral("demo"), QStringLiteral("study")};
 }
 
-RunConfig RunPanel::preset(const QString& name) {
+QString RunPanel::presetLabel(const QString& key) {
+    if (key == QLatin1String("smoke")) return tr("Quickest smoke test (mini-clip)");
+    if (key == QLatin1String("demo")) return tr("Quick demo");
+    if (key == QLatin1String("study")) return tr("Published study workload");
+    return tr("Defaults");
+}
+
+RunConfig RunPanel::preset(const QString& key) {
     RunConfig config;
     // The study's model at the size a desktop trains in seconds a step, on generated JPEGs
     // that the loader reads, decodes and transforms as it would real ones.
     config.model = "tiny";
     config.dataset = "synthetic";
-    if (name == tr("Quickest smoke test (mini-clip)")) {
+    if (key == QLatin1String("smoke")) {
         config.model = "mini-clip";
-    } else if (name == tr("Quick demo")) {
+    } else if (key == QLatin1String("demo")) {
         config.steps = 30;
         config.batchSize = 4;
         config.workers = 1;
         config.warmupSteps = 3;
-    } else if (name == tr("Published study workload")) {
+    } else if (key == QLatin1String("study")) {
         // On a GPU the study's own workload; on a CPU one where loading and compute are of the
         // same order (core/src/session/study_presets.cpp says why). Run it as a sweep.
         config = studyPreset("study").base;
@@ -162,9 +169,9 @@ RunConfig RunPanel::preset(const QString& name) {
     return config;
 }
 
-void RunPanel::applyPreset(const QString& name) {
-    m_form->setConfig(preset(name));
-    showMessage(tr("Preset \"%1\" applied.").arg(name), false);
+void RunPanel::applyPreset(const QString& key) {
+    m_form->setConfig(preset(key));
+    showMessage(tr("Preset \"%1\" applied.").arg(presetLabel(key)), false);
 }
 
 QString RunPanel::loadConfigFile(const QString& path) {
@@ -238,18 +245,7 @@ void RunPanel::startSweep() {
         showMessage(m_form->errorText(), true);
         return;
     }
-    StudyConfig study;
-    study.base = *config;
-    study.base.name.clear();
-    const nlohmann::json base = toJson(study.base);
-    // The Name field names the sweep and, with each point's setting, its runs; left empty, it is
-    // named after the settings. Either way, sweeping the same again resumes that study.
-    study.name = !config->name.empty()
-                     ? config->name
-                     : "Sweep " + config->model + " b" + std::to_string(config->batchSize) + " " + config->precision +
-                           " " + config->device + " #" + std::to_string(std::hash<std::string>{}(base.dump()) % 100000);
-    study.description = "workers 0/1/2 x device-side transforms off/on around the run panel's settings";
-    study.grid = {{"device_transforms", {false, true}}, {"workers", {0, 1, 2}}};
+    const StudyConfig study = loaderSweepAround(*config);
     try {
         m_engine.startSweep(m_databaseFile(), study);
     } catch (const std::exception& error) {

@@ -29,10 +29,12 @@ public:
     RunPanel(EngineBridge& engine, std::function<QString()> databaseFile, QWidget* parent = nullptr);
 
     ConfigForm* form() const { return m_form; }
-    // Named presets; "Quick demo" finishes in seconds on a laptop CPU.
-    static QStringList presetNames();
-    static RunConfig preset(const QString& name);
-    void applyPreset(const QString& name);
+    // The presets by key ("defaults", "smoke", "demo", "study"), which do not change with the
+    // language; "demo" finishes in seconds on a laptop CPU.
+    static QStringList presetKeys();
+    static QString presetLabel(const QString& key);
+    static RunConfig preset(const QString& key);
+    void applyPreset(const QString& key);
 
     // Return an empty string on success, else the message also shown in the panel.
     QString loadConfigFile(const QString& path);

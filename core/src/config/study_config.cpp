@@ -1,6 +1,7 @@
 #include "bridgebench/study_config.h"
 
 #include <fstream>
+#include <functional>
 
 #include "bridgebench/errors.h"
 #include "config/json_file.h"
@@ -87,6 +88,26 @@ std::vector<RunConfig> expandStudy(const StudyConfig& study) {
         validate(points[p]);
     }
     return points;
+}
+
+StudyGrid studyLoaderGrid() { return {{"workers", {0, 1, 2}}, {"device_transforms", {false, true}}}; }
+
+StudyConfig loaderSweepAround(const RunConfig& base) {
+    StudyConfig study;
+    study.base = base;
+    study.base.name.clear();
+    if (!base.name.empty()) {
+        study.name = base.name;
+    } else {
+        // The hash tells apart sweeps of the same model, batch, precision and device whose other
+        // settings differ, so that each resumes only itself.
+        const std::string settings = toJson(study.base).dump();
+        study.name = "Sweep " + base.model + " b" + std::to_string(base.batchSize) + " " + base.precision + " " +
+                     base.device + " #" + std::to_string(std::hash<std::string>{}(settings) % 100000);
+    }
+    study.description = "workers 0/1/2 x device-side transforms off/on around the run panel's settings";
+    study.grid = studyLoaderGrid();
+    return study;
 }
 
 }  // namespace bb

@@ -29,9 +29,7 @@ StudyConfig studyPreset(const std::string& name) {
         throw ConfigError("preset", "'" + name + "' is not a study preset (known: " + known + ")");
     }
     StudyConfig study;
-    // Workers outermost, so that each worker count's pair (device-side transforms off, then on)
-    // runs together: a sweep stopped early (a lent GPU's time limit, Ctrl-C) keeps whole pairs.
-    study.grid = {{"workers", {0, 1, 2}}, {"device_transforms", {false, true}}};
+    study.grid = studyLoaderGrid();
     if (torch::cuda::is_available()) {
         study.name = "BridgeTower study grid (cuda)";
         study.description =

@@ -20,7 +20,7 @@ struct StudyConfig {
     RunConfig base;
     // Keys in the order they vary (the last varies fastest), each with its values. From JSON
     // the keys come in alphabetical order.
-    std::vector<std::pair<std::string, std::vector<nlohmann::json>>> grid;
+    std::vector<std::pair<std::string, std::vector<nlohmann::json>>> grid;  // a StudyGrid
 };
 
 // {"name", "description", "base": {run config}, "grid": {"workers": [0,1,2], ...}}.
@@ -36,5 +36,16 @@ inline constexpr std::size_t kMaxStudyRuns = 10'000;
 // Every grid point as a validated RunConfig, named "<study> · key=value ...". Throws
 // ConfigError("grid") when the grid spans more than kMaxStudyRuns points.
 std::vector<RunConfig> expandStudy(const StudyConfig& study);
+
+using StudyGrid = std::vector<std::pair<std::string, std::vector<nlohmann::json>>>;
+
+// The published study's loader settings as a grid: workers 0, 1 and 2, each with device-side
+// transforms off and then on. Workers outermost, so that a sweep stopped early (a lent GPU's time
+// limit, Ctrl-C) keeps whole pairs.
+StudyGrid studyLoaderGrid();
+
+// That grid around one run's settings (the window's Sweep). The study takes the run's name, else
+// one made of its settings, so that sweeping the same settings again resumes it.
+StudyConfig loaderSweepAround(const RunConfig& base);
 
 }  // namespace bb
