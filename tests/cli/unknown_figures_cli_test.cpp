@@ -96,6 +96,8 @@ TEST(UnknownFigures, ShowAndShowJsonNameWhatAnImportsFilesDoNotGive) {
         }
         // One process or several, the files do not say: no all-reduce share is made up.
         EXPECT_FALSE(summary.contains("comm_share") && !summary["comm_share"].is_null()) << summary.dump();
+        // Their logged points are not all their steps: a sample count they do not give is no count, not 0.
+        EXPECT_FALSE(summary.contains("samples") && summary["samples"] == 0) << summary.dump();
 
         const auto text = ok("show " + std::to_string(id) + " --db " + q(imported.db));
         EXPECT_THAT(text, Not(HasSubstr("data_wait_share          0\n")));

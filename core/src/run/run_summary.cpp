@@ -38,13 +38,14 @@ RunSummary summarize(std::span<const StepMetrics> steps, std::int64_t warmupStep
 RunSummaryBuilder::RunSummaryBuilder(std::int64_t warmupSteps, double flopsPerSample, MeasuredParts parts)
     : m_parts(parts) {
     m_summary.warmupSteps = warmupSteps;
+    m_summary.samples = 0;  // the engine counts every step's: none yet
     if (flopsPerSample > 0) m_summary.flopsPerSample = flopsPerSample;
 }
 
 void RunSummaryBuilder::add(const StepMetrics& step) {
     ++m_summary.steps;
     m_summary.durationS = m_summary.durationS.value_or(0) + step.wallMs / 1000.0;
-    m_summary.samples += step.samples;
+    m_summary.samples = m_summary.samples.value_or(0) + step.samples;
     m_summary.finalLoss = step.loss;
     if (m_pastWarmup) {
         count(step);
@@ -195,7 +196,7 @@ void to_json(nlohmann::json& out, const RunSummary& s) {
     putKnown(out, "comm_share", s.commShare);
     putKnown(out, "flops_per_sample", s.flopsPerSample);
     putKnown(out, "achieved_flops_per_s", s.achievedFlopsPerSec);
-    out["samples"] = s.samples;
+    if (s.samples) out["samples"] = *s.samples;
     out["skipped_samples"] = s.skippedSamples;
     out["skipped_first"] = skippedList(s.skippedFirst);
     putKnown(out, "duration_s", s.durationS);
@@ -241,7 +242,11 @@ void from_json(const nlohmann::json& in, RunSummary& s) {
     if (!s.distributed.is_null()) s.commShare = number(in, "comm_share");
     s.flopsPerSample = positive(in, "flops_per_sample");
     s.achievedFlopsPerSec = positive(in, "achieved_flops_per_s");
-    s.samples = in.value("samples", std::int64_t{0});
+    // Older builds stored an import's unknown count as 0; no run counts steps of no samples.
+    if (const auto samples = in.find("samples"); samples != in.end() && !samples->is_null()) {
+        const auto count = samples->get<std::int64_t>();
+        if (count > 0 || s.steps == 0) s.samples = count;
+    }
     s.skippedSamples = in.value("skipped_samples", std::int64_t{0});
     s.stepsNotStored = in.value("steps_not_stored", std::int64_t{0});
     if (const auto listed = in.find("skipped_first"); listed != in.end() && listed->is_array()) {

@@ -47,7 +47,8 @@ struct RunSummary {
     // TFLOP/s follows the headline (median) samples/s instead (run_flops.h). An import's is its
     // files' own (Trainer's total_flos / train_runtime).
     std::optional<double> achievedFlopsPerSec;
-    std::int64_t samples = 0;
+    // Unknown where an import's files give no samples per step (its logged points are not all its steps).
+    std::optional<std::int64_t> samples;
     std::int64_t skippedSamples = 0;
     std::vector<SkippedSample> skippedFirst;  // the first few, with the reason
     // Steps trained but never stored (the store could not be written): the figures above

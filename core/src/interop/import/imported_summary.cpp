@@ -15,6 +15,9 @@ RunSummary ImportedSummaryBuilder::finish(const HeadlineFigures& headline, Measu
     if (!parts.dataWait) summary.dataWaitShare.reset();
     if (!parts.comm) summary.commShare.reset();
     const bool timed = summary.steps > 0;
+    // The timed points' samples count the run's only where its files log every step with its
+    // samples (a CSV of BridgeBench's); none logged is a count the files do not give.
+    if (summary.samples.value_or(0) == 0) summary.samples.reset();
     summary.steps = m_steps;
     if (m_steps > 0) summary.finalLoss = m_finalLoss;
     if (headline.samplesPerSec) {
