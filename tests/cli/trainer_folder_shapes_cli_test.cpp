@@ -295,6 +295,20 @@ TEST(TrainerFolderShapes, AnInferredDeviceCountIsMarkedInferredWhereverItIsShown
     std::ifstream in(report);
     const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     EXPECT_THAT(html, HasSubstr("(count inferred)"));
+
+    // The CSV says so in a column of its own, and an import of it reads the count back as inferred.
+    const auto csv = dir.file("runs.csv");
+    ASSERT_EQ(test::runCommand(cli("export " + id + " " + statedId + " --format csv --out " + q(csv) + " --db " + q(db))).exitCode, 0);
+    std::ifstream csvIn(csv);
+    std::string header, first;
+    std::getline(csvIn, header);
+    EXPECT_THAT(header, HasSubstr("device_count,device_count_inferred,"));
+    std::string rows((std::istreambuf_iterator<char>(csvIn)), std::istreambuf_iterator<char>());
+    EXPECT_THAT(rows, HasSubstr(",2,true,"));
+    EXPECT_THAT(rows, HasSubstr(",1,false,"));
+    const auto again = dir.file("again.db");
+    ASSERT_EQ(test::runCommand(cli("import csv " + q(csv) + " --db " + q(again))).exitCode, 0);
+    EXPECT_THAT(test::runCommand(cli("list --db " + q(again))).out, HasSubstr("2x H100 (inferred)"));
 }
 
 // Runs on 2 and 4 GPUs whose files do not say so were stored as "1×".

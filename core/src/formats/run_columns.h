@@ -8,8 +8,8 @@
 namespace bb::formats {
 
 inline constexpr std::string_view kRunColumns[] = {
-    "run", "uuid", "source", "device_kind", "device_name", "device_count", "model", "precision",
-    "batch_size", "workers", "device_transforms", "headline_samples_per_s", "duration_s"};
+    "run", "uuid", "source", "device_kind", "device_name", "device_count", "device_count_inferred", "model",
+    "precision", "batch_size", "workers", "device_transforms", "headline_samples_per_s", "duration_s"};
 
 // Every step field goes to TensorBoard as "bridgebench/<field>" (step and timestamp_ms are the
 // event's own step and wall time); a run without steps as one headline value at step 0.

@@ -51,6 +51,9 @@ std::vector<std::string> runCells(const RunRecord& run) {
             run.deviceKind,
             run.deviceName,
             known(run.deviceCount),
+            // "true" where an import inferred the count (from the global batch), so that it is
+            // not read back as a count the files stated.
+            run.deviceCount ? (run.environment.inferred.contains("device_count") ? "true" : "false") : std::string(),
             run.model,
             run.precision,
             known(run.batchSize),

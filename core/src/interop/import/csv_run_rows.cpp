@@ -38,6 +38,7 @@ CsvRunRows::CsvRunRows(const std::vector<std::string>& columns, std::filesystem:
     m_deviceKind = indexOf(columns, "device_kind");
     m_deviceName = indexOf(columns, "device_name");
     m_deviceCount = indexOf(columns, "device_count");
+    m_deviceCountInferred = indexOf(columns, "device_count_inferred");
     m_model = indexOf(columns, "model");
     m_precision = indexOf(columns, "precision");
     m_batchSize = indexOf(columns, "batch_size");
@@ -60,8 +61,18 @@ RunRecord CsvRunRows::runRecord(const CsvRow& row) const {
     run.deviceKind = textOr(row, m_deviceKind, m_options.deviceKind);
     run.deviceName = textOr(row, m_deviceName, m_options.deviceName);
     if (m_deviceCount)
-        if (const auto count = row.integer(*m_deviceCount)) run.deviceCount = *count;
-    if (m_options.deviceCount) run.deviceCount = *m_options.deviceCount;
+        if (const auto count = row.integer(*m_deviceCount)) {
+            run.deviceCount = *count;
+            if (textOr(row, m_deviceCountInferred, "") == "true") {
+                run.environment.inferred.insert("device_count");
+                run.environment.provenance["device_count"] =
+                    "inferred where it was imported first (the CSV's device_count_inferred column)";
+            }
+        }
+    if (m_options.deviceCount) {
+        run.deviceCount = *m_options.deviceCount;
+        run.environment.inferred.erase("device_count");
+    }
     run.model = textOr(row, m_model, "");
     run.precision = textOr(row, m_precision, "");
     if (m_batchSize)
@@ -193,7 +204,13 @@ void CsvRunRows::finishRun(RunRecord& run, std::size_t index, RunSummary summary
     if (run.batchSize) run.config.facts["batch_size"] = *run.batchSize;
     run.config.facts["precision"] = run.precision;
     // The step fields its cells gave, so that an export leaves the rest empty as the file did.
-    run.environment = {};
+    // Only what the rows said of the run's count (its device_count_inferred cell) is kept.
+    RunEnvironment environment;
+    if (run.environment.inferred.contains("device_count")) {
+        environment.inferred.insert("device_count");
+        environment.provenance["device_count"] = run.environment.provenance["device_count"];
+    }
+    run.environment = std::move(environment);
     run.environment.importFormat = ImportFormat::Csv;
     run.environment.importedFrom = std::filesystem::absolute(m_file).lexically_normal().string();
     run.environment.facts["first_line"] = firstLine(index);

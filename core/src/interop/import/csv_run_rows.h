@@ -76,7 +76,7 @@ private:
     std::string m_fileRun;  // the one run's name when there is no `run` column
     ImportOptions m_options;
     bool m_hasRate = false;
-    std::optional<std::size_t> m_run, m_step, m_headline, m_duration, m_uuid, m_deviceKind, m_deviceName, m_deviceCount, m_model,
+    std::optional<std::size_t> m_run, m_step, m_headline, m_duration, m_uuid, m_deviceKind, m_deviceName, m_deviceCount, m_deviceCountInferred, m_model,
         m_precision, m_batchSize, m_workers, m_deviceTransforms;
     std::vector<std::pair<const StepField*, std::size_t>> m_stepColumns;
 
