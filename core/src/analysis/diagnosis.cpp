@@ -81,9 +81,9 @@ double curveAt(const std::map<int, double>& curve, int threads) {
 // and goes, so the larger of the two counts. Half a core is the floor so that a momentary
 // full machine does not predict near-zero speed.
 double sharedCores(const PipelineProfile& p) {
-    if (p.probe.availableCores <= 0) return p.cores;
+    if (!p.probe.availableCores) return p.cores;
     const double during = p.workers > 0 ? p.cpuUtilisation : 0;
-    return std::clamp(std::max(p.probe.availableCores, during), 0.5, static_cast<double>(p.cores));
+    return std::clamp(std::max(*p.probe.availableCores, during), 0.5, static_cast<double>(p.cores));
 }
 
 }  // namespace
@@ -199,28 +199,28 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
     // compute took turns); with workers they overlapped and shared the cores, and the probe,
     // taken with nothing else running, has the solo figures.
     const bool overlapped = p.workers > 0 && p.cpuDevice;
-    const auto solo = [overlapped](double measured, double probed) {
-        if (probed <= 0) return measured;
-        return overlapped ? std::min(measured, probed) : measured;
+    const auto solo = [overlapped](double measured, std::optional<double> probed) {
+        if (!probed) return measured;
+        return overlapped ? std::min(measured, *probed) : measured;
     };
     // A run with device transforms did no host transform and built no host batch; its probe did.
     const double hostTransformMs =
-        p.deviceTransforms && p.probe.hostTransformMs > 0 ? p.probe.hostTransformMs : p.hostTransformMs;
+        p.deviceTransforms && p.probe.hostTransformMs ? *p.probe.hostTransformMs : p.hostTransformMs;
     double hostLoaderMs = p.decodeMs + hostTransformMs;
     double deviceLoaderMs = p.decodeMs;
     if (p.deviceTransforms) {
         deviceLoaderMs = solo(p.loadMs, p.probe.decodeMs);
-        if (p.probe.loadMs > 0) hostLoaderMs = p.probe.loadMs;
+        if (p.probe.loadMs) hostLoaderMs = *p.probe.loadMs;
     } else {
         hostLoaderMs = solo(p.loadMs, p.probe.loadMs);
-        if (p.probe.decodeMs > 0) deviceLoaderMs = p.probe.decodeMs;
+        if (p.probe.decodeMs) deviceLoaderMs = *p.probe.decodeMs;
     }
     double loaderMs = deviceTransforms ? deviceLoaderMs : hostLoaderMs;
 
     double deviceMs = 0;
     if (deviceTransforms) {
         if (p.deviceTransforms) deviceMs = solo(p.deviceTransformMs, p.probe.deviceTransformMs);
-        else if (p.probe.deviceTransformMs > 0) deviceMs = p.probe.deviceTransformMs;
+        else if (p.probe.deviceTransformMs) deviceMs = *p.probe.deviceTransformMs;
         else deviceMs = hostTransformMs;  // unmeasured: the same work in batched tensor ops
     }
     // A GPU run without device decoding measured the CPU's decode, which device transforms take
@@ -229,7 +229,7 @@ double predictStepMs(const PipelineProfile& p, int workers, bool deviceTransform
     // transforms together took 3.6-4.7 ms of a 236 ms step).
     if (deviceTransforms && p.decodesOnDevice && !p.decodedOnDevice) {
         loaderMs = p.readMs + p.collateMs;
-        deviceMs = std::max(0.0, p.probe.deviceTransformMs);
+        deviceMs = p.probe.deviceTransformMs.value_or(0);
     }
 
     // The all-reduce wait a data-parallel step adds does not depend on the loader's settings.
@@ -284,10 +284,10 @@ void adviseFewerThreads(Diagnosis& d) {
               {own->second, double(own->first), best->second, double(best->first), fewer.samplesPerSec},
               {}};
     std::string held;
-    if (p.probe.availableCores > 0) {
+    if (p.probe.availableCores) {
         note.kind = Note::Kind::ThreadsWaitedCoresHeld;
-        note.figures.insert(note.figures.end(), {p.cores - p.probe.availableCores, double(p.cores)});
-        held = fmt::format(", with other processes holding {:.1f} of the {} cores", p.cores - p.probe.availableCores,
+        note.figures.insert(note.figures.end(), {p.cores - *p.probe.availableCores, double(p.cores)});
+        held = fmt::format(", with other processes holding {:.1f} of the {} cores", p.cores - *p.probe.availableCores,
                            p.cores);
     }
     note.text = fmt::format(
@@ -340,7 +340,7 @@ Diagnosis diagnose(const PipelineProfile& profile) {
     const int maxWorkers = std::max(2, profile.cores);
     // A run that decoded on the GPU measured nothing of the CPU's decode; without a probe to time
     // it, the settings that decode on the CPU are left out rather than predicted near free.
-    const bool hostDecodingUnknown = profile.decodedOnDevice && profile.probe.loadMs <= 0;
+    const bool hostDecodingUnknown = profile.decodedOnDevice && !profile.probe.loadMs;
     for (int workers = 0; workers <= maxWorkers; ++workers) {
         for (bool transforms : {false, true}) {
             if (!transforms && hostDecodingUnknown) continue;
@@ -425,7 +425,7 @@ Diagnosis diagnose(const PipelineProfile& profile) {
             {Note::Kind::DeviceDecodingTakenAsFree, {},
              "with device transforms nvJPEG decodes on the GPU: its decode, and the transforms unless the probe timed "
              "them, are taken as free beside the step (this run did not measure them)"});
-    else if (!profile.deviceTransforms && profile.probe.deviceTransformMs <= 0)
+    else if (!profile.deviceTransforms && !profile.probe.deviceTransformMs)
         diagnosis.assumptions.push_back({Note::Kind::DeviceTransformsCostTheHostTransform, {},
                                          "device transforms cost what the host transform they replace costs"});
     if (hostDecodingUnknown)
@@ -433,13 +433,13 @@ Diagnosis diagnose(const PipelineProfile& profile) {
             {Note::Kind::HostDecodingNotPredicted, {},
              "settings without device transforms are not predicted: this run decoded on the GPU, so the CPU's decode "
              "is unmeasured (probe=true measures it)"});
-    else if (profile.deviceTransforms && profile.probe.hostTransformMs <= 0)
+    else if (profile.deviceTransforms && !profile.probe.hostTransformMs)
         diagnosis.assumptions.push_back({Note::Kind::HostTransformCostsTheCollate, {},
                                          "the host transform costs what the loader's collate of raw images costs"});
     // Half the cores already busy is where this machine's figures stopped being repeatable
     // (compute threads waiting for each other while another process holds one's core).
-    if (profile.probe.availableCores > 0 && profile.probe.availableCores < 0.75 * profile.cores) {
-        const double held = profile.cores - profile.probe.availableCores;
+    if (profile.probe.availableCores && *profile.probe.availableCores < 0.75 * profile.cores) {
+        const double held = profile.cores - *profile.probe.availableCores;
         diagnosis.warnings.push_back(
             {Note::Kind::CoresHeldAfterRun,
              {held, double(profile.cores)},

@@ -41,12 +41,15 @@ PipelineProbe probePipeline(TrainingModel& model, const ModelInputs& batch, Batc
     source.finish();
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     // First, while the machine is as the run left it.
-    probe.availableCores = measureAvailableCores(cores, std::chrono::milliseconds(200));
+    if (const double available = measureAvailableCores(cores, std::chrono::milliseconds(200)); available > 0)
+        probe.availableCores = available;
     if (const auto costs = source.probeTransforms()) {
-        probe.loadMs = costs->loadMs;
-        probe.decodeMs = costs->decodeMs;
-        probe.hostTransformMs = costs->hostTransformMs;
-        probe.deviceTransformMs = costs->deviceTransformMs;
+        // A cost the source could not measure comes as 0.
+        const auto measured = [](double ms) { return ms > 0 ? std::optional(ms) : std::nullopt; };
+        probe.loadMs = measured(costs->loadMs);
+        probe.decodeMs = measured(costs->decodeMs);
+        probe.hostTransformMs = measured(costs->hostTransformMs);
+        probe.deviceTransformMs = measured(costs->deviceTransformMs);
     }
     const torch::Device device(config.device);
     // On an accelerator the host threads barely move compute; only a CPU run needs the curve.

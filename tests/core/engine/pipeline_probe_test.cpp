@@ -98,9 +98,9 @@ TEST(PipelineProbe, TravelsInTheStoredSummary) {
     EXPECT_EQ(stored["probe"]["forward_backward_ms_by_threads"]["2"], 41.0);
     const auto loaded = stored.get<RunSummary>();
     EXPECT_EQ(loaded.probe.forwardBackwardMsByThreads, summary.probe.forwardBackwardMsByThreads);
-    EXPECT_DOUBLE_EQ(loaded.probe.hostTransformMs, 30);
-    EXPECT_DOUBLE_EQ(loaded.probe.deviceTransformMs, 95);
-    EXPECT_DOUBLE_EQ(loaded.probe.availableCores, 1.4);
+    EXPECT_DOUBLE_EQ(loaded.probe.hostTransformMs.value_or(0), 30);
+    EXPECT_DOUBLE_EQ(loaded.probe.deviceTransformMs.value_or(0), 95);
+    EXPECT_DOUBLE_EQ(loaded.probe.availableCores.value_or(0), 1.4);
     // Summaries stored before the probe existed have none.
     EXPECT_TRUE(nlohmann::json::object().get<RunSummary>().probe.empty());
     EXPECT_FALSE(nlohmann::json(RunSummary{}).contains("probe"));
@@ -116,6 +116,24 @@ TEST(PipelineProbe, ThreadTimesNotMeasuredAreAbsentNotEmpty) {
     ASSERT_TRUE(stored.contains("probe"));
     EXPECT_FALSE(stored["probe"].contains("forward_backward_ms_by_threads")) << stored.dump();
     EXPECT_TRUE(stored.get<RunSummary>().probe.forwardBackwardMsByThreads.empty());
+}
+
+// A figure the probe did not measure (a GPU run times no host thread counts; a source without
+// device transforms times none) was stored as 0, a figure like any other; now it is absent, and a
+// 0 an older build stored reads as unknown.
+TEST(PipelineProbe, AFigureItDidNotMeasureIsUnknownNotZero) {
+    PipelineProbe probe;
+    probe.availableCores = 1.5;
+    const nlohmann::json stored = probe;
+    for (const char* key : {"load_ms", "decode_ms", "host_transform_ms", "device_transform_ms"})
+        EXPECT_FALSE(stored.contains(key)) << key << " in " << stored.dump();
+    const auto older = nlohmann::json{{"load_ms", 0.0}, {"decode_ms", 12.5}, {"device_transform_ms", 0.0},
+                                      {"available_cores", 1.5}}
+                           .get<PipelineProbe>();
+    EXPECT_FALSE(older.loadMs.has_value());
+    EXPECT_FALSE(older.deviceTransformMs.has_value());
+    EXPECT_EQ(older.decodeMs, 12.5);
+    EXPECT_EQ(older.availableCores, 1.5);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
@@ -16,22 +17,23 @@ struct PipelineProbe {
     std::map<int, double> forwardBackwardMsByThreads;
     // One batch built on one thread with nothing else running, as the loader builds it:
     // the whole host path, and read + decode only (what device transforms leave it).
-    double loadMs = 0;
-    double decodeMs = 0;
-    // Of loadMs, the resize + crop + normalise; 0 when not measured.
-    double hostTransformMs = 0;
-    // One batch: the copy plus the device-side transforms on the run's device; 0 when not measured.
-    double deviceTransformMs = 0;
+    std::optional<double> loadMs;
+    std::optional<double> decodeMs;
+    // Of loadMs, the resize + crop + normalise.
+    std::optional<double> hostTransformMs;
+    // One batch: the copy plus the device-side transforms on the run's device.
+    std::optional<double> deviceTransformMs;
     // CPU time per second that `cores` busy threads got right after the last step: the cores
-    // other processes left the run. 0 when not measured.
-    double availableCores = 0;
+    // other processes left the run.
+    std::optional<double> availableCores;
     // (Runs stored before machine peaks also hold gemm_* keys: a per-run GEMM peak, no longer
-    // read, as it moved with the machine's load; machine_peak.h.)
+    // read, as it moved with the machine's load; machine_peak.h.) Each figure is unknown where it
+    // was not measured (older builds stored 0).
     std::string error;  // why the probe stopped, when it failed
 
     bool empty() const noexcept {
-        return forwardBackwardMsByThreads.empty() && loadMs <= 0 && decodeMs <= 0 && hostTransformMs <= 0 && deviceTransformMs <= 0 &&
-               availableCores <= 0 && error.empty();
+        return forwardBackwardMsByThreads.empty() && !loadMs && !decodeMs && !hostTransformMs && !deviceTransformMs &&
+               !availableCores && error.empty();
     }
 };
 
