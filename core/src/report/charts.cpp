@@ -18,6 +18,8 @@ constexpr double kChartWidth = 800;
 constexpr double kBarRow = 28;
 constexpr double kTop = 36;
 constexpr double kBottom = 40;
+constexpr double kNoteSizePx = 10;
+constexpr double kNoteLine = 13;
 constexpr Color kInk{0x22, 0x22, 0x22};
 constexpr Color kGrid{0xdd, 0xdd, 0xdd};
 constexpr Color kMeasured{0x2f, 0x6f, 0xb3};
@@ -50,6 +52,52 @@ std::vector<Point> decimated(const std::vector<Point>& points) {
         start = end;
     }
     return out;
+}
+
+// What the † and a refused speedup mean, under the bars; empty when neither is drawn.
+std::string comparisonNote(const RunComparison& comparison) {
+    const bool anyDiffers = std::any_of(comparison.entries.begin(), comparison.entries.end(),
+                                        [](const auto& entry) { return entry.workloadDiffers; });
+    if (!anyDiffers && !comparison.anySpeedupRefused()) return {};
+    return (anyDiffers ? comparison.daggerNote() + " (model, batch, image size, text length, precision or device count)" +
+                             (comparison.anySpeedupRefused() ? "; " : "")
+                       : std::string()) +
+           comparison.refusedNote();
+}
+
+// Words onto lines no wider than `width` as `measure` has them (a word wider than a line has
+// one of its own). By hand: the notes are English sentences of a few dozen words, and the
+// canvases (Cairo, SVG) measure a line but do not wrap.
+template <typename Measure>
+std::vector<std::string> wrapWords(const std::string& text, double width, Measure&& measure) {
+    std::vector<std::string> lines;
+    std::string line;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t end = std::min(text.find(' ', at), text.size());
+        const std::string word = text.substr(at, end - at);
+        const std::string longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && measure(longer) > width) {
+            lines.push_back(line);
+            line = word;
+        } else {
+            line = longer;
+        }
+        at = end + 1;
+    }
+    if (!line.empty()) lines.push_back(line);
+    return lines;
+}
+
+// Lines the note takes, as a chart's size is decided before a canvas measures: wider than a
+// sans-serif's average letter, so that the lines drawn are never more than were made room for.
+std::size_t noteLinesReserved(const std::string& note) {
+    const auto estimate = [](const std::string& line) {
+        std::size_t points = 0;
+        for (const unsigned char c : line) points += (c & 0xC0) != 0x80;
+        return static_cast<double>(points) * kNoteSizePx * 0.62;
+    };
+    return wrapWords(note, kChartWidth - 16, estimate).size();
 }
 
 }  // namespace
@@ -88,7 +136,9 @@ std::vector<double> niceTicks(double maximum, int roughCount, bool integerSteps)
 }
 
 ChartSize comparisonChartSize(const RunComparison& comparison) {
-    return {kChartWidth, kTop + kBottom + kBarRow * static_cast<double>(std::max<std::size_t>(1, comparison.entries.size()))};
+    const std::size_t noteLines = noteLinesReserved(comparisonNote(comparison));
+    return {kChartWidth, kTop + kBottom + kBarRow * static_cast<double>(std::max<std::size_t>(1, comparison.entries.size())) +
+                             kNoteLine * static_cast<double>(noteLines > 1 ? noteLines - 1 : 0)};
 }
 
 void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartSize size) {
@@ -111,13 +161,14 @@ void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartS
         if (std::isfinite(entry.value)) maximum = std::max(maximum, entry.value);
     const auto ticks = niceTicks(maximum, 5);
     const double top = ticks.back();
-    const double plotBottom = size.height - kBottom + 6;
+    // The bars' rows from the top; what the note needs beyond its one line is below the axis.
+    const double plotBottom =
+        kTop + kBarRow * static_cast<double>(std::max<std::size_t>(1, comparison.entries.size())) + 6;
     auto xOf = [&](double value) { return left + (right - left) * value / top; };
     for (const double tick : ticks) {
         canvas.line(xOf(tick), kTop - 4, xOf(tick), plotBottom, kGrid, 1);
         canvas.text(xOf(tick), plotBottom + 14, tickLabel(tick), axis);
     }
-    bool anyDiffers = false;
     double y = kTop;
     for (const auto& entry : comparison.entries) {
         canvas.text(left - 8, y + kBarRow * 0.62, fitText(canvas, entry.runName, label, labelWidth), label);
@@ -134,18 +185,17 @@ void drawComparisonChart(Canvas& canvas, const RunComparison& comparison, ChartS
         } else {
             canvas.text(left + 6, y + kBarRow * 0.62, "no figure", valueStyle);
         }
-        anyDiffers = anyDiffers || entry.workloadDiffers;
         y += kBarRow;
     }
     canvas.line(left, kTop - 4, left, plotBottom, kInk, 1);
-    if (anyDiffers || comparison.anySpeedupRefused())
-        canvas.text(8, size.height - 6,
-                    (anyDiffers ? comparison.daggerNote() +
-                                      " (model, batch, image size, text length, precision or device count)" +
-                                      (comparison.anySpeedupRefused() ? "; " : "")
-                                : std::string()) +
-                        comparison.refusedNote(),
-                    TextStyle{10, false, Anchor::Start, kOtherWorkload});
+    const TextStyle note{kNoteSizePx, false, Anchor::Start, kOtherWorkload};
+    const auto lines = wrapWords(comparisonNote(comparison), size.width - 16,
+                                 [&](const std::string& line) { return canvas.textWidth(line, note); });
+    double lineY = plotBottom + 28;
+    for (const auto& line : lines) {
+        canvas.text(8, lineY, line, note);
+        lineY += kNoteLine;
+    }
 }
 
 void drawStepChart(Canvas& canvas, const std::vector<RunData>& runs, const RunComparison& comparison, ChartSize size) {

@@ -277,6 +277,35 @@ TEST(ChartPng, DecodesAtTheScaledSizeAndHasBarPixels) {
     cairo_surface_destroy(image);
 }
 
+// The note under the bars (what † and a refused speedup mean) was one line, which ran past the
+// chart's right edge once both were said: "...other work or its wo" in the PNG and the PDF.
+TEST(ChartPng, TheNoteUnderTheBarsWrapsWithinTheChart) {
+    const test::TempDir dir;
+    ReportInput report = input();
+    RunData other = measured(9, "large model, other work", 400);
+    other.run.model = "large";
+    report.runs.push_back(other);
+    writeChartPng(report, ReportChart::Comparison, dir.file("comparison.png"), 1.0);
+    writeChartSvg(report, ReportChart::Comparison, dir.file("comparison.svg"));
+    const std::string svg = test::readFileBytes(dir.file("comparison.svg"));
+    ASSERT_THAT(svg, HasSubstr("no speedup where")) << "the note says both";
+    cairo_surface_t* image = cairo_image_surface_create_from_png(dir.file("comparison.png").c_str());
+    ASSERT_EQ(cairo_surface_status(image), CAIRO_STATUS_SUCCESS);
+    const unsigned char* pixels = cairo_image_surface_get_data(image);
+    const int stride = cairo_image_surface_get_stride(image);
+    const int width = cairo_image_surface_get_width(image);
+    const int height = cairo_image_surface_get_height(image);
+    int atTheEdges = 0;
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            if (x < width - 4 && y < height - 2) continue;
+            const auto* pixel = pixels + y * stride + x * 4;
+            if (pixel[0] < 200 || pixel[1] < 200 || pixel[2] < 200) ++atTheEdges;
+        }
+    EXPECT_EQ(atTheEdges, 0) << "text drawn to the right or bottom edge of the chart";
+    cairo_surface_destroy(image);
+}
+
 TEST(PdfReport, APdfReaderOpensItAndFindsThePagesItReportsWithTheirText) {
     const test::TempDir dir;
     auto report = input();
