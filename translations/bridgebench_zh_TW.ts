@@ -165,12 +165,17 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::CompareChart</name>
     <message>
-        <location filename="../ui/charts/compare_chart.cpp" line="+65"/>
+        <location filename="../ui/charts/compare_chart.cpp" line="+63"/>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>no speedup</source>
         <translation>無加速比</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+39"/>
         <source>no speedup where a sample is other work</source>
         <translation>樣本工作量不同處不計加速比</translation>
     </message>
@@ -185,7 +190,7 @@ libjpeg-turbo %9</translation>
         <translation>（見表格）</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+74"/>
         <location line="+2"/>
         <source>Throughput by device and configuration</source>
         <translation>各裝置與組態的輸送量</translation>
@@ -488,7 +493,7 @@ libjpeg-turbo %9</translation>
 <context>
     <name>bb::ui::Comparison</name>
     <message>
-        <location filename="../ui/models/comparison.cpp" line="+31"/>
+        <location filename="../ui/models/comparison.cpp" line="+32"/>
         <source>model %1 vs %2</source>
         <translation>模型 %1 vs %2</translation>
     </message>
@@ -608,7 +613,7 @@ libjpeg-turbo %9</translation>
         <translation>† 工作負載與多數執行不同</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+47"/>
         <location line="+2"/>
         <source>%1 has no value in this metric</source>
         <translation>%1 在此指標沒有數值</translation>
@@ -629,7 +634,7 @@ libjpeg-turbo %9</translation>
         <translation>無法證明條件相同（%1 未知）：兩次執行的 %2 僅在每個樣本的工作量相同時可比較，因此不顯示加速比</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>%1 (BridgeBench)</source>
         <translation>%1（BridgeBench）</translation>
     </message>
@@ -1691,7 +1696,7 @@ RSS MiB：常駐記憶體
         <translation>BridgeBench</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
@@ -1721,7 +1726,7 @@ RSS MiB：常駐記憶體
         <translation>資料庫：%1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
         <source>New database</source>
         <translation>新增資料庫</translation>
     </message>
@@ -1776,7 +1781,7 @@ RSS MiB：常駐記憶體
         <translation>匯出表格(&amp;T)…</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-65"/>
         <source>BridgeBench — %1 (read-only)</source>
         <translation>BridgeBench — %1（唯讀）</translation>
     </message>
@@ -1786,7 +1791,7 @@ RSS MiB：常駐記憶體
         <translation>資料庫：%1，以唯讀方式開啟：%2</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+60"/>
         <source>&amp;Import runs…</source>
         <translation>匯入執行紀錄(&amp;I)…</translation>
     </message>
@@ -2077,7 +2082,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::ReportExport</name>
     <message>
-        <location filename="../ui/widgets/report_export.cpp" line="+21"/>
+        <location filename="../ui/widgets/report_export.cpp" line="+20"/>
         <source>Wrote %1</source>
         <translation>已寫入 %1</translation>
     </message>
@@ -2097,7 +2102,7 @@ RSS MiB：常駐記憶體
         <translation>沒有可報告的內容：比較分頁未顯示任何執行紀錄</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+20"/>
         <source>Writing %1…</source>
         <translation>正在寫入 %1…</translation>
     </message>
@@ -2171,12 +2176,12 @@ RSS MiB：常駐記憶體
     <message>
         <location line="-5"/>
         <location line="+6"/>
-        <location line="+271"/>
+        <location line="+267"/>
         <source>&amp;Pause</source>
         <translation>暫停(&amp;P)</translation>
     </message>
     <message>
-        <location line="-276"/>
+        <location line="-272"/>
         <location line="+6"/>
         <source>&amp;Cancel</source>
         <translation>取消(&amp;C)</translation>
@@ -2237,13 +2242,12 @@ RSS MiB：常駐記憶體
         <translation>執行狀態：%1。</translation>
     </message>
     <message>
-        <location line="-78"/>
-        <location line="+84"/>
+        <location line="+13"/>
         <source>Defaults</source>
         <translation>預設值</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-119"/>
         <source>Run</source>
         <translation>執行</translation>
     </message>
@@ -2258,25 +2262,22 @@ RSS MiB：常駐記憶體
         <translation>掃描：第 %1 / %2 次執行</translation>
     </message>
     <message>
-        <location line="+35"/>
-        <location line="+11"/>
+        <location line="+40"/>
         <source>Quick demo</source>
         <translation>快速示範</translation>
     </message>
     <message>
-        <location line="-11"/>
-        <location line="+16"/>
+        <location line="+1"/>
         <source>Published study workload</source>
         <translation>已發表研究的工作負載</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <location line="+9"/>
+        <location line="-2"/>
         <source>Quickest smoke test (mini-clip)</source>
         <translation>最快速的冒煙測試（mini-clip）</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+29"/>
         <source>Preset &quot;%1&quot; applied.</source>
         <translation>已套用預設集「%1」。</translation>
     </message>
@@ -2312,14 +2313,14 @@ RSS MiB：常駐記憶體
         <translation>儲存執行設定檔</translation>
     </message>
     <message>
-        <location line="-82"/>
-        <location line="+99"/>
+        <location line="-89"/>
+        <location line="+106"/>
         <source>Cannot start the run: %1</source>
         <translation>無法開始執行：%1</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+47"/>
+        <location line="+36"/>
         <source>Running…</source>
         <translation>執行中…</translation>
     </message>
@@ -2390,7 +2391,7 @@ RSS MiB：常駐記憶體
 <context>
     <name>bb::ui::RunStore</name>
     <message>
-        <location filename="../ui/adapters/run_store.cpp" line="+106"/>
+        <location filename="../ui/adapters/run_store.cpp" line="+184"/>
         <source>Undo delete of &quot;%1&quot;</source>
         <translation>復原刪除「%1」</translation>
     </message>

@@ -45,6 +45,30 @@ TEST(CompareChart, LabelsWiderThanTheirBarsDoNotOverlap) {
                 << chart.barLabels()[first].toStdString() << " meets " << chart.barLabels()[second].toStdString();
 }
 
+// A run whose figure is unknown in this metric (an import's TFLOP/s) drew no bar and no label: a
+// gap beside its neighbours, as if nothing were there.
+TEST(CompareChart, ARunWithoutTheFigureSaysUnknownAtItsPlace) {
+    Comparison comparison;
+    comparison.categories = {"1× H100"};
+    comparison.unit = "TFLOP/s per device";
+    for (const double value : {120.0, std::nan("")}) {
+        ComparisonEntry entry;
+        entry.category = "1× H100";
+        entry.configuration = std::isfinite(value) ? QStringLiteral("workers 1") : QStringLiteral("imported");
+        entry.value = value;
+        entry.speedup = std::nan("");
+        comparison.configurations << entry.configuration;
+        comparison.entries.push_back(entry);
+    }
+    CompareChart chart;
+    chart.resize(500, 320);
+    chart.show();
+    chart.setComparison(comparison);
+    const QStringList labels = chart.barLabels();
+    ASSERT_EQ(labels.size(), 2) << labels.join(" | ").toStdString();
+    EXPECT_EQ(labels.count(CompareChart::tr("unknown")), 1) << labels.join(" | ").toStdString();
+}
+
 // `comparison` laid out at width × height, as a window shows it.
 void showWith(CompareChart& chart, const Comparison& comparison, int width, int height) {
     chart.resize(width, height);

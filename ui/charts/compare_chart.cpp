@@ -56,7 +56,14 @@ void CompareChart::setComparison(const Comparison& comparison) {
             const double value = entry && std::isfinite(entry->value) ? entry->value : 0.0;
             bars->append(value);
             maxValue = std::max(maxValue, value);
-            if (!entry || !std::isfinite(entry->value)) continue;
+            if (!entry) continue;
+            if (!std::isfinite(entry->value)) {
+                // A run without this figure (TFLOP/s of an import whose work is unknown) stands
+                // at its place saying so, rather than as a gap read as nothing measured.
+                auto* item = new QGraphicsSimpleTextItem(tr("unknown"), chart());
+                m_labels.append({item, set, category, 0.0});
+                continue;
+            }
             QString text = valueText(entry->value);
             if (std::isfinite(entry->speedup))
                 text += QStringLiteral("\n×%1").arg(QString::fromStdString(speedupFigure(entry->speedup)));
