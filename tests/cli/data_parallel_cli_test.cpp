@@ -96,6 +96,18 @@ TEST(CliDataParallel, DevicesTwoStartsItsSecondRankAndStoresOneRunOfBoth) {
 
 // The ranks of a `devices=2` run are other processes to each other; the figure counts the
 // neighbour beside them, and is stored for the world's steps as for one process's.
+// devices=64 on this two-core machine started 64 Gloo ranks without a word.
+TEST(CliDataParallel, MoreRanksThanCoresOnACpuIsRefusedNamingBothBeforeARowExists) {
+    test::TempDir dir;
+    const auto db = dir.file("dp.db");
+    const auto result = test::runCommand(cli("run " + kQuickRun + "--set steps=2 --set devices=1024 --db " +
+                                             test::shellQuote(db.string())));
+    EXPECT_EQ(result.exitCode, 2) << result.err << result.out;
+    EXPECT_NE(result.err.find("devices"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("1024 ranks on cpu"), std::string::npos) << result.err;
+    EXPECT_TRUE(localRuns(db).empty()) << "no row for a refused run";
+}
+
 TEST(CliDataParallel, ABusyNeighbourShowsInTheWorldsStepsAndSummary) {
     test::TempDir dir;
     const auto db = dir.file("dp.db");

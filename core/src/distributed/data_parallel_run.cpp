@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "config/backend_choice.h"
+#include "distributed/core_per_rank.h"
 #include "distributed/data_parallel_sync.h"
+#include "engine/other_cpu_meter.h"
 #include "util/time_format.h"
 
 namespace bb {
@@ -53,6 +55,8 @@ bool DistributedRun::wanted(const RunConfig& config, const EnvLookup& env) {
 std::unique_ptr<DistributedRun> DistributedRun::start(RunConfig& config, const EnvLookup& env) {
     std::unique_ptr<DistributedRun> run(new DistributedRun());
     std::optional<World> world = worldFromEnvironment(env);
+    // Before a rank is started: devices=1024 on a cpu would start 1023 processes first.
+    checkCorePerRank(config, world, static_cast<int>(affinityCpus().size()));
     const bool startsRanks = !world;
     if (!world) {
         world = World{};

@@ -12,6 +12,7 @@
 #include "store/retry_unavailable.h"
 #include "data/dataset.h"
 #include "data/decode_path.h"
+#include "distributed/core_per_rank.h"
 #include "distributed/data_parallel_run.h"
 #include "distributed/gpu_per_rank.h"
 #include "distributed/world.h"
@@ -19,6 +20,7 @@
 #include "engine/environment.h"
 #include "session/machine_peak_probe.h"
 #include "engine/model_factory.h"
+#include "engine/other_cpu_meter.h"
 #include "engine/run_control.h"
 #include "engine/run_memory_check.h"
 #include "engine/trainer.h"
@@ -290,6 +292,7 @@ RunSession::RunSession(const std::filesystem::path& dbFile, RunConfig config, Ru
     validate(impl.config);
     if (torch::Device(impl.config.device).is_cuda())
         checkGpuPerRank(impl.config, worldFromEnvironment(processEnvironment()), torch::cuda::device_count());
+    checkCorePerRank(impl.config, worldFromEnvironment(processEnvironment()), static_cast<int>(affinityCpus().size()));
     // Resolved here, so that the row records the caption length trained on (its workload and its
     // FLOPs depend on it) and a length the model cannot take is refused before the row exists.
     impl.config.textLength = resolveTextLength(impl.config);
