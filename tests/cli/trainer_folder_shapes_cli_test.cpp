@@ -79,6 +79,32 @@ TEST(TrainerFolderShapes, ATensorBoardFolderOfLfsPointersIsRefusedSayingSo) {
     EXPECT_THAT(imported.err, Not(HasSubstr("CRC")));
 }
 
+// A clone without git-lfs of a repository that tracks trainer_state.json through LFS (a real one:
+// justin-donnelly/HuggingFace-Spam-Detection) was refused with "line 1, column 1: syntax error
+// while parsing value - invalid literal; last read: 'v'".
+TEST(TrainerFolderShapes, ATrainerStateLeftAsAGitLfsPointerIsSaidNotCalledMalformed) {
+    const test::TempDir dir;
+    const auto folder = test::h100TrainerFolder(dir.path(), "lfs-state");
+    writeLfsPointer(folder / "trainer_state.json");
+    const auto imported = test::runCommand(cli("import trainer " + q(folder) + " --db " + q(dir.file("s.db"))));
+    EXPECT_EQ(imported.exitCode, 3) << imported.err;
+    EXPECT_THAT(imported.err, HasSubstr("trainer_state.json: a Git LFS pointer"));
+    EXPECT_THAT(imported.err, HasSubstr("git lfs pull"));
+    EXPECT_THAT(imported.err, Not(HasSubstr("syntax error")));
+}
+
+// Named with a trailing slash, as a shell's completion names a folder, every run was "trainer run".
+TEST(TrainerFolderShapes, AFolderNamedWithATrailingSlashKeepsItsName) {
+    const test::TempDir dir;
+    const auto folder = test::h100TrainerFolder(dir.path(), "slashed-run");
+    const auto db = dir.file("n.db");
+    const auto imported = test::runCommand(cli("import trainer " + q(folder.string() + "/") + " --json --db " + q(db)));
+    ASSERT_EQ(imported.exitCode, 0) << imported.err;
+    const auto shown = nlohmann::json::parse(
+        test::runCommand(cli("show " + std::to_string(addedId(imported)) + " --json --db " + q(db))).out);
+    EXPECT_EQ(shown["name"], "slashed-run");
+}
+
 // A run pushed to the Hub with hub_strategy "checkpoint" keeps its state in last-checkpoint/ only,
 // with the model's config.json beside it.
 TEST(TrainerFolderShapes, AFolderHoldingOnlyLastCheckpointIsReadFromIt) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "bridgebench/errors.h"
+#include "formats/tfevents/lfs_pointer.h"
 #include "util/file_contents.h"
 #include "util/figure_range.h"
 #include "util/json_text.h"
@@ -84,6 +85,8 @@ std::string_view typeOf(const nlohmann::json& value) {
 }  // namespace
 
 nlohmann::json readTrainerJson(const std::filesystem::path& path) {
+    // A clone without git-lfs holds a pointer in its place, which read as a JSON syntax error.
+    if (const auto pointer = tfevents::gitLfsPointer(path)) throw InputError(path.string() + ": " + *pointer);
     return parseTrainerJson(readFileContents(path), path.string());
 }
 

@@ -1,6 +1,7 @@
 #include "bridgebench/trainer_state.h"
 
 #include "bridgebench/errors.h"
+#include "formats/tfevents/lfs_pointer.h"
 #include "formats/trainer/json_fields.h"
 #include "formats/trainer/trainer_metrics_fields.h"
 #include "util/file_contents.h"
@@ -38,6 +39,8 @@ TrainerLogEntry logEntryOf(const trainer::JsonFields& fields) {
 }  // namespace
 
 TrainerState readTrainerState(const std::filesystem::path& path) {
+    // A clone without git-lfs holds a pointer in its place, which read as a JSON syntax error.
+    if (const auto pointer = tfevents::gitLfsPointer(path)) throw InputError(path.string() + ": " + *pointer);
     return parseTrainerState(readFileContents(path), path.string());
 }
 

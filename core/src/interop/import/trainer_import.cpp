@@ -116,7 +116,10 @@ ImportBatch readTrainerImport(const std::filesystem::path& folder, const ImportO
     for (const auto& file : output.eventFiles)
         for (const auto& warning : file.warnings) batch.warnings.push_back(file.path.string() + ": " + warning);
 
-    const auto folderName = std::filesystem::absolute(folder).lexically_normal().filename().string();
+    // "runs/h100/" names its run "h100" as "runs/h100" does: a normal path's last part is empty after a slash.
+    auto named = std::filesystem::absolute(folder).lexically_normal();
+    if (named.filename().empty()) named = named.parent_path();
+    const auto folderName = named.filename().string();
     RunData data;
     data.run = importedRecord(folderName.empty() ? std::string("trainer run") : folderName, options);
     if (output.state && output.state->trainBatchSize.value_or(0) > 0) data.run.batchSize = output.state->trainBatchSize;
