@@ -30,6 +30,8 @@ nlohmann::json runToJson(const RunRecord& run) {
     const auto orNull = [](const std::optional<double>& value) { return value ? nlohmann::json(*value) : nlohmann::json(); };
     listed["samples_per_s"] = orNull(headlineSamplesPerSec(run.summary));
     listed["median_samples_per_s"] = orNull(run.summary.medianSamplesPerSec);
+    // The environment, which says so, is left out above: the list says it as the text list does.
+    if (run.deviceCount) listed["device_count_inferred"] = run.environment.inferred.contains("device_count");
     return listed;
 }
 

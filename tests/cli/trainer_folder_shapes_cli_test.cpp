@@ -312,6 +312,11 @@ TEST(TrainerFolderShapes, AnInferredDeviceCountIsMarkedInferredWhereverItIsShown
     EXPECT_THAT(json["environment"]["provenance"]["device_count"].get<std::string>(),
                 HasSubstr("assuming no gradient accumulation"));
     EXPECT_THAT(test::runCommand(cli("list --db " + q(db))).out, HasSubstr("2x H100 (inferred)"));
+    // list --json left the environment out, and with it the only mark that the count was inferred.
+    for (const auto& listed : nlohmann::json::parse(test::runCommand(cli("list --json --db " + q(db))).out)) {
+        if (listed["id"] == std::stoll(id)) EXPECT_EQ(listed["device_count_inferred"], true) << listed.dump();
+        if (listed["id"] == std::stoll(statedId)) EXPECT_EQ(listed["device_count_inferred"], false) << listed.dump();
+    }
     const auto compared = test::runCommand(cli("compare " + id + " " + statedId + " --db " + q(db)));
     ASSERT_EQ(compared.exitCode, 0) << compared.err;
     EXPECT_THAT(compared.out, HasSubstr("2× H100 (count inferred)"));
